@@ -1,0 +1,13 @@
+"""Building blocks of the seeded decision-record generator behind ``benchmarks/corpus.py``.
+
+Stages, in the order ``corpus.generate`` uses them:
+
+* ``topics``, ``words``: phrase banks (data only).
+* ``plan``: which records exist, where, with which number, date, status and relations.
+* ``inline``: per-document inline state (links, reference definitions, footnotes).
+* ``blocks``: block builders (lists, fences, tables, quotes, comments).
+* ``sections``: section families (adr-tools, MADR, custom aliases, plain text).
+* ``styles``: front matter, title and metadata forms.
+* ``document``: assembly to a target size, then byte-level variations.
+* ``stats``: what a generated tree contains, read back from its bytes.
+"""

@@ -1,0 +1,98 @@
+"""The Lark LALR parser for ``blocks.lark``, fed by the line lexer, with its transformer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Transformer
+from lark.lexer import Lexer
+
+from assay.grammar.blockscan import Scan
+from assay.spec.document import Block, BlockQuote, Heading, ListBlock, ListItem, Section
+from assay.spec.source import Span
+
+
+class ScanLexer(Lexer):
+    """Hands Lark the tokens the line lexer already made (``parse`` receives a ``Scan``)."""
+
+    # Lark's current custom-lexer interface: lex(lexer_state, parser_state).
+    __future_interface__ = 2
+
+    def __init__(self, lexer_conf: Any) -> None:
+        pass
+
+    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
+        scan: Scan = lexer_state.text
+        return iter(scan.tokens)
+
+
+def _join(a: Span, b: Span) -> Span:
+    return Span(a.start, b.end, a.line, a.column, b.end_line, b.end_column)
+
+
+class BlockTransformer(Transformer[Token, Any]):
+    """Builds block, list and section models; applied inline while parsing.
+
+    Leaf tokens already carry their models; container-closing tokens carry the
+    container's span.
+    """
+
+    def leaf(self, children: list[Any]) -> Block:
+        return children[0].node  # type: ignore[no-any-return]
+
+    def heading(self, children: list[Any]) -> Heading:
+        return children[0].node  # type: ignore[no-any-return]
+
+    def list(self, children: list[Any]) -> ListBlock:
+        opening, *items, closing = children
+        ordered = opening.value.isdigit()
+        start = int(opening.value) if ordered else None
+        return ListBlock(ordered, start, tuple(items), closing.node)
+
+    def item(self, children: list[Any]) -> ListItem:
+        opening, *blocks, closing = children
+        return ListItem(opening.value, tuple(blocks), closing.node)
+
+    def quote(self, children: list[Any]) -> BlockQuote:
+        _opening, *blocks, closing = children
+        return BlockQuote(tuple(blocks), closing.node)
+
+    def _section(self, children: list[Any]) -> Section:
+        heading: Heading = children[0].node
+        blocks = tuple(c for c in children[1:] if not isinstance(c, Section))
+        sections = tuple(c for c in children[1:] if isinstance(c, Section))
+        last = sections[-1] if sections else (blocks[-1] if blocks else heading)
+        return Section(heading, blocks, sections, _join(heading.span, last.span))
+
+    section1 = section2 = section3 = section4 = section5 = section6 = _section
+
+    def start(self, children: list[Any]) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
+        blocks = tuple(c for c in children if not isinstance(c, Section))
+        sections = tuple(c for c in children if isinstance(c, Section))
+        return blocks, sections
+
+
+def build_parser(*, strict: bool = False) -> Lark:
+    """A fresh parser; ``strict=True`` fails on any grammar conflict (used by the tests)."""
+    return Lark.open_from_package(
+        "assay.grammar",
+        "blocks.lark",
+        parser="lalr",
+        lexer=ScanLexer,
+        transformer=None if strict else BlockTransformer(),
+        strict=strict,
+        cache=not strict,
+    )
+
+
+@cache
+def parser() -> Lark:
+    """The process-wide parser (built once; Lark caches its analysis on disk)."""
+    return build_parser()
+
+
+def parse_blocks(scan: Scan) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
+    """The preamble blocks and the top-level sections of a scanned document."""
+    return parser().parse(scan)  # type: ignore[arg-type, no-any-return]

@@ -1,0 +1,609 @@
+"""The line lexer: CommonMark's block structure, one token per leaf block or container edge.
+
+Markdown's block structure is decided line by line: which open containers (block
+quotes, list items) a line continues, whether it starts a new block, and whether it
+continues a paragraph lazily.  This module applies those rules (CommonMark 0.31,
+plus GFM tables as markdown-it reads them) and emits a flat token stream for the Lark
+block grammar (``blocks.lark``): ``QUOTE_OPEN``/``QUOTE_CLOSE``, ``LIST_OPEN``/
+``ITEM_OPEN``/``ITEM_CLOSE``/``LIST_CLOSE`` around container content, and one token per
+leaf (``H1``..``H6``, ``PARA``, ``FENCE``, ``INDENTED``, ``HTML``, ``TABLE``, ``HR``,
+``DEF``).  Each leaf token carries a :class:`Leaf` record with the source offsets of
+its lines, from which the transformer builds the models.
+
+Tabs follow CommonMark's tab stops of 4, including partly consumed tabs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from lark import Token
+
+from assay.grammar.html_patterns import BLOCK_ENDS, BLOCK_STARTS
+from assay.grammar.leaves import Collected, to_model
+from assay.grammar.refdefs import split_definitions
+
+if TYPE_CHECKING:
+    from assay.grammar.locate import Locator
+
+_MAYBE_SPECIAL = frozenset("#`~*+_=<>-0123456789")
+_ATX = re.compile(r"#{1,6}(?:[ \t]+|$)")
+_FENCE = re.compile(r"`{3,}(?!.*`)|~{3,}")
+_CLOSING_FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*$")
+_SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
+_BREAK = re.compile(r"(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$|(?:-[ \t]*){3,}$")
+_BULLET = re.compile(r"[*+-]")
+_ORDERED = re.compile(r"(\d{1,9})([.)])")
+_DELIMITER_ROW = re.compile(r"[|:-][|: \t-]*$")
+_DELIMITER_CELL = re.compile(r":?-+:?$")
+
+
+class Segment:
+    """One line's contribution to a leaf: ``text`` starts at source offset ``start``.
+
+    ``virtual`` counts spaces that stand for a partly consumed tab; they are in
+    ``text`` but not in the source at ``start``.
+    """
+
+    __slots__ = ("line", "start", "text", "virtual")
+
+    def __init__(self, line: int, start: int, text: str, virtual: int = 0) -> None:
+        self.line = line
+        self.start = start
+        self.text = text
+        self.virtual = virtual
+
+
+class Leaf:
+    """A leaf block as the lexer found it; the transformer turns it into a model."""
+
+    __slots__ = ("fence", "info", "kind", "level", "line", "segments", "start", "end", "extra")
+
+    def __init__(self, kind: str, line: int, start: int) -> None:
+        self.kind = kind
+        self.line = line  # 0-based index of the first line
+        self.start = start  # source offset of the block's first character
+        self.end = start  # source offset just past its last character
+        self.segments: list[Segment] = []
+        self.level = 0
+        self.fence = ""
+        self.info = ""
+        self.extra: object = None
+
+
+class Container:
+    """An open block quote, list or list item."""
+
+    __slots__ = (
+        "bullet", "delimiter", "end", "has_children", "kind", "line", "marker",
+        "marker_offset", "ordered", "padding", "start",
+    )
+
+    def __init__(self, kind: str, line: int, start: int) -> None:
+        self.kind = kind
+        self.line = line
+        self.start = start
+        self.end = start
+        self.has_children = False
+        self.ordered = False
+        self.bullet = ""
+        self.delimiter = ""
+        self.marker = ""
+        self.marker_offset = 0
+        self.padding = 0
+
+
+class BlockToken(Token):
+    """A Lark token that carries its block's model (leaves) or span (container ends)."""
+
+    __slots__ = ("node",)
+    node: Any
+
+
+class Scan:
+    """The result of scanning: tokens for the grammar, plus text for the inline pass."""
+
+    __slots__ = ("collected", "definitions", "tokens")
+
+    def __init__(self) -> None:
+        self.tokens: list[BlockToken] = []
+        self.definitions: list[Leaf] = []
+        self.collected = Collected()
+
+
+def scan(locator: Locator, first_line: int = 0) -> Scan:
+    """Lex the locator's text (lines from ``first_line`` on) into block tokens."""
+    return _Scanner(locator).run(first_line)
+
+
+class _Scanner:
+    def __init__(self, locator: Locator) -> None:
+        self.locator = locator
+        self.text = locator.text
+        self.starts = locator.line_starts
+        self.out = Scan()
+        self.stack: list[Container] = [Container("document", 0, 0)]
+        self.tip: Leaf | None = None
+        # per-line cursor state, as in commonmark.js
+        self.line = ""
+        self.line_no = 0
+        self.base = 0
+        self.offset = 0
+        self.column = 0
+        self.partial = False
+        self.nns = 0
+        self.nns_column = 0
+        self.indent = 0
+        self.blank = False
+
+    # -- cursor ---------------------------------------------------------------------
+    def find_next_nonspace(self) -> None:
+        line, i, col = self.line, self.offset, self.column
+        n = len(line)
+        while i < n:
+            ch = line[i]
+            if ch == " ":
+                col += 1
+            elif ch == "\t":
+                col += 4 - col % 4
+            else:
+                break
+            i += 1
+        self.blank = i >= n
+        self.nns = i
+        self.nns_column = col
+        self.indent = col - self.column
+
+    def advance_next_nonspace(self) -> None:
+        self.offset = self.nns
+        self.column = self.nns_column
+        self.partial = False
+
+    def advance(self, count: int, columns: bool) -> None:
+        line = self.line
+        n = len(line)
+        while count > 0 and self.offset < n:
+            if line[self.offset] == "\t":
+                to_tab = 4 - self.column % 4
+                if columns:
+                    self.partial = to_tab > count
+                    step = min(count, to_tab)
+                    self.column += step
+                    if not self.partial:
+                        self.offset += 1
+                    count -= step
+                else:
+                    self.partial = False
+                    self.column += to_tab
+                    self.offset += 1
+                    count -= 1
+            else:
+                self.partial = False
+                self.offset += 1
+                self.column += 1
+                count -= 1
+
+    def rest(self) -> Segment:
+        """The rest of the line from the cursor, with a partly consumed tab as spaces."""
+        offset, virtual = self.offset, 0
+        if self.partial:
+            offset += 1
+            virtual = 4 - self.column % 4
+        return Segment(self.line_no, self.base + offset, " " * virtual + self.line[offset:], virtual)
+
+    # -- block tree -----------------------------------------------------------------
+    def emit(self, kind: str, node: Leaf | Container, start: int, end: int, line: int) -> None:
+        if isinstance(node, Leaf):
+            value, model = "", to_model(node, self.locator, self.out.collected)
+        elif kind.endswith("_OPEN"):
+            value, model = node.marker, None
+        else:
+            value, model = node.marker, self.locator.span(node.start, node.end)
+        token = BlockToken(kind, value, start_pos=start, line=line + 1, end_pos=end)
+        token.node = model
+        self.out.tokens.append(token)
+
+    def emit_definitions(self, definitions: list[Leaf]) -> None:
+        for leaf in definitions:
+            self.out.definitions.append(leaf)
+            self.emit("DEF", leaf, leaf.start, leaf.end, leaf.line)
+
+    def line_end(self) -> int:
+        return self.base + len(self.line)
+
+    def close_leaf(self) -> None:
+        leaf = self.tip
+        if leaf is None:
+            return
+        self.tip = None
+        finish_leaf(self, leaf)
+
+    def close_container(self) -> None:
+        self.close_leaf()
+        node = self.stack.pop()
+        kind = {"quote": "QUOTE_CLOSE", "list": "LIST_CLOSE", "item": "ITEM_CLOSE"}[node.kind]
+        self.emit(kind, node, node.end, node.end, node.line)
+        parent = self.stack[-1]
+        parent.end = max(parent.end, node.end)
+
+    def open_container(self, node: Container) -> None:
+        self.close_leaf()
+        parent = self.stack[-1]
+        if node.kind == "item":
+            while parent.kind != "list":
+                self.close_container()
+                parent = self.stack[-1]
+        else:
+            while parent.kind == "list":
+                self.close_container()
+                parent = self.stack[-1]
+        parent.has_children = True
+        self.stack.append(node)
+        kind = {"quote": "QUOTE_OPEN", "list": "LIST_OPEN", "item": "ITEM_OPEN"}[node.kind]
+        self.emit(kind, node, node.start, node.start, node.line)
+
+    def open_leaf(self, leaf: Leaf) -> None:
+        self.close_leaf()
+        while self.stack[-1].kind == "list":
+            self.close_container()
+        self.stack[-1].has_children = True
+        self.tip = leaf
+
+    def close_unmatched(self, matched: int) -> None:
+        """Close containers deeper than ``matched`` (an index into the stack)."""
+        while len(self.stack) - 1 > matched:
+            self.close_container()
+
+    # -- the line loop ----------------------------------------------------------------
+    def run(self, first_line: int) -> Scan:
+        text, starts = self.text, self.starts
+        n = len(starts)
+        for index in range(first_line, n):
+            begin = starts[index]
+            end = starts[index + 1] if index + 1 < n else len(text)
+            line = text[begin:end]
+            if line.endswith("\n"):
+                line = line[:-2] if line.endswith("\r\n") else line[:-1]
+            elif line.endswith("\r"):
+                line = line[:-1]
+            if not line and index == n - 1 and begin == len(text):
+                break  # the empty "line" after a final newline
+            self.incorporate(line, index, begin)
+        while len(self.stack) > 1:
+            self.close_container()
+        self.close_leaf()
+        return self.out
+
+    def incorporate(self, line: str, index: int, base: int) -> None:
+        self.line, self.line_no, self.base = line, index, base
+        self.offset = self.column = 0
+        self.partial = False
+        stack = self.stack
+        matched = 0  # deepest container index this line continues
+        all_matched = True
+        for depth in range(1, len(stack)):
+            node = stack[depth]
+            self.find_next_nonspace()
+            if node.kind == "quote":
+                if self.indent <= 3 and self.nns < len(line) and line[self.nns] == ">":
+                    self.advance_next_nonspace()
+                    self.advance(1, False)
+                    if self.offset < len(line) and line[self.offset] in " \t":
+                        self.advance(1, True)
+                else:
+                    all_matched = False
+            elif node.kind == "item":
+                if self.blank:
+                    if not node.has_children:
+                        all_matched = False
+                    else:
+                        self.advance_next_nonspace()
+                elif self.indent >= node.marker_offset + node.padding:
+                    self.advance(node.marker_offset + node.padding, True)
+                else:
+                    all_matched = False
+            if not all_matched:
+                break
+            matched = depth
+        tip = self.tip
+        leaf_matched = False
+        if all_matched and tip is not None:
+            self.find_next_nonspace()
+            kind = tip.kind
+            if kind == "fence":
+                if self.indent <= 3 and self.nns < len(line):
+                    m = _CLOSING_FENCE.match(line, self.nns)
+                    if m and m.group(1)[0] == tip.fence[0] and len(m.group(1)) >= len(tip.fence):
+                        tip.end = self.line_end()
+                        tip.extra = True  # closed
+                        self.close_leaf()
+                        return
+                skip = tip.level  # the fence's own indentation
+                while skip > 0 and self.offset < len(line) and line[self.offset] in " \t":
+                    self.advance(1, True)
+                    skip -= 1
+                leaf_matched = True
+            elif kind == "indented":
+                if self.indent >= 4:
+                    self.advance(4, True)
+                    leaf_matched = True
+                elif self.blank:
+                    self.advance_next_nonspace()
+                    leaf_matched = True
+            elif kind == "html":
+                leaf_matched = not (self.blank and tip.level >= 6)
+            elif kind in ("para", "table"):
+                leaf_matched = not self.blank
+        all_closed = all_matched and (tip is None or leaf_matched)
+        para_open = leaf_matched and tip is not None and tip.kind == "para"
+        accepts = leaf_matched and tip is not None and tip.kind in ("fence", "indented", "html")
+        lazy_para = not all_closed and tip is not None and tip.kind == "para"
+
+        if not accepts:
+            while True:
+                self.find_next_nonspace()
+                if self.indent < 4 and (self.nns >= len(line) or line[self.nns] not in _MAYBE_SPECIAL):
+                    self.advance_next_nonspace()
+                    break
+                started = self.try_starts(matched, all_closed, para_open, lazy_para)
+                if started == 0:
+                    self.advance_next_nonspace()
+                    break
+                if started == 2:
+                    return
+                matched = len(self.stack) - 1
+                all_closed = True
+                para_open = lazy_para = False
+                if started == 3:  # an HTML block or indented code opened: it takes the line
+                    self.take_line(self.tip)
+                    return
+        tip = self.tip
+        if not all_closed and not self.blank and tip is not None and tip.kind == "para":
+            self.add_line(tip)  # lazy continuation
+            return
+        self.close_unmatched(matched)
+        if tip is not None and not leaf_matched:
+            self.close_leaf()
+            tip = None
+        if tip is None:
+            if not self.blank:
+                leaf = Leaf("para", index, self.base + self.offset)
+                self.open_leaf(leaf)
+                self.add_line(leaf)
+        elif accepts:
+            self.take_line(tip)
+        elif tip.kind == "table":
+            self.add_line(tip)
+        elif not self.table_start(tip):
+            self.add_line(tip)
+
+    def take_line(self, leaf: Leaf | None) -> None:
+        """Add the line to a block that takes lines verbatim; close HTML at its end marker."""
+        assert leaf is not None
+        self.add_line(leaf)
+        if leaf.kind == "html" and leaf.level <= 5 and BLOCK_ENDS[leaf.level].search(self.line, self.offset):
+            self.close_leaf()
+
+    def add_line(self, leaf: Leaf) -> None:
+        segment = self.rest()
+        if leaf.kind in ("para", "table"):
+            stripped = segment.text.lstrip(" \t")
+            cut = len(segment.text) - len(stripped)
+            real = max(0, cut - segment.virtual)
+            segment = Segment(segment.line, segment.start + real, stripped, 0)
+        leaf.segments.append(segment)
+        leaf.end = self.line_end()
+        self.stack[-1].end = max(self.stack[-1].end, leaf.end)
+
+    def table_start(self, para: Leaf) -> bool:
+        """Turn a paragraph's last line into a table header when this line is a delimiter row."""
+        row = self.line[self.nns:]
+        if self.indent >= 4 or not _DELIMITER_ROW.match(row) or (row[0] == "-" and row[1:2] in (" ", "\t", "")):
+            return False
+        cells = row.strip().split("|")
+        aligns = 0
+        for i, cell in enumerate(cells):
+            cell = cell.strip(" \t")
+            if not cell:
+                if i in (0, len(cells) - 1):
+                    continue
+                return False
+            if not _DELIMITER_CELL.match(cell):
+                return False
+            aligns += 1
+        header = para.segments[-1]
+        if header.line != self.line_no - 1 or "|" not in header.text:
+            return False
+        if header_cells(header.text.strip(" \t")) != aligns:
+            return False
+        para.segments.pop()
+        if para.segments:
+            para.end = para.segments[-1].start + len(para.segments[-1].text)
+            self.close_leaf()
+        else:
+            self.tip = None
+        table = Leaf("table", header.line, header.start)
+        self.open_leaf(table)
+        table.segments.append(header)
+        table.end = header.start + len(header.text)
+        self.advance_next_nonspace()
+        self.add_line(table)
+        return True
+
+    # -- block starts -------------------------------------------------------------------
+    def try_starts(self, matched: int, all_closed: bool, para_open: bool, lazy: bool) -> int:
+        """Try each block start in CommonMark's order; 0 none, 1 container, 2 leaf."""
+        line, nns = self.line, self.nns
+        ch = line[nns] if nns < len(line) else ""
+        indented = self.indent >= 4
+        here = self.base + nns
+        if not indented:
+            if ch == ">":
+                self.advance_next_nonspace()
+                self.advance(1, False)
+                if self.offset < len(line) and line[self.offset] in " \t":
+                    self.advance(1, True)
+                self.close_unmatched(matched)
+                self.open_container(Container("quote", self.line_no, here))
+                return 1
+            if ch == "#" and (m := _ATX.match(line, nns)):
+                self.close_unmatched(matched)
+                leaf = Leaf("heading", self.line_no, here)
+                leaf.level = len(m.group(0).strip(" \t"))
+                self.advance_next_nonspace()
+                self.advance(len(m.group(0)), False)
+                self.open_leaf(leaf)
+                leaf.segments.append(self.rest())
+                leaf.extra = "atx"
+                leaf.end = self.line_end()
+                self.close_leaf()
+                return 2
+            if ch in "`~" and (m := _FENCE.match(line, nns)):
+                self.close_unmatched(matched)
+                leaf = Leaf("fence", self.line_no, here)
+                leaf.fence = m.group(0)
+                leaf.level = self.indent
+                leaf.extra = False
+                self.advance_next_nonspace()
+                self.advance(len(leaf.fence), False)
+                self.open_leaf(leaf)
+                leaf.info = line[self.offset:]
+                leaf.end = self.line_end()
+                return 2
+            if ch == "<":
+                for kind, pattern in enumerate(BLOCK_STARTS, start=1):
+                    if pattern.match(line, nns):
+                        if kind == 7 and (para_open or lazy or self.tip_kind() == "table"):
+                            break
+                        self.close_unmatched(matched)
+                        leaf = Leaf("html", self.line_no, self.base + self.offset)
+                        leaf.level = kind
+                        self.open_leaf(leaf)
+                        return 3  # the line itself is added by the caller
+                # not an HTML block start: fall through
+            if para_open and ch in "=-" and _SETEXT.match(line, nns):
+                para = self.tip
+                assert para is not None
+                self.close_unmatched(matched)
+                self.emit_definitions(split_definitions(para))
+                if para.segments:
+                    para.kind = "heading"
+                    para.level = 1 if ch == "=" else 2
+                    para.extra = "setext"
+                    para.end = self.line_end()
+                    self.close_leaf()
+                    return 2
+                self.tip = None  # the paragraph held only definitions
+            if ch in "*-_" and _BREAK.match(line, nns):
+                self.close_unmatched(matched)
+                leaf = Leaf("hr", self.line_no, here)
+                self.open_leaf(leaf)
+                leaf.end = self.line_end()
+                self.close_leaf()
+                return 2
+        if not indented or self.stack[matched].kind == "list":
+            started = self.list_item(matched, para_open)
+            if started:
+                return 1
+        if indented and not self.blank and self.tip_kind() != "para":
+            self.advance(4, True)
+            self.close_unmatched(matched)
+            leaf = Leaf("indented", self.line_no, self.base + self.offset)
+            self.open_leaf(leaf)
+            return 3
+        return 0
+
+    def tip_kind(self) -> str:
+        return self.tip.kind if self.tip is not None else ""
+
+    def list_item(self, matched: int, para_open: bool) -> bool:
+        if self.indent >= 4:
+            return False
+        line, nns = self.line, self.nns
+        marker_offset = self.indent
+        m = _BULLET.match(line, nns)
+        ordered = False
+        if m is None:
+            m = _ORDERED.match(line, nns)
+            if m is None or (para_open and m.group(1) != "1"):
+                return False
+            ordered = True
+        width = len(m.group(0))
+        after = nns + width
+        if after < len(line) and line[after] not in " \t":
+            return False
+        if para_open and not line[after:].strip(" \t"):
+            return False
+        start = self.base + nns
+        self.advance_next_nonspace()
+        self.advance(width, True)
+        spaces_column, spaces_offset = self.column, self.offset
+        while True:
+            self.advance(1, True)
+            if not (self.column - spaces_column < 5 and self.offset < len(line) and line[self.offset] in " \t"):
+                break
+        blank_item = self.offset >= len(line)
+        spaces = self.column - spaces_column
+        if spaces >= 5 or spaces < 1 or blank_item:
+            padding = width + 1
+            self.column, self.offset, self.partial = spaces_column, spaces_offset, False
+            if self.offset < len(line) and line[self.offset] in " \t":
+                self.advance(1, True)
+        else:
+            padding = width + spaces
+        self.close_unmatched(matched)
+        item = Container("item", self.line_no, start)
+        item.ordered = ordered
+        item.marker = m.group(0)
+        item.bullet = "" if ordered else m.group(0)
+        item.delimiter = m.group(2) if ordered else ""
+        item.marker_offset = marker_offset
+        item.padding = padding
+        item.end = self.line_end()
+        parent = self.stack[-1]
+        if not (
+            parent.kind == "list"
+            and parent.ordered == ordered
+            and parent.bullet == item.bullet
+            and parent.delimiter == item.delimiter
+        ):
+            if parent.kind == "list":
+                self.close_container()
+            lst = Container("list", self.line_no, start)
+            lst.ordered, lst.bullet, lst.delimiter = ordered, item.bullet, item.delimiter
+            lst.marker = m.group(1) if ordered else m.group(0)
+            self.open_container(lst)
+        self.open_container(item)
+        return True
+
+
+def header_cells(row: str) -> int:
+    """How many cells a table row has, as markdown-it counts them (``\\|`` escapes)."""
+    cells = re.split(r"(?<!\\)\|", row)
+    if cells and cells[0] == "":
+        cells.pop(0)
+    if cells and cells[-1] == "":
+        cells.pop()
+    return len(cells)
+
+
+def finish_leaf(scanner: _Scanner, leaf: Leaf) -> None:
+    """Emit a leaf that has just closed, after its last-moment decisions."""
+    kind = leaf.kind
+    if kind == "para":
+        scanner.emit_definitions(split_definitions(leaf))
+        if leaf.segments:
+            scanner.emit("PARA", leaf, leaf.start, leaf.end, leaf.line)
+    elif kind == "heading":
+        scanner.emit(f"H{leaf.level}", leaf, leaf.start, leaf.end, leaf.line)
+    elif kind == "indented":
+        while leaf.segments and not leaf.segments[-1].text.strip(" \t"):
+            leaf.segments.pop()
+        if leaf.segments:
+            last = leaf.segments[-1]
+            leaf.end = last.start + len(last.text) - last.virtual
+        scanner.emit("INDENTED", leaf, leaf.start, leaf.end, leaf.line)
+    else:
+        token = {"fence": "FENCE", "html": "HTML", "table": "TABLE", "hr": "HR"}[kind]
+        scanner.emit(token, leaf, leaf.start, leaf.end, leaf.line)

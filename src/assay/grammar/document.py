@@ -1,0 +1,184 @@
+"""Read a Markdown or plain-text document: bytes, front matter, blocks, inlines.
+
+``parse_document`` never raises on bad input: it returns the document it could read
+and the diagnostics it found (``DOC001`` when the bytes are not UTF-8).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import PurePosixPath
+
+from assay.grammar.blocks_parser import parse_blocks
+from assay.grammar.blockscan import scan
+from assay.grammar.directives import read_directives
+from assay.grammar.frontmatter import front_matter_lines, read_front_matter
+from assay.grammar.html_patterns import COMMENT
+from assay.grammar.inlines import Definitions, scan_inline
+from assay.grammar.locate import Locator
+from assay.grammar.segments import Joined
+from assay.spec.diagnostics import Diagnostic, Parsed
+from assay.spec.document import (
+    ByteFacts,
+    Comment,
+    Document,
+    FrontMatter,
+    Heading,
+    Link,
+    LinkDefinition,
+    LineEnding,
+    Section,
+    TitleCandidate,
+)
+from assay.spec.source import Span
+
+BOM = b"\xef\xbb\xbf"
+_ENDING = re.compile(r"\r\n|\r|\n")
+_ENDING_NAMES: dict[str, LineEnding] = {"\n": "lf", "\r\n": "crlf", "\r": "cr"}
+
+
+def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Document]:
+    """Read ``data`` (the file's bytes, or already decoded text) as a document."""
+    raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
+    bom = raw.startswith(BOM)
+    try:
+        text = raw[3:].decode("utf-8") if bom else raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return Parsed(None, (_undecodable(raw, error, path),))
+    locator = Locator(text, prefix=3 if bom else 0)
+    diagnostics: list[Diagnostic] = []
+
+    fm_lines = front_matter_lines(locator)
+    front_matter = None
+    if fm_lines:
+        front_matter, problems = read_front_matter(locator, fm_lines, path)
+        diagnostics.extend(problems)
+    scanned = scan(locator, fm_lines)
+    preamble, sections = parse_blocks(scanned)
+
+    definitions: Definitions = {}
+    definition_models: list[LinkDefinition] = []
+    for token in scanned.tokens:
+        if token.type == "DEF":
+            model: LinkDefinition = token.node
+            definition_models.append(model)
+            key = scanned.definitions[len(definition_models) - 1].extra[1]  # type: ignore[index]
+            definitions.setdefault(key, (model.destination, model.title))  # first one wins
+
+    links: list[Link] = []
+    comments: list[Comment] = []
+    for segments in scanned.collected.inline:
+        scan_inline(Joined(segments), locator, definitions, links, comments)
+    for segments in scanned.collected.html:
+        joined = Joined(segments)
+        for m in COMMENT.finditer(joined.text):
+            span = locator.span(joined.source(m.start()), joined.end_source(m.end()))
+            comments.append(Comment(m.group("body"), span))
+    comments.sort(key=lambda c: c.span.start)
+    links.sort(key=lambda link: link.span.start)
+    directives, problems = read_directives(comments, path)
+    diagnostics.extend(problems)
+
+    document = Document(
+        path=path,
+        bytes=_byte_facts(raw, text, bom),
+        front_matter=front_matter,
+        titles=_titles(front_matter, sections, preamble, path, locator),
+        preamble=preamble,
+        sections=sections,
+        links=tuple(links),
+        definitions=tuple(definition_models),
+        comments=tuple(comments),
+        directives=tuple(directives),
+        plain=not sections and not any(isinstance(b, Heading) for b in preamble),
+        line_count=len(locator.line_starts) - (1 if text.endswith(("\n", "\r")) or not text else 0),
+    )
+    return Parsed(document, tuple(diagnostics))
+
+
+def _undecodable(raw: bytes, error: UnicodeDecodeError, path: str) -> Diagnostic:
+    offset = error.start
+    line_start = raw.rfind(b"\n", 0, offset) + 1
+    line = raw.count(b"\n", 0, offset) + 1
+    prefix = 3 if line == 1 and raw.startswith(BOM) else 0
+    column = len(raw[line_start + prefix : offset].decode("utf-8", "replace")) + 1
+    return Diagnostic(
+        code="DOC001",
+        name="unreadable-document",
+        severity="error",
+        message=f"not UTF-8: byte 0x{raw[offset]:02x} at offset {offset} cannot be decoded ({error.reason})",
+        path=path,
+        span=Span(offset, offset + 1, line, column, line, column + 1),
+    )
+
+
+def _byte_facts(raw: bytes, text: str, bom: bool) -> ByteFacts:
+    endings: list[LineEnding] = [_ENDING_NAMES[m.group(0)] for m in _ENDING.finditer(text)]
+    final_newline = text.endswith(("\n", "\r"))
+    if text and not final_newline:
+        endings.append("none")
+    kinds = {e for e in endings if e != "none"}
+    newline = "none" if not kinds else (kinds.pop() if len(kinds) == 1 else "mixed")
+    return ByteFacts(
+        size=len(raw),
+        sha256=hashlib.sha256(raw).hexdigest(),
+        bom=bom,
+        newline=newline,  # type: ignore[arg-type]
+        line_endings=tuple(endings),
+        final_newline=final_newline,
+    )
+
+
+def _titles(
+    front_matter: FrontMatter | None,
+    sections: tuple[Section, ...],
+    preamble: tuple[object, ...],
+    path: str,
+    locator: Locator,
+) -> tuple[TitleCandidate, ...]:
+    """Where a title can come from, in the order a reader would look."""
+    candidates: list[TitleCandidate] = []
+    if front_matter is not None:
+        entry = front_matter.get("title")
+        if entry is not None and isinstance(entry.value, str) and entry.value.strip():
+            candidates.append(TitleCandidate(entry.value.strip(), "front-matter", entry.span))
+    headings = [s.heading for s in _walk(sections)]
+    h1 = next((h for h in headings if h.level == 1), None)
+    if h1 is not None:
+        candidates.append(TitleCandidate(h1.raw, "h1", h1.span))
+    if headings and headings[0] is not h1:
+        candidates.append(TitleCandidate(headings[0].raw, "heading", headings[0].span))
+    if not headings:
+        first = _first_line(locator)
+        if first is not None:
+            candidates.append(first)
+    stem = PurePosixPath(path.replace("\\", "/")).stem
+    if stem.lower() in ("index", "readme") and len(PurePosixPath(path).parts) > 1:
+        stem = PurePosixPath(path).parent.name
+    if stem and not stem.startswith("<"):
+        candidates.append(TitleCandidate(stem, "file-name", None))
+    return tuple(candidates)
+
+
+def _walk(sections: tuple[Section, ...]) -> list[Section]:
+    found: list[Section] = []
+    for section in sections:
+        found.append(section)
+        found.extend(_walk(section.children))
+    return found
+
+
+def _first_line(locator: Locator) -> TitleCandidate | None:
+    """A plain-text document's first non-blank line (after any front matter)."""
+    text, starts = locator.text, locator.line_starts
+    skip = front_matter_lines(locator)
+    for index in range(skip, len(starts)):
+        span = locator.line_span(index)
+        line = text[starts[index] : starts[index] + (span.end_column - 1)]
+        if line.strip():
+            stripped = line.strip()
+            lead = len(line) - len(line.lstrip())
+            begin = starts[index] + lead
+            return TitleCandidate(stripped, "first-line", locator.span(begin, begin + len(stripped)))
+    return None

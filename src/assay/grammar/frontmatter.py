@@ -1,0 +1,103 @@
+"""YAML front matter, with the line positions of its keys."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import yaml
+
+from assay.grammar.locate import Locator
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.document import FrontMatter, FrontMatterEntry
+
+try:  # libyaml is much faster; the pure-Python loader reads the same YAML.
+    _Loader: type = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on how PyYAML was built
+    _Loader = yaml.SafeLoader
+
+
+def front_matter_lines(locator: Locator) -> int:
+    """How many lines the front matter takes (its ``---`` lines included), 0 if none."""
+    text, starts = locator.text, locator.line_starts
+    if not text.startswith("---"):
+        return 0
+    first = _line(text, starts, 0)
+    if first.rstrip(" \t") != "---":
+        return 0
+    for index in range(1, len(starts)):
+        if _line(text, starts, index).rstrip(" \t") in ("---", "..."):
+            return index + 1
+    return 0
+
+
+def _line(text: str, starts: list[int], index: int) -> str:
+    end = starts[index + 1] if index + 1 < len(starts) else len(text)
+    return text[starts[index] : end].rstrip("\r\n")
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): _json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set)):
+        return [_json(v) for v in value]
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()
+    if isinstance(value, float) and value != value:  # NaN has no JSON form
+        return None
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return str(value)
+
+
+def read_front_matter(
+    locator: Locator, lines: int, path: str
+) -> tuple[FrontMatter | None, list[Diagnostic]]:
+    """Parse the first ``lines`` lines as front matter."""
+    starts = locator.line_starts
+    body_start = starts[1]
+    body_end = starts[lines - 1]
+    end = starts[lines] if lines < len(starts) else len(locator.text)
+    while end > 0 and locator.text[end - 1] in "\r\n":
+        end -= 1
+    span = locator.span(0, end)
+    source = locator.text[body_start:body_end]
+    loader = _Loader(source)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return FrontMatter(span, ()), []
+        if not isinstance(node, yaml.MappingNode):
+            mark = node.start_mark
+            return None, [_problem(locator, path, 1 + mark.line, mark.column, "front matter must be a mapping of keys to values")]
+        entries = []
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            value = loader.construct_object(value_node, deep=True)
+            first = starts[1 + key_node.start_mark.line] + key_node.start_mark.column
+            last_line = 1 + value_node.end_mark.line
+            last = starts[last_line] + value_node.end_mark.column if last_line < len(starts) else len(locator.text)
+            entries.append(FrontMatterEntry(str(key), _json(value), locator.span(first, max(first, last))))
+        return FrontMatter(span, tuple(entries)), []
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line, column = (1 + mark.line, mark.column) if mark is not None else (0, 0)
+        detail = getattr(error, "problem", None) or str(error)
+        return None, [_problem(locator, path, line, column, f"front matter is not valid YAML: {detail}")]
+    finally:
+        loader.dispose()
+
+
+def _problem(locator: Locator, path: str, line: int, column: int, message: str) -> Diagnostic:
+    """DOC006 at ``line`` (0-based within the front matter file lines) and ``column``."""
+    starts = locator.line_starts
+    index = min(line, len(starts) - 1)
+    offset = min(starts[index] + column, len(locator.text))
+    return Diagnostic(
+        code="DOC006",
+        name="malformed-front-matter",
+        severity="error",
+        message=message,
+        path=path,
+        span=locator.span(offset, offset),
+    )

@@ -1,0 +1,86 @@
+"""Turn character offsets in decoded text into byte-exact spans."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from assay.spec.source import Span
+
+
+class Locator:
+    """Maps offsets in a decoded text back to its source bytes, lines and columns.
+
+    The text is what follows any BOM; ``prefix`` is the BOM's length in bytes.  For
+    ASCII text a character offset is a byte offset, so the per-line byte table is only
+    built for text that needs it.
+    """
+
+    __slots__ = ("_ascii", "_line_bytes", "_starts", "prefix", "text")
+
+    def __init__(self, text: str, *, prefix: int = 0) -> None:
+        self.text = text
+        self.prefix = prefix
+        starts = [0]
+        find = text.find
+        # Every line break kind CommonMark knows: \n, \r\n and a lone \r.
+        pos = 0
+        n = len(text)
+        while True:
+            i = find("\n", pos)
+            j = find("\r", pos, i if i >= 0 else n)
+            if j >= 0:
+                if j + 1 < n and text[j + 1] == "\n":
+                    starts.append(j + 2)
+                    pos = j + 2
+                else:
+                    starts.append(j + 1)
+                    pos = j + 1
+                continue
+            if i < 0:
+                break
+            starts.append(i + 1)
+            pos = i + 1
+        self._starts = starts
+        self._ascii = text.isascii()
+        self._line_bytes: list[int] | None = None
+
+    @property
+    def line_starts(self) -> list[int]:
+        """Character offset at which each line starts."""
+        return self._starts
+
+    def byte_offset(self, offset: int) -> int:
+        """The byte offset in the source file of a character offset in the text."""
+        if self._ascii:
+            return offset + self.prefix
+        if self._line_bytes is None:
+            table = [self.prefix]
+            text = self.text
+            starts = self._starts
+            for a, b in zip(starts, starts[1:], strict=False):
+                table.append(table[-1] + len(text[a:b].encode("utf-8", "surrogatepass")))
+            self._line_bytes = table
+        index = bisect_right(self._starts, offset) - 1
+        start = self._starts[index]
+        chunk = self.text[start:offset]
+        return self._line_bytes[index] + len(chunk.encode("utf-8", "surrogatepass"))
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of a character offset; columns count code points."""
+        index = bisect_right(self._starts, offset) - 1
+        return index + 1, offset - self._starts[index] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        """The span of ``text[start:end]``."""
+        line, column = self.position(start)
+        end_line, end_column = self.position(end) if end != start else (line, column)
+        return Span(self.byte_offset(start), self.byte_offset(end), line, column, end_line, end_column)
+
+    def line_span(self, index: int) -> Span:
+        """The span of line ``index`` (0-based), without its line ending."""
+        start = self._starts[index]
+        end = self._starts[index + 1] if index + 1 < len(self._starts) else len(self.text)
+        text = self.text
+        while end > start and text[end - 1] in "\r\n":
+            end -= 1
+        return self.span(start, end)

@@ -1,0 +1,35 @@
+"""Normalized heading text: what section names and field keys are matched against."""
+
+from __future__ import annotations
+
+import re
+
+# A numeric prefix: "1.", "1.2", "3)", "(4)", "IV." is left alone (rare and ambiguous).
+_NUMBER = re.compile(r"^(?:\(?\d+(?:\.\d+)*[.)]?)(?:[ \t]+|$)")
+_TRAILING_COMMENT = re.compile(r"[ \t]*<!--.*?-->[ \t]*$", re.DOTALL)
+_MARKUP = re.compile(r"(?<![\\\w])(\*\*|__|\*|_|~~)(?=\S)(.+?)(?<=\S)\1(?!\w)")
+_CODE = re.compile(r"`+([^`]*)`+")
+
+
+def heading_text(raw: str) -> str:
+    """Strip a trailing HTML comment, emphasis markup, a numeric prefix and a trailing colon.
+
+    >>> heading_text("**1. Status:** <!-- required -->")
+    'Status'
+    """
+    text = raw
+    while True:
+        stripped = _TRAILING_COMMENT.sub("", text)
+        if stripped == text:
+            break
+        text = stripped
+    previous = None
+    while previous != text:
+        previous = text
+        text = _MARKUP.sub(r"\2", text)
+    text = _CODE.sub(r"\1", text).strip()
+    text = _NUMBER.sub("", text, count=1)
+    text = text.rstrip()
+    if text.endswith(":"):
+        text = text[:-1].rstrip()
+    return " ".join(text.split())

@@ -1,0 +1,125 @@
+"""Checks across statements of one spec: references resolve, names are defined once.
+
+Runs on the models the transformer built; every finding points at a name as written
+(``name_span``), so the caret lands on the offending word.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator
+
+from assay.grammar.spec_errors import spec_diagnostic
+from assay.grammar.spec_transform import name_key
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.library import LIBRARIES
+from assay.spec.source import Span
+from assay.spec.specfile import SpecFile, TypeDecl
+
+
+def resolve(spec: SpecFile) -> list[Diagnostic]:
+    """Every reference and duplicate problem in ``spec``, in file order."""
+    found = [
+        *_uses(spec),
+        *_types(spec),
+        *_extends(spec),
+        *_declarations(spec),
+    ]
+    for decl in spec.types:
+        found.extend(_members(decl, spec.path))
+    return found
+
+
+def _duplicates(
+    named: Iterable[tuple[str, Span]], what: str, path: str, *, fold: bool = False
+) -> Iterator[Diagnostic]:
+    """SPC003 for every name after its first; ``fold`` compares as headings do."""
+    first: dict[str, Span] = {}
+    for name, span in named:
+        key = name_key(name) if fold else name
+        if key in first:
+            line = first[key].line
+            message = f"{what} `{name}` is already defined on line {line}"
+            yield spec_diagnostic("SPC003", message, path, span)
+        else:
+            first[key] = span
+
+
+def _uses(spec: SpecFile) -> Iterator[Diagnostic]:
+    for use in spec.uses:
+        if use.name not in LIBRARIES:
+            known = ", ".join(f"`{name}`" for name in LIBRARIES)
+            message = f"there is no built-in library `{use.name}` (there are {known})"
+            yield spec_diagnostic("SPC002", message + _suggest(use.name, LIBRARIES), spec.path, use.name_span)
+    yield from _duplicates(((u.name, u.name_span) for u in spec.uses), "library", spec.path)
+
+
+def _imported(spec: SpecFile) -> dict[str, str]:
+    """Type name -> the used library that exports it."""
+    return {t: use.name for use in spec.uses for t in LIBRARIES.get(use.name, ())}
+
+
+def _types(spec: SpecFile) -> Iterator[Diagnostic]:
+    yield from _duplicates(((t.name, t.name_span) for t in spec.types), "type", spec.path)
+    imported = _imported(spec)
+    for decl in spec.types:
+        if decl.name in imported:
+            message = f"type `{decl.name}` is already defined by `use {imported[decl.name]}`"
+            yield spec_diagnostic("SPC003", message, spec.path, decl.name_span)
+
+
+def _extends(spec: SpecFile) -> Iterator[Diagnostic]:
+    local = {t.name: t for t in spec.types}
+    imported = _imported(spec)
+    library_of = {t: lib for lib, types in LIBRARIES.items() for t in types}
+    for decl in spec.types:
+        base, span = decl.extends, decl.extends_span
+        if base is None or span is None or base in imported:
+            continue
+        if base in local:
+            if _cycle(decl, local):
+                message = f"type `{decl.name}` extends itself through `{base}`"
+                yield spec_diagnostic("SPC006", message, spec.path, span)
+            continue
+        message = f"type `{decl.name}` extends `{base}`, which is not defined"
+        if base in library_of:
+            message += f" (add `use {library_of[base]}` to use the built-in one)"
+        else:
+            message += _suggest(base, [*local, *imported])
+        yield spec_diagnostic("SPC002", message, spec.path, span)
+
+
+def _cycle(decl: TypeDecl, local: dict[str, TypeDecl]) -> bool:
+    """True when following ``extends`` from ``decl`` comes back to it."""
+    seen = {decl.name}
+    current = decl.extends
+    while current in local:
+        if current in seen:
+            return current == decl.name
+        seen.add(current)
+        current = local[current].extends
+    return False
+
+
+def _members(decl: TypeDecl, path: str) -> Iterator[Diagnostic]:
+    # A heading must match one section only, so names and aliases share one namespace.
+    for what, members in (("field", decl.fields), ("section", decl.sections)):
+        names: list[tuple[str, Span]] = []
+        for member in members:
+            names.append((member.name, member.name_span))
+            names.extend((alias.name, alias.span) for alias in member.aliases)
+        yield from _duplicates(names, f"{what} name or alias", path, fold=True)
+
+
+def _declarations(spec: SpecFile) -> Iterator[Diagnostic]:
+    decls = spec.declarations
+    yield from _duplicates(((d.name, d.name_span) for d in decls), "declaration", spec.path)
+    for decl in decls:
+        dims = ((d.name, d.name_span) for d in decl.when)
+        yield from _duplicates(dims, "dimension", spec.path)
+        yield from _duplicates(((c.name, c.name_span) for c in decl.cues), "cue", spec.path)
+
+
+def _suggest(name: str, candidates: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"; did you mean `{close[0]}`?" if close else ""

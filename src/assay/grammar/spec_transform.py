@@ -1,0 +1,421 @@
+"""The one transformer of ``spec.lark``: Lark tree to ``assay.spec.specfile`` models.
+
+Checks that need only one statement happen here, where the tokens still have their
+positions: a pattern that does not compile, an empty or reversed range, a malformed
+digest, a statement or constraint given twice, a constraint on the wrong target.
+Problems are collected as diagnostics, never raised, so one run reports them all.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from typing import Any, NamedTuple
+
+from lark import Token, Transformer, v_args
+from lark.tree import Meta
+
+from assay.grammar.locate import Locator
+from assay.grammar.spec_errors import spec_diagnostic
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.source import Span
+from assay.spec.specfile import (
+    AliasDecl,
+    AllowedValue,
+    CueDecl,
+    DeclarationDecl,
+    Dimension,
+    FieldDecl,
+    FilesDecl,
+    FormatDecl,
+    FormDecl,
+    LengthRange,
+    LineRange,
+    Presence,
+    SectionDecl,
+    SentencesDecl,
+    SourceDecl,
+    SpecFile,
+    TitleDecl,
+    TypeDecl,
+    Use,
+)
+
+#: Which constraints each target takes, in the order the reference lists them.
+APPLIES: dict[str, tuple[str, ...]] = {
+    "title": ("format", "length"),
+    "field": ("aliases", "values", "format", "length", "form"),
+    "section": ("aliases", "sentences", "length", "form"),
+}
+
+_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+# Beyond nine digits a number is a typo, and int() refuses very long digit strings.
+_MAX_DIGITS = 9
+
+
+class _Constraint(NamedTuple):
+    keyword: str
+    value: Any
+    span: Span
+
+
+class _Allowed(NamedTuple):
+    value: AllowedValue
+    tokens: list[Token]  # the value's name, then its synonyms
+
+
+class _When(NamedTuple):
+    dimensions: tuple[Dimension, ...]
+    span: Span
+
+
+def head(span: Span, keyword: str) -> Span:
+    """The span of the ASCII keyword a statement starts with."""
+    n = len(keyword)
+    return Span(span.start, span.start + n, span.line, span.column, span.line, span.column + n)
+
+
+def name_key(name: str) -> str:
+    """How names compare: case-insensitive, runs of whitespace as one space."""
+    return " ".join(name.casefold().split())
+
+
+def token_text(token: Token) -> str:
+    """A WORD as written, or a STRING unquoted."""
+    return unquote(token.value) if token.type == "STRING" else str(token.value)
+
+
+def unquote(raw: str) -> str:
+    """A STRING token's text: quotes removed, ``\\"`` read as ``"``, other backslashes kept."""
+    return re.sub(r'\\(.)', lambda m: '"' if m[1] == '"' else m[0], raw[1:-1])
+
+
+@v_args(meta=True)
+class SpecTransformer(Transformer[Token, SpecFile]):
+    """Builds a ``SpecFile``; ``diagnostics`` holds what was wrong on the way."""
+
+    def __init__(self, locator: Locator, path: str) -> None:
+        super().__init__(visit_tokens=False)
+        self.locator = locator
+        self.path = path
+        self.diagnostics: list[Diagnostic] = []
+
+    # ---- helpers ------------------------------------------------------------------
+
+    def _span(self, meta: Meta) -> Span:
+        return self.locator.span(meta.start_pos, meta.end_pos)
+
+    def _tspan(self, token: Token) -> Span:
+        return self.locator.span(token.start_pos, token.end_pos)
+
+    def _problem(self, code: str, message: str, span: Span) -> None:
+        self.diagnostics.append(spec_diagnostic(code, message, self.path, span))
+
+    def _text(self, token: Token, what: str) -> str:
+        """A name, path or reason as written; an empty one is reported."""
+        text = token_text(token)
+        if not text.strip():
+            self._problem("SPC004", f"{what} must not be empty", self._tspan(token))
+        return text
+
+    def _int(self, token: Token, what: str, minimum: int) -> int:
+        if len(token.value.lstrip("0")) > _MAX_DIGITS:
+            self._problem("SPC004", f"{what} is too large (got {token.value})", self._tspan(token))
+            return minimum
+        value = int(token.value)
+        if value < minimum:
+            message = f"{what} must be at least {minimum} (got {value})"
+            self._problem("SPC004", message, self._tspan(token))
+        return value
+
+    def _once(self, seen: set[str], keyword: str, span: Span, where: str) -> bool:
+        """False, with a diagnostic, when ``keyword`` was already given in ``where``."""
+        if keyword in seen:
+            self._problem("SPC003", f"`{keyword}` is given twice in {where}", head(span, keyword))
+            return False
+        seen.add(keyword)
+        return True
+
+    def _constraints(self, target: str, given: list[_Constraint] | None) -> dict[str, Any]:
+        """The constraints that apply to ``target``, each at most once."""
+        found: dict[str, Any] = {}
+        seen: set[str] = set()
+        for item in given or ():
+            if item.keyword not in APPLIES[target]:
+                takes = ", ".join(f"`{k}`" for k in APPLIES[target])
+                message = f"`{item.keyword}` does not apply to a {target} (a {target} takes {takes})"
+                self._problem("SPC005", message, head(item.span, item.keyword))
+            elif self._once(seen, item.keyword, item.span, f"this {target}'s block"):
+                found[item.keyword] = item.value
+        return found
+
+    # ---- file and types -----------------------------------------------------------
+
+    def start(self, meta: Meta, children: list[Any]) -> SpecFile:
+        return SpecFile(
+            path=self.path,
+            uses=tuple(c for c in children if isinstance(c, Use)),
+            types=tuple(c for c in children if isinstance(c, TypeDecl)),
+            declarations=tuple(c for c in children if isinstance(c, DeclarationDecl)),
+        )
+
+    def use(self, meta: Meta, children: list[Token]) -> Use:
+        (name,) = children
+        return Use(name=name.value, span=self._span(meta), name_span=self._tspan(name))
+
+    def extends(self, meta: Meta, children: list[Token]) -> Token:
+        return children[0]
+
+    def type_decl(self, meta: Meta, children: list[Any]) -> TypeDecl:
+        name, base, *items = children
+        files: FilesDecl | None = None
+        title: TitleDecl | None = None
+        seen: set[str] = set()
+        where = f"type `{name.value}`"
+        for item in items:
+            if isinstance(item, FilesDecl) and self._once(seen, "files", item.span, where):
+                files = item
+            elif isinstance(item, TitleDecl) and self._once(seen, "title", item.span, where):
+                title = item
+        return TypeDecl(
+            name=name.value,
+            extends=base.value if base is not None else None,
+            files=files,
+            title=title,
+            fields=tuple(i for i in items if isinstance(i, FieldDecl)),
+            sections=tuple(i for i in items if isinstance(i, SectionDecl)),
+            span=self._span(meta),
+            name_span=self._tspan(name),
+            extends_span=self._tspan(base) if base is not None else None,
+        )
+
+    def files(self, meta: Meta, children: list[Token]) -> FilesDecl:
+        patterns = tuple(self._text(t, "a files pattern") for t in children)
+        return FilesDecl(patterns=patterns, span=self._span(meta))
+
+    def title(self, meta: Meta, children: list[Any]) -> TitleDecl:
+        presence, given = children
+        found = self._constraints("title", given)
+        return TitleDecl(
+            presence=presence,
+            format=found.get("format"),
+            length=found.get("length"),
+            span=self._span(meta),
+        )
+
+    def field(self, meta: Meta, children: list[Any]) -> FieldDecl:
+        name, presence, given = children
+        found = self._constraints("field", given)
+        return FieldDecl(
+            name=self._text(name, "a field name"),
+            presence=presence,
+            aliases=found.get("aliases", ()),
+            values=found.get("values", ()),
+            format=found.get("format"),
+            length=found.get("length"),
+            form=found.get("form"),
+            span=self._span(meta),
+            name_span=self._tspan(name),
+        )
+
+    def section(self, meta: Meta, children: list[Any]) -> SectionDecl:
+        name, presence, given = children
+        found = self._constraints("section", given)
+        return SectionDecl(
+            name=self._text(name, "a section name"),
+            presence=presence,
+            aliases=found.get("aliases", ()),
+            sentences=found.get("sentences"),
+            length=found.get("length"),
+            form=found.get("form"),
+            span=self._span(meta),
+            name_span=self._tspan(name),
+        )
+
+    def required(self, meta: Meta, children: list[Token]) -> Presence:
+        return Presence(kind="required", span=self._span(meta))
+
+    def optional(self, meta: Meta, children: list[Token]) -> Presence:
+        return Presence(kind="optional", span=self._span(meta))
+
+    def forbidden(self, meta: Meta, children: list[Token]) -> Presence:
+        reason = self._text(children[0], "the reason a part is forbidden")
+        return Presence(kind="forbidden", reason=reason, span=self._span(meta))
+
+    # ---- constraints --------------------------------------------------------------
+
+    def constraints(self, meta: Meta, children: list[_Constraint]) -> list[_Constraint]:
+        return children
+
+    def aliases(self, meta: Meta, children: list[Token]) -> _Constraint:
+        names = tuple(AliasDecl(name=self._text(t, "an alias"), span=self._tspan(t)) for t in children)
+        return _Constraint("aliases", names, self._span(meta))
+
+    def values(self, meta: Meta, children: list[_Allowed]) -> _Constraint:
+        # A spelling may mean one value only, or reading a document would be ambiguous.
+        seen: dict[str, str] = {}
+        for item in children:
+            for token in item.tokens:
+                key = name_key(token_text(token))
+                if key in seen:
+                    message = f"`{token_text(token)}` already stands for the value `{seen[key]}`"
+                    self._problem("SPC003", message, self._tspan(token))
+                else:
+                    seen[key] = item.value.name
+        return _Constraint("values", tuple(i.value for i in children), self._span(meta))
+
+    def allowed(self, meta: Meta, children: list[Any]) -> _Allowed:
+        name, synonyms = children
+        tokens = [name, *(synonyms or ())]
+        value = AllowedValue(
+            name=self._text(name, "a value"),
+            synonyms=tuple(self._text(t, "a synonym") for t in synonyms or ()),
+            span=self._span(meta),
+        )
+        return _Allowed(value, tokens)
+
+    def synonyms(self, meta: Meta, children: list[Token]) -> list[Token]:
+        return children
+
+    def format_date(self, meta: Meta, children: list[Token]) -> _Constraint:
+        span = self._span(meta)
+        return _Constraint("format", FormatDecl(kind="date", span=span), span)
+
+    def format_pattern(self, meta: Meta, children: list[Token]) -> _Constraint:
+        (token,) = children
+        pattern = unquote(token.value)
+        self._check_pattern(token, pattern)
+        span = self._span(meta)
+        return _Constraint("format", FormatDecl(kind="pattern", pattern=pattern, span=span), span)
+
+    def _check_pattern(self, token: Token, pattern: str) -> None:
+        try:
+            # Compiling may warn (a possible nested set); the pattern still works.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                re.compile(pattern)
+        except re.error as error:
+            at = _raw_index(token.value, error.pos)
+            if at is None:
+                span = self._tspan(token)
+            else:
+                span = self.locator.span(token.start_pos + at, token.start_pos + at + 1)
+            self._problem("SPC004", f"the pattern does not compile: {error.msg}", span)
+        except (RecursionError, OverflowError, ValueError) as error:
+            self._problem("SPC004", f"the pattern does not compile: {error}", self._tspan(token))
+
+    def sentences(self, meta: Meta, children: list[Token]) -> _Constraint:
+        count = self._int(children[0], "a sentence count", 1)
+        span = self._span(meta)
+        return _Constraint("sentences", SentencesDecl(count=count, span=span), span)
+
+    def length(self, meta: Meta, children: list[Token | None]) -> _Constraint:
+        low, high = children
+        assert low is not None  # the grammar requires the lower bound in this form
+        lo = self._int(low, "a length bound", 0)
+        hi = None
+        if high is not None:
+            hi = self._int(high, "a length bound", 0)
+            if hi < lo:
+                message = f"the length range is empty: {lo} is more than {hi}"
+                self._problem("SPC004", message, self.locator.span(low.start_pos, high.end_pos))
+        span = self._span(meta)
+        return _Constraint("length", LengthRange(min=lo, max=hi, span=span), span)
+
+    def length_at_most(self, meta: Meta, children: list[Token]) -> _Constraint:
+        hi = self._int(children[0], "a length bound", 0)
+        span = self._span(meta)
+        return _Constraint("length", LengthRange(min=None, max=hi, span=span), span)
+
+    def form(self, meta: Meta, children: list[Token]) -> _Constraint:
+        span = self._span(meta)
+        return _Constraint("form", FormDecl(kind="none-or-list", span=span), span)
+
+    # ---- declarations -------------------------------------------------------------
+
+    def declaration(self, meta: Meta, children: list[Any]) -> DeclarationDecl:
+        name, version, *items = children
+        when: tuple[Dimension, ...] = ()
+        seen: set[str] = set()
+        for item in items:
+            if isinstance(item, _When) and self._once(seen, "when", item.span, "a declaration"):
+                when = item.dimensions
+        return DeclarationDecl(
+            name=self._text(name, "a declaration name"),
+            version=self._int(version, "a declaration version", 1),
+            when=when,
+            sources=tuple(i for i in items if isinstance(i, SourceDecl)),
+            cues=tuple(i for i in items if isinstance(i, CueDecl)),
+            span=self._span(meta),
+            name_span=self._tspan(name),
+        )
+
+    def when(self, meta: Meta, children: list[Dimension]) -> _When:
+        return _When(tuple(children), self._span(meta))
+
+    def dimension(self, meta: Meta, children: list[Any]) -> Dimension:
+        name, values = children
+        return Dimension(
+            name=name.value, values=values, span=self._span(meta), name_span=self._tspan(name)
+        )
+
+    def name_list(self, meta: Meta, children: list[Token]) -> tuple[str, ...]:
+        return tuple(self._text(t, "a list item") for t in children)
+
+    def source(self, meta: Meta, children: list[Any]) -> SourceDecl:
+        role, path, lines, digest = children
+        return SourceDecl(
+            role=role,
+            path=self._text(path, "a source path"),
+            lines=lines,
+            sha256=self._digest(digest) if digest is not None else None,
+            sha256_span=self._tspan(digest) if digest is not None else None,
+            span=self._span(meta),
+        )
+
+    def source_role(self, meta: Meta, children: list[Token]) -> str:
+        return children[0].value
+
+    def lines(self, meta: Meta, children: list[Token]) -> LineRange:
+        first, last = children
+        start = self._int(first, "a line number", 1)
+        end = self._int(last, "a line number", 1)
+        if end < start:
+            message = f"the line range is empty: {start} is after {end}"
+            self._problem("SPC004", message, self.locator.span(first.start_pos, last.end_pos))
+        return LineRange(start=start, end=end, span=self._span(meta))
+
+    def digest(self, meta: Meta, children: list[Token]) -> Token:
+        return children[0]
+
+    def _digest(self, token: Token) -> str:
+        value = unquote(token.value)
+        if not _SHA256.fullmatch(value):
+            message = (
+                f"a sha256 digest is 64 hexadecimal digits (got {len(value)} characters); "
+                "leave it out and run `assay pin --write` to fill it in"
+            )
+            self._problem("SPC004", message, self._tspan(token))
+        return value.lower()
+
+    def cue(self, meta: Meta, children: list[Any]) -> CueDecl:
+        name, covers = children
+        return CueDecl(
+            name=self._text(name, "a cue name"),
+            covers=covers,
+            span=self._span(meta),
+            name_span=self._tspan(name),
+        )
+
+
+def _raw_index(raw: str, index: int | None) -> int | None:
+    """Offset in a STRING token of character ``index`` of its unquoted text, if inside."""
+    if index is None:
+        return None
+    i = 1  # past the opening quote
+    end = len(raw) - 1  # the closing quote
+    for _ in range(index):
+        if i >= end:
+            return None
+        i += 2 if raw.startswith('\\"', i) else 1
+    return i if i < end else None

@@ -1,0 +1,217 @@
+"""What a ``.assay`` spec file declares: document types and task-context declarations.
+
+``assay.grammar.spec.parse_spec`` builds these from text; they are returned only for a
+spec without errors, so every value here already passed its checks (a pattern
+compiles, a range is ordered, a digest is 64 hex digits).  Every declared thing carries
+the ``span`` of its whole statement; named things also carry ``name_span``, the span of
+the name as written, which is where findings about the name point.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from attrs import frozen
+
+from assay.spec.source import Span
+
+#: No unions of models here; ``assay.spec.convert`` reads this mapping all the same.
+UNIONS: dict[Any, dict[str, type]] = {}
+
+PresenceKind = Literal["required", "optional", "forbidden"]
+SourceRole = Literal["primary", "check", "provenance", "optional"]
+
+
+@frozen(kw_only=True)
+class Use:
+    """``use NAME``: bring a built-in library's types into scope."""
+
+    name: str  #: the library, e.g. ``adr``
+    span: Span
+    name_span: Span
+
+
+@frozen(kw_only=True)
+class Presence:
+    """Whether a document must, may or must not have a part."""
+
+    kind: PresenceKind
+    reason: str | None = None  #: why a ``forbidden`` part is forbidden; else None
+    span: Span
+
+
+@frozen(kw_only=True)
+class AliasDecl:
+    """Another heading or key under which a field or section is recognised."""
+
+    name: str
+    span: Span
+
+
+@frozen(kw_only=True)
+class AllowedValue:
+    """One canonical value of a field, with the spellings that mean the same."""
+
+    name: str  #: the canonical value, e.g. ``proposed``
+    synonyms: tuple[str, ...] = ()  #: values read as ``name``, e.g. ``in review``
+    span: Span
+
+
+@frozen(kw_only=True)
+class FormatDecl:
+    """``format date`` (an ISO date) or ``format pattern "regex"``."""
+
+    kind: Literal["date", "pattern"]
+    pattern: str | None = None  #: the regular expression (Python syntax) for ``pattern``
+    span: Span
+
+
+@frozen(kw_only=True)
+class SentencesDecl:
+    """``sentences N``: the text holds exactly N sentences."""
+
+    count: int  #: at least 1
+    span: Span
+
+
+@frozen(kw_only=True)
+class LengthRange:
+    """``length MIN..MAX`` in characters, both bounds inclusive; one may be open."""
+
+    min: int | None  #: None when only a maximum is given (``..250``)
+    max: int | None  #: None when only a minimum is given (``50..``)
+    span: Span
+
+
+@frozen(kw_only=True)
+class FormDecl:
+    """``form none-or-list``: exactly ``none``, or a list of ``- `` items."""
+
+    kind: Literal["none-or-list"]
+    span: Span
+
+
+@frozen(kw_only=True)
+class TitleDecl:
+    """``title required|optional``, with optional constraints on the title text."""
+
+    presence: Presence
+    format: FormatDecl | None = None
+    length: LengthRange | None = None
+    span: Span
+
+
+@frozen(kw_only=True)
+class FieldDecl:
+    """``field "Name" <presence>``: a key with a value (front matter, ``Key: value``)."""
+
+    name: str
+    presence: Presence
+    aliases: tuple[AliasDecl, ...] = ()
+    values: tuple[AllowedValue, ...] = ()  #: empty: any value is allowed
+    format: FormatDecl | None = None
+    length: LengthRange | None = None
+    form: FormDecl | None = None
+    span: Span
+    name_span: Span
+
+
+@frozen(kw_only=True)
+class SectionDecl:
+    """``section "Name" <presence>``: a heading and the text under it."""
+
+    name: str
+    presence: Presence
+    aliases: tuple[AliasDecl, ...] = ()
+    sentences: SentencesDecl | None = None
+    length: LengthRange | None = None
+    form: FormDecl | None = None
+    span: Span
+    name_span: Span
+
+
+@frozen(kw_only=True)
+class FilesDecl:
+    """``files "glob", ...``: the workspace paths documents of a type live at."""
+
+    patterns: tuple[str, ...]  #: POSIX globs relative to the workspace root
+    span: Span
+
+
+@frozen(kw_only=True)
+class TypeDecl:
+    """``type NAME [extends BASE] { ... }``: what documents of one kind must hold."""
+
+    name: str
+    extends: str | None = None  #: a type of this file or of a ``use``d library
+    files: FilesDecl | None = None
+    title: TitleDecl | None = None
+    fields: tuple[FieldDecl, ...] = ()
+    sections: tuple[SectionDecl, ...] = ()
+    span: Span
+    name_span: Span
+    extends_span: Span | None = None  #: where the base type is named
+
+
+@frozen(kw_only=True)
+class Dimension:
+    """``DIM [v1, v2]`` in a ``when``: the task must have one of these values."""
+
+    name: str  #: the dimension, e.g. ``language``
+    values: tuple[str, ...]  #: alternatives, OR-ed
+    span: Span
+    name_span: Span
+
+
+@frozen(kw_only=True)
+class LineRange:
+    """``lines A..B``: one-based, inclusive line numbers, ``1 <= A <= B``."""
+
+    start: int
+    end: int
+    span: Span
+
+
+@frozen(kw_only=True)
+class SourceDecl:
+    """A pinned source: ``primary|check|provenance|optional "path" [lines A..B] [sha256]``."""
+
+    role: SourceRole
+    path: str  #: workspace-relative POSIX path, as written
+    lines: LineRange | None = None  #: None: the whole file
+    sha256: str | None = None  #: lowercase hex digest of the whole file's bytes
+    sha256_span: Span | None = None  #: the quoted digest, so ``assay pin --write`` can renew it
+    span: Span
+
+
+@frozen(kw_only=True)
+class CueDecl:
+    """``cue NAME covers [a, b]``: what a declaration's text is about."""
+
+    name: str
+    covers: tuple[str, ...]
+    span: Span
+    name_span: Span
+
+
+@frozen(kw_only=True)
+class DeclarationDecl:
+    """``declaration NAME version N { ... }``: task context selected by dimensions."""
+
+    name: str
+    version: int  #: at least 1
+    when: tuple[Dimension, ...] = ()  #: AND-ed; a dimension not named is global
+    sources: tuple[SourceDecl, ...] = ()
+    cues: tuple[CueDecl, ...] = ()
+    span: Span
+    name_span: Span
+
+
+@frozen(kw_only=True)
+class SpecFile:
+    """One ``.assay`` file: its ``use`` lines, types and declarations, in file order."""
+
+    path: str
+    uses: tuple[Use, ...] = ()
+    types: tuple[TypeDecl, ...] = ()
+    declarations: tuple[DeclarationDecl, ...] = ()
