@@ -7,10 +7,12 @@ commit) cost about as much as importing Lark.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
-from lark import Lark
+from lark import Lark, Token
 from lark.exceptions import UnexpectedInput, VisitError
+from lark.lark import PostLex
 from lark.lexer import PatternStr
 
 from assay.grammar.locate import Locator
@@ -22,6 +24,21 @@ from assay.spec.specfile import SpecFile
 
 GRAMMAR = "spec.lark"
 _BOM = "\ufeff"
+
+
+class _WordsEverywhere(PostLex):
+    """Lex bare words in every parser state, even where no word is expected.
+
+    The contextual lexer otherwise offers only the expected keywords, and a keyword
+    matches the start of a longer word: `format datetime` would read as `date` then
+    `time`.  With WORD always on offer, Lark lexes the whole word and only turns it
+    into a keyword when it equals one, so the error names `datetime`.
+    """
+
+    always_accept = ("WORD",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        return stream
 
 
 def build_parser(*, strict: bool = False, use_cache: bool = True) -> Lark:
@@ -37,6 +54,7 @@ def build_parser(*, strict: bool = False, use_cache: bool = True) -> Lark:
         lexer="contextual",
         propagate_positions=True,
         maybe_placeholders=True,
+        postlex=_WordsEverywhere(),
         strict=strict,
         cache=use_cache,
     )

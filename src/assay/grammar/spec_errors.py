@@ -58,17 +58,17 @@ def syntax_diagnostic(
     expected = _expected(error)
     wanted = _join(sorted({names.get(t, t) for t in expected}, key=_display_order))
     if isinstance(error, UnexpectedCharacters):
-        start = error.pos_in_stream
+        start: int = error.pos_in_stream or 0
         if text[start] == '"':
             end = _line_end(text, start)
-            message = "unterminated string: a quoted string must end with `\"` on its line"
+            message = 'unterminated string: a quoted string must end with `"` on its line'
             return spec_diagnostic("SPC001", message, path, locator.span(start, end))
         found = f"the character `{text[start]}`"
         span = locator.span(start, start + 1)
     elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
         found = _describe_token(token, names)
-        span = locator.span(token.start_pos, token.end_pos)
+        span = locator.span(token.start_pos or 0, token.end_pos or 0)
     else:
         found = "the end of the file"
         span = locator.span(len(text), len(text))

@@ -50,7 +50,8 @@ def _uses(spec: SpecFile) -> Iterator[Diagnostic]:
         if use.name not in LIBRARIES:
             known = ", ".join(f"`{name}`" for name in LIBRARIES)
             message = f"there is no built-in library `{use.name}` (there are {known})"
-            yield spec_diagnostic("SPC002", message + _suggest(use.name, LIBRARIES), spec.path, use.name_span)
+            message += _suggest(use.name, LIBRARIES)
+            yield spec_diagnostic("SPC002", message, spec.path, use.name_span)
     yield from _duplicates(((u.name, u.name_span) for u in spec.uses), "library", spec.path)
 
 

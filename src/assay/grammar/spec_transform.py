@@ -87,7 +87,7 @@ def token_text(token: Token) -> str:
 
 def unquote(raw: str) -> str:
     """A STRING token's text: quotes removed, ``\\"`` read as ``"``, other backslashes kept."""
-    return re.sub(r'\\(.)', lambda m: '"' if m[1] == '"' else m[0], raw[1:-1])
+    return re.sub(r"\\(.)", lambda m: '"' if m[1] == '"' else m[0], raw[1:-1])
 
 
 @v_args(meta=True)
@@ -105,8 +105,9 @@ class SpecTransformer(Transformer[Token, SpecFile]):
     def _span(self, meta: Meta) -> Span:
         return self.locator.span(meta.start_pos, meta.end_pos)
 
-    def _tspan(self, token: Token) -> Span:
-        return self.locator.span(token.start_pos, token.end_pos)
+    def _tspan(self, token: Token, last: Token | None = None) -> Span:
+        """The span of ``token``, or from ``token`` through ``last``."""
+        return self.locator.span(_start(token), _end(last or token))
 
     def _problem(self, code: str, message: str, span: Span) -> None:
         self.diagnostics.append(spec_diagnostic(code, message, self.path, span))
@@ -143,7 +144,7 @@ class SpecTransformer(Transformer[Token, SpecFile]):
         for item in given or ():
             if item.keyword not in APPLIES[target]:
                 takes = ", ".join(f"`{k}`" for k in APPLIES[target])
-                message = f"`{item.keyword}` does not apply to a {target} (a {target} takes {takes})"
+                message = f"`{item.keyword}` does not apply to a {target} (it takes {takes})"
                 self._problem("SPC005", message, head(item.span, item.keyword))
             elif self._once(seen, item.keyword, item.span, f"this {target}'s block"):
                 found[item.keyword] = item.value
@@ -248,8 +249,8 @@ class SpecTransformer(Transformer[Token, SpecFile]):
         return children
 
     def aliases(self, meta: Meta, children: list[Token]) -> _Constraint:
-        names = tuple(AliasDecl(name=self._text(t, "an alias"), span=self._tspan(t)) for t in children)
-        return _Constraint("aliases", names, self._span(meta))
+        names = [AliasDecl(name=self._text(t, "an alias"), span=self._tspan(t)) for t in children]
+        return _Constraint("aliases", tuple(names), self._span(meta))
 
     def values(self, meta: Meta, children: list[_Allowed]) -> _Constraint:
         # A spelling may mean one value only, or reading a document would be ambiguous.
@@ -299,7 +300,7 @@ class SpecTransformer(Transformer[Token, SpecFile]):
             if at is None:
                 span = self._tspan(token)
             else:
-                span = self.locator.span(token.start_pos + at, token.start_pos + at + 1)
+                span = self.locator.span(_start(token) + at, _start(token) + at + 1)
             self._problem("SPC004", f"the pattern does not compile: {error.msg}", span)
         except (RecursionError, OverflowError, ValueError) as error:
             self._problem("SPC004", f"the pattern does not compile: {error}", self._tspan(token))
@@ -318,7 +319,7 @@ class SpecTransformer(Transformer[Token, SpecFile]):
             hi = self._int(high, "a length bound", 0)
             if hi < lo:
                 message = f"the length range is empty: {lo} is more than {hi}"
-                self._problem("SPC004", message, self.locator.span(low.start_pos, high.end_pos))
+                self._problem("SPC004", message, self._tspan(low, high))
         span = self._span(meta)
         return _Constraint("length", LengthRange(min=lo, max=hi, span=span), span)
 
@@ -374,7 +375,7 @@ class SpecTransformer(Transformer[Token, SpecFile]):
         )
 
     def source_role(self, meta: Meta, children: list[Token]) -> str:
-        return children[0].value
+        return str(children[0].value)
 
     def lines(self, meta: Meta, children: list[Token]) -> LineRange:
         first, last = children
@@ -382,7 +383,7 @@ class SpecTransformer(Transformer[Token, SpecFile]):
         end = self._int(last, "a line number", 1)
         if end < start:
             message = f"the line range is empty: {start} is after {end}"
-            self._problem("SPC004", message, self.locator.span(first.start_pos, last.end_pos))
+            self._problem("SPC004", message, self._tspan(first, last))
         return LineRange(start=start, end=end, span=self._span(meta))
 
     def digest(self, meta: Meta, children: list[Token]) -> Token:
@@ -406,6 +407,17 @@ class SpecTransformer(Transformer[Token, SpecFile]):
             span=self._span(meta),
             name_span=self._tspan(name),
         )
+
+
+def _start(token: Token) -> int:
+    # Lark types positions as optional; tokens from the lexer always have them.
+    assert token.start_pos is not None
+    return token.start_pos
+
+
+def _end(token: Token) -> int:
+    assert token.end_pos is not None
+    return token.end_pos
 
 
 def _raw_index(raw: str, index: int | None) -> int | None:

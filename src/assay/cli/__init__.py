@@ -1,0 +1,74 @@
+"""The command line: the only place that prints or exits.
+
+``main`` turns arguments into an options namespace, hands it to one command module
+(``assay.cli.commands.*``), and returns that command's exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Sequence
+
+from assay import __version__
+
+EXIT_OK = 0  #: nothing at or above --fail-on
+EXIT_FINDINGS = 1  #: diagnostics at or above --fail-on
+EXIT_ERROR = 2  #: usage, config or spec error, unreadable input
+EXIT_INTERNAL = 3  #: a bug in assay
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every command."""
+    parser = argparse.ArgumentParser(
+        prog="assay",
+        description="Declare, check, assemble and publish evidence-bearing documents.",
+    )
+    parser.add_argument("--version", action="version", version=f"assay {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    parse = commands.add_parser(
+        "parse",
+        help="show how assay reads a document or a spec",
+        description="Show how assay reads a Markdown or plain-text document, or (with --spec) a .assay spec.",
+    )
+    parse.add_argument("file", metavar="FILE", help="the document (or spec) to read")
+    parse.add_argument("--spec", action="store_true", help="read FILE as a .assay spec")
+    parse.add_argument("--json", action="store_true", help="print the model as JSON (see `assay schema`)")
+
+    schema = commands.add_parser(
+        "schema",
+        help="print a JSON Schema of assay's output",
+        description="Print the JSON Schema of a public output shape.",
+    )
+    schema.add_argument("name", metavar="NAME", nargs="?", help="document, spec or report (omit to list)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; return its exit code."""
+    parser = build_parser()
+    try:
+        options = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse exits on --help, --version and usage errors
+        return int(exit_.code or 0) if exit_.code in (0, None) else EXIT_ERROR
+    if options.command is None:
+        parser.print_help(sys.stderr)
+        return EXIT_ERROR
+    try:
+        if options.command == "parse":
+            from assay.cli.commands import parse
+
+            return parse.run(options)
+        from assay.cli.commands import schema
+
+        return schema.run(options)
+    except KeyboardInterrupt:  # pragma: no cover - interactive only
+        return 130
+    except BrokenPipeError:  # pragma: no cover - `assay … | head`
+        return EXIT_OK
+    except Exception:
+        print("assay: internal error, please report it with this trace:", file=sys.stderr)
+        traceback.print_exc()
+        return EXIT_INTERNAL

@@ -1,0 +1,45 @@
+"""``assay schema [NAME]``: the JSON Schemas of what assay prints."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from assay.cli import EXIT_ERROR, EXIT_OK
+
+NAMES = {
+    "document": "what `assay parse FILE --json` prints",
+    "spec": "what `assay parse --spec FILE --json` prints",
+    "report": "what `assay check --format json` prints",
+}
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema called ``name``."""
+    from assay.spec import report
+    from assay.spec.schema import schema_for
+
+    cls = {"document": report.DocumentReading, "spec": report.SpecReading, "report": report.Report}[name]
+    return schema_for(
+        cls,
+        title=f"assay {name}",
+        identifier=f"https://assay.invalid/schemas/{name}-v{report.REPORT_VERSION}.json",
+    )
+
+
+def run(options: argparse.Namespace) -> int:
+    """Print one schema, or list them."""
+    if options.name is None:
+        for name, what in NAMES.items():
+            print(f"{name:10} {what}")
+        return EXIT_OK
+    if options.name not in NAMES:
+        print(
+            f"assay schema: unknown schema {options.name!r}; expected one of: {', '.join(NAMES)}",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
+    print(json.dumps(schema(options.name), indent=2, ensure_ascii=False))
+    return EXIT_OK

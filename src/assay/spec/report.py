@@ -1,0 +1,122 @@
+"""The JSON shapes assay prints: the check report, and what ``assay parse`` shows.
+
+These are public contracts (DESIGN §4): ``version`` changes only when a shape does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from attrs import frozen
+
+from assay.spec.diagnostics import Diagnostic, Severity
+from assay.spec.document import Document
+from assay.spec.specfile import SpecFile
+
+REPORT_VERSION = 1
+
+
+@frozen
+class Tool:
+    """Which program wrote the report."""
+
+    name: str
+    version: str
+
+
+@frozen
+class RelatedEntry:
+    """Another location that explains a finding."""
+
+    message: str
+    path: str
+    line: int | None
+    column: int | None
+
+
+@frozen(kw_only=True)
+class Entry:
+    """One diagnostic, flattened: lines and columns 1-based, ends exclusive."""
+
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    related: tuple[RelatedEntry, ...] = ()
+
+    @classmethod
+    def from_diagnostic(cls, d: Diagnostic) -> Entry:
+        """The report form of a diagnostic."""
+        return cls(
+            code=d.code,
+            name=d.name,
+            severity=d.severity,
+            message=d.message,
+            path=d.path,
+            line=d.span.line,
+            column=d.span.column,
+            end_line=d.span.end_line,
+            end_column=d.span.end_column,
+            related=tuple(
+                RelatedEntry(
+                    r.message,
+                    r.path,
+                    r.span.line if r.span else None,
+                    r.span.column if r.span else None,
+                )
+                for r in d.related
+            ),
+        )
+
+
+@frozen
+class Summary:
+    """Counts for a run."""
+
+    files: int
+    errors: int
+    warnings: int
+    infos: int
+
+    @classmethod
+    def count(cls, files: int, diagnostics: Iterable[Diagnostic]) -> Summary:
+        """Count diagnostics by severity."""
+        tally = {"error": 0, "warning": 0, "info": 0}
+        for d in diagnostics:
+            tally[d.severity] += 1
+        return cls(files, tally["error"], tally["warning"], tally["info"])
+
+
+@frozen
+class Report:
+    """What ``assay check --format json`` prints."""
+
+    version: int
+    tool: Tool
+    diagnostics: tuple[Entry, ...]
+    summary: Summary
+
+
+@frozen
+class DocumentReading:
+    """What ``assay parse FILE --json`` prints: the document model and what was found."""
+
+    version: int
+    tool: Tool
+    document: Document | None
+    diagnostics: tuple[Entry, ...]
+
+
+@frozen
+class SpecReading:
+    """What ``assay parse --spec FILE --json`` prints: the spec model and what was found."""
+
+    version: int
+    tool: Tool
+    spec: SpecFile | None
+    diagnostics: tuple[Entry, ...]

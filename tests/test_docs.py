@@ -1,0 +1,22 @@
+"""The documentation builds with MkDocs in strict mode."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_docs_build_strict(tmp_path: Path) -> None:
+    """`mkdocs build --strict` of docs/ succeeds: no broken links, no missing pages."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "site" / "reference" / "spec-language" / "index.html").is_file()
