@@ -315,7 +315,7 @@ def plain_steps(ink: Ink) -> Block:
 
 def plain_command(ink: Ink) -> Block:
     """A command indented by four spaces under a sentence, as plain-text authors do."""
-    language, code = ink.rng.choice(ink.record.topic.code)
+    _language, code = ink.rng.choice(ink.record.topic.code)
     intro = blocks.paragraph(ink, ["The reference configuration:"])
     return blocks.indented_code(ink, intro, code)
 

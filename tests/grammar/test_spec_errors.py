@@ -57,8 +57,9 @@ CASES = [
     # ---- SPC003: defined twice ---------------------------------------------------------
     Case("duplicate-section", "type t {\n  section Context required\n  section context optional\n}",
          "SPC003", 3, 11, "context", "already defined on line 2"),
-    Case("alias-clashes-with-section", 'type t { section A required section B optional { aliases "a" } }',
-         "SPC003", 1, 58, '"a"', "section name or alias"),
+    Case("alias-clashes-with-section",
+         'type t { section A required section B optional { aliases "a" } }', "SPC003", 1, 58,
+         '"a"', "section name or alias"),
     Case("duplicate-type", "type t {}\ntype t {}", "SPC003", 2, 6, "t", "type `t`"),
     Case("type-shadows-library", "use adr\ntype adr {}", "SPC003", 2, 6, "adr", "`use adr`"),
     Case("duplicate-use", "use adr\nuse adr", "SPC003", 2, 5, "adr", "library `adr`"),

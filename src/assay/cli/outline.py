@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from assay.spec.document import (
     Block,
@@ -18,7 +19,11 @@ from assay.spec.document import (
     Table,
     ThematicBreak,
 )
-from assay.spec.specfile import FieldDecl, SectionDecl, SpecFile
+
+if TYPE_CHECKING:
+    # Not imported at run time: building ~20 attrs classes costs a cold `assay parse`
+    # of a document several milliseconds it does not need.
+    from assay.spec.specfile import FieldDecl, SectionDecl, SpecFile
 
 
 def _at(span: object) -> str:
@@ -109,15 +114,18 @@ def _part(part: FieldDecl | SectionDecl, word: str) -> Iterator[str]:
     yield f"{_at(part.span)}    {word} {part.name!r} {presence}"
     if part.aliases:
         yield f"              aliases {', '.join(repr(a.name) for a in part.aliases)}"
-    if isinstance(part, FieldDecl) and part.values:
+    is_field = word == "field"
+    if is_field and part.values:  # type: ignore[union-attr]
         values = ", ".join(
-            v.name + (f" ({', '.join(v.synonyms)})" if v.synonyms else "") for v in part.values
+            v.name + (f" ({', '.join(v.synonyms)})" if v.synonyms else "")
+            for v in part.values  # type: ignore[union-attr]
         )
         yield f"              values {values}"
-    if isinstance(part, FieldDecl) and part.format is not None:
-        yield f"              format {part.format.kind} {part.format.pattern or ''}".rstrip()
-    if isinstance(part, SectionDecl) and part.sentences is not None:
-        yield f"              sentences {part.sentences.count}"
+    if is_field and part.format is not None:  # type: ignore[union-attr]
+        fmt = part.format  # type: ignore[union-attr]
+        yield f"              format {fmt.kind} {fmt.pattern or ''}".rstrip()
+    if not is_field and part.sentences is not None:  # type: ignore[union-attr]
+        yield f"              sentences {part.sentences.count}"  # type: ignore[union-attr]
     if part.length is not None:
         low = "" if part.length.min is None else part.length.min
         high = "" if part.length.max is None else part.length.max

@@ -5,16 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-import yaml
-
 from assay.grammar.locate import Locator
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import FrontMatter, FrontMatterEntry
-
-try:  # libyaml is much faster; the pure-Python loader reads the same YAML.
-    _Loader: type = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    _Loader = yaml.SafeLoader
 
 
 def front_matter_lines(locator: Locator) -> int:
@@ -62,7 +55,10 @@ def read_front_matter(
         end -= 1
     span = locator.span(0, end)
     source = locator.text[body_start:body_end]
-    loader = _Loader(source)
+    import yaml  # only documents with front matter pay for PyYAML's import
+
+    # libyaml is much faster; the pure-Python loader reads the same YAML.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(source)
     try:
         node = loader.get_single_node()
         if node is None:

@@ -22,10 +22,6 @@ def run(options: argparse.Namespace) -> int:
         return EXIT_ERROR
     shown = path.as_posix()
 
-    from assay.spec.convert import to_json_value
-    from assay.spec.report import REPORT_VERSION, DocumentReading, Entry, SpecReading, Tool
-
-    tool = Tool("assay", __version__)
     text: str | None
     if options.spec:
         from assay.grammar.spec import parse_spec
@@ -41,21 +37,29 @@ def run(options: argparse.Namespace) -> int:
         else:
             spec_parsed = parse_spec(text, shown)
             spec_result, diagnostics = spec_parsed.value, spec_parsed.diagnostics
-        entries = tuple(Entry.from_diagnostic(d) for d in diagnostics)
-        value: object = SpecReading(REPORT_VERSION, tool, spec_result, entries)
         model: object = spec_result
     else:
         from assay.grammar.document import parse_document
 
         parsed = parse_document(raw, shown)
         diagnostics = parsed.diagnostics
-        entries = tuple(Entry.from_diagnostic(d) for d in diagnostics)
-        value = DocumentReading(REPORT_VERSION, tool, parsed.value, entries)
         model = parsed.value
         text = raw.decode("utf-8", "replace")
 
     if options.json:
-        print(json.dumps(to_json_value(value), indent=2, ensure_ascii=False))
+        # cattrs and the report models load only when JSON is asked for: pre-commit
+        # and editors start assay cold, and every import counts there.
+        from assay.spec.convert import to_json_value
+        from assay.spec.report import REPORT_VERSION, DocumentReading, Entry, SpecReading, Tool
+
+        tool = Tool("assay", __version__)
+        entries = tuple(Entry.from_diagnostic(d) for d in diagnostics)
+        reading = (
+            SpecReading(REPORT_VERSION, tool, model, entries)  # type: ignore[arg-type]
+            if options.spec
+            else DocumentReading(REPORT_VERSION, tool, model, entries)  # type: ignore[arg-type]
+        )
+        print(json.dumps(to_json_value(reading), indent=2, ensure_ascii=False))
     else:
         from assay.cli.outline import document_outline, spec_outline
 
