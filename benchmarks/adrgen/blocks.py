@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from adrgen.inline import Ink
+from .inline import Ink
 
 Item = str | tuple[str, list[str]]
 

@@ -1,97 +1,38 @@
 """What goes inside a section: topic-aware blocks for each kind of section.
 
-``GROWERS`` maps a section kind to the blocks that can be added to it, with weights;
-the sizing loop in ``document`` keeps adding them until the file reaches its size.
+Every builder returns a block, or ``None`` when it has nothing new to say in this file
+(its phrases, snippet or one-off table are spent). ``GROWERS`` lists, per section
+kind, the builders the sizing loop in ``document`` may add, with weights.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 
-from adrgen import blocks
-from adrgen.inline import Ink
-from adrgen.plan import weighted
-from adrgen.words import (
+from . import blocks
+from .inline import Ink
+from .plan import weighted
+from .words import (
     BAD_GENERIC,
     COMMENT_NOTES,
     CONTEXT_GENERIC,
     DECISION_GENERIC,
     DIRECTIVE_REASONS,
+    FACTS,
     FOLLOW_UPS,
     GOOD_GENERIC,
+    HISTORY,
     NEUTRAL_GENERIC,
+    PHASES,
     QUOTES,
+    RISKS,
+    SCOPE,
     UNICODE_SENTENCES,
 )
 
 Block = list[str]
-Grower = Callable[[Ink], Block]
-
-
-# -- paragraphs ----------------------------------------------------------------------
-
-
-def context_paragraph(ink: Ink) -> Block:
-    """Two to four sentences about the problem, sometimes with a link or footnote."""
-    rng, topic = ink.rng, ink.record.topic
-    count = rng.randint(2, 4)
-    sentences = [ink.sentence(topic.problems if rng.random() < 0.6 else CONTEXT_GENERIC)
-                 for _ in range(count)]
-    sentences = _dedupe(sentences)
-    roll = rng.random()
-    if roll < 0.22 and ink.neighbours:
-        other = rng.choice(ink.neighbours)
-        sentences.append(f"See also {ink.record_link(other)} for the background.")
-    elif roll < 0.3:
-        sentences[-1] = sentences[-1][:-1] + ink.footnote(_footnote_text(ink)) + "."
-    elif roll < 0.38:
-        sentences.append(f"The discussion is in {ink.ticket()}.")
-    return blocks.paragraph(ink, [ink.emphasise(s) for s in sentences])
-
-
-def decision_paragraph(ink: Ink) -> Block:
-    """What was decided and why, plus one or two generic commitments."""
-    rng, record = ink.rng, ink.record
-    lead = rng.choice((
-        f"We will use {record.choice} for {record.thing} in {record.component}",
-        f"We adopt {record.choice} for {record.thing}",
-        f"Chosen option: \"{record.choice}\"",
-        f"{capital(record.component)} moves to {record.choice}",
-    ))
-    reason = ink.fill(rng.choice(record.topic.pros), option=record.choice)
-    sentences = [ink.prose(f"{lead}, because {reason}.")]
-    sentences += [ink.sentence(DECISION_GENERIC) for _ in range(rng.randint(1, 2))]
-    return blocks.paragraph(ink, [ink.emphasise(s) for s in _dedupe(sentences)])
-
-
-def generic_paragraph(ink: Ink) -> Block:
-    """A paragraph of general commitments, for any section."""
-    count = ink.rng.randint(2, 3)
-    return blocks.paragraph(ink, _dedupe([ink.sentence(DECISION_GENERIC) for _ in range(count)]))
-
-
-def alternative_paragraph(ink: Ink, option: str | None = None) -> Block:
-    """Why one alternative was not chosen."""
-    rng = ink.rng
-    option = option or rng.choice(ink.record.alts)
-    con = ink.fill(rng.choice(ink.record.topic.cons), option=option)
-    pro = ink.fill(rng.choice(ink.record.topic.pros), option=option)
-    text = rng.choice((
-        f"{option} was considered. {capital(pro)}, but {con}.",
-        f"We rejected {option}: {con}.",
-        f"{option} would work too. In the end {con}, which outweighed the fact that {pro}.",
-    ))
-    return blocks.paragraph(ink, [ink.prose(text)])
-
-
-def _footnote_text(ink: Ink) -> str:
-    rng = ink.rng
-    return rng.choice((
-        f"Measured in staging over {rng.randint(2, 14)} days.",
-        f"Numbers from the {ink.quarter} capacity review.",
-        "Vendor figures, not verified by us.",
-        f"See the incident review {ink.ticket()}.",
-    ))
+Builder = Callable[[Ink], Block | None]
 
 
 def capital(text: str) -> str:
@@ -99,23 +40,166 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _dedupe(sentences: list[str]) -> list[str]:
-    """Drop repeated sentences (the banks are small)."""
-    seen: list[str] = []
-    for sentence in sentences:
-        if sentence not in seen:
-            seen.append(sentence)
-    return seen
+def lower_first(text: str) -> str:
+    """``text`` with its first letter in lower case, to continue a sentence."""
+    return text[:1].lower() + text[1:]
 
 
-# -- lists and tables ------------------------------------------------------------------
+# -- paragraphs ---------------------------------------------------------------------------
 
 
-def drivers_list(ink: Ink) -> Block:
-    """Decision drivers as bullets."""
+def context_paragraph(ink: Ink) -> Block | None:
+    """Two to four unused sentences about the problem, sometimes with a link or footnote."""
+    rng, topic = ink.rng, ink.record.topic
+    sentences = ink.sentences(topic.problems, rng.randint(1, 2))
+    sentences += ink.sentences(CONTEXT_GENERIC, rng.randint(1, 2))
+    if len(sentences) < 2:
+        return None
+    rng.shuffle(sentences)
+    roll = rng.random()
+    if roll < 0.22 and ink.neighbours and ink.once("see-also"):
+        other = rng.choice(ink.neighbours)
+        sentences.append(f"See also {ink.record_link(other)} for the background.")
+    elif roll < 0.3 and not ink.plain:
+        sentences[-1] = sentences[-1][:-1] + ink.footnote(_footnote_text(ink)) + "."
+    elif roll < 0.38 and ink.once("ticket"):
+        sentences.append(f"The discussion is in {ink.ticket()}.")
+    return blocks.paragraph(ink, [ink.emphasise(s) for s in sentences])
+
+
+def history_paragraph(ink: Ink) -> Block | None:
+    """How the current situation came about."""
+    sentences = ink.sentences(HISTORY, ink.rng.randint(2, 3))
+    return blocks.paragraph(ink, sentences) if sentences else None
+
+
+def decision_paragraph(ink: Ink) -> Block | None:
+    """What was decided and why (once), or further commitments (afterwards)."""
+    rng, record = ink.rng, ink.record
+    if not ink.once("decision-lead"):
+        return decision_details(ink)
+    lead = rng.choice((
+        f"We will use {record.choice} for {record.thing} in {record.component}",
+        f"We adopt {record.choice} for {record.thing}",
+        f"{capital(record.component)} moves to {record.choice}",
+    ))
+    reason = ink.fill(_fresh(ink, record.topic.pros), option=record.choice)
+    sentences = [ink.prose(f"{lead}, because {reason}.")]
+    sentences += ink.sentences(DECISION_GENERIC, rng.randint(1, 2))
+    return blocks.paragraph(ink, [ink.emphasise(s) for s in sentences])
+
+
+def chosen_option(ink: Ink) -> Block:
+    """MADR's outcome sentence: ``Chosen option: "X", because ...``."""
+    record = ink.record
+    ink.once("decision-lead")
+    reason = ink.fill(_fresh(ink, record.topic.pros), option=record.choice)
+    return blocks.paragraph(ink, [ink.prose(f'Chosen option: "{record.choice}", because {reason}.')])
+
+
+def decision_details(ink: Ink) -> Block | None:
+    """More commitments, and another reason for the choice if one is left."""
+    rng, record = ink.rng, ink.record
+    sentences = ink.sentences(DECISION_GENERIC, rng.randint(1, 3))
+    pros = ink.pick(record.topic.pros)
+    if pros:
+        sentences.insert(0, f"Another reason is that {ink.fill(pros[0], option=record.choice)}.")
+    return blocks.paragraph(ink, sentences) if len(sentences) > 1 else None
+
+
+def scope_paragraph(ink: Ink) -> Block | None:
+    """What the decision covers and what it does not."""
+    if not ink.once("scope"):
+        return None
+    sentences = ink.sentences(SCOPE, ink.rng.randint(2, 3))
+    return blocks.paragraph(ink, sentences) if sentences else None
+
+
+def cost_paragraph(ink: Ink) -> Block | None:
+    """An effort and cost estimate."""
+    if not ink.once("cost"):
+        return None
+    rng = ink.rng
+    weeks, monthly = rng.randint(2, 16), rng.randint(1, 30)
+    text = (f"We estimate {weeks} engineer-weeks for the migration and about ${monthly}k a "
+            f"month in running costs, compared with ${monthly + rng.randint(-1, 6)}k today.")
+    return blocks.paragraph(ink, [text])
+
+
+def consequence_paragraph(ink: Ink) -> Block | None:
+    """Consequences told as prose."""
+    good = ink.pick(GOOD_GENERIC)
+    bad = ink.pick(BAD_GENERIC)
+    if not good or not bad:
+        return None
+    text = f"{good[0][:-1]}. On the other hand: {lower_first(bad[0])}"
+    return blocks.paragraph(ink, [ink.fill(text)])
+
+
+def alternative_paragraph(ink: Ink, option: str | None = None) -> Block | None:
+    """Why one alternative (not yet discussed in this file) was not chosen."""
+    rng = ink.rng
+    if option is None:
+        left = [a for a in ink.record.alts if f"alt:{a}" not in ink.spent]
+        if not left:
+            return None
+        option = rng.choice(left)
+    ink.once(f"alt:{option}")
+    con = ink.fill(rng.choice(ink.record.topic.cons), option=option)
+    pro = ink.fill(rng.choice(ink.record.topic.pros), option=option)
+    text = rng.choice((
+        f"{capital(option)} was considered. {capital(pro)}, but {con}.",
+        f"We rejected {option}: {con}.",
+        f"{capital(option)} would work too. In the end {con}, which outweighed the fact "
+        f"that {pro}.",
+    ))
+    return blocks.paragraph(ink, [ink.prose(text)])
+
+
+def generic_paragraph(ink: Ink) -> Block | None:
+    """A paragraph of general commitments, for any section."""
+    sentences = ink.sentences(DECISION_GENERIC, ink.rng.randint(2, 3))
+    return blocks.paragraph(ink, sentences) if sentences else None
+
+
+def _footnote_text(ink: Ink) -> str:
+    rng = ink.rng
+    return rng.choice((
+        f"Measured in staging over {rng.randint(2, 14)} days.",
+        f"Numbers from the capacity review before {ink.quarter}.",
+        "Vendor figures, not verified by us.",
+        f"See the incident review {ink.ticket()}.",
+    ))
+
+
+def _fresh(ink: Ink, pool: tuple[str, ...]) -> str:
+    """An unused phrase of ``pool``, or any phrase if all are used."""
+    picked = ink.pick(pool)
+    return picked[0] if picked else ink.rng.choice(pool)
+
+
+# -- lists and tables -----------------------------------------------------------------------
+
+
+def drivers_list(ink: Ink, intro: bool = True) -> Block | None:
+    """Decision drivers as bullets, introduced by a sentence when inside prose."""
+    if not ink.once("drivers"):
+        return None
     rng, topic = ink.rng, ink.record.topic
     picks = rng.sample(topic.drivers, k=min(len(topic.drivers), rng.randint(2, 4)))
-    return blocks.bullets(ink, [capital(ink.fill(d)) for d in picks])
+    items = blocks.bullets(ink, [capital(ink.fill(d)) for d in picks])
+    if not intro:
+        return items
+    lead = rng.choice(("The solution must provide:", "Requirements:", "We need:"))
+    return [lead, "", *items]
+
+
+def facts_list(ink: Ink) -> Block | None:
+    """The current state in numbers."""
+    facts = ink.pick(FACTS, ink.rng.randint(2, 3))
+    if len(facts) < 2:
+        return None
+    return ["Where we are today:", "", *blocks.bullets(ink, [ink.fill(f) for f in facts])]
 
 
 def options_list(ink: Ink) -> Block:
@@ -128,65 +212,80 @@ def options_list(ink: Ink) -> Block:
     return blocks.bullets(ink, options)
 
 
-def consequence_list(ink: Ink, good: bool | None = None) -> Block:
-    """Consequences as bullets, MADR's "Good, because" form or plain."""
+def consequence_list(ink: Ink, good: bool | None = None) -> Block | None:
+    """Consequences as bullets, in MADR's "Good, because" form or plain (twice at most)."""
+    if not (ink.once("consequences-1") or ink.once("consequences-2")):
+        return None
     rng, record = ink.rng, ink.record
     items = []
     for _ in range(rng.randint(2, 4)):
         positive = rng.random() < 0.6 if good is None else good
-        bank = record.topic.pros if positive else record.topic.cons
-        generic = GOOD_GENERIC if positive else BAD_GENERIC
-        text = ink.fill(rng.choice(bank), option=record.choice)
         if rng.random() < 0.4:
-            text = ink.fill(rng.choice(generic))
-        elif rng.random() < 0.5:
-            text = f"{'Good' if positive else 'Bad'}, because {text}"
-        else:
-            text = capital(text)
+            phrases = ink.pick(GOOD_GENERIC if positive else BAD_GENERIC)
+            if phrases:
+                items.append(ink.mark(ink.fill(phrases[0]), positive))
+                continue
+        phrases = ink.pick(record.topic.pros if positive else record.topic.cons)
+        if not phrases:
+            continue
+        text = ink.fill(phrases[0], option=record.choice)
+        text = f"{'Good' if positive else 'Bad'}, because {text}" if rng.random() < 0.5 else capital(text)
         items.append(ink.mark(text, positive))
-    if rng.random() < 0.15:
-        items.append(ink.fill(f"Neutral, because {rng.choice(NEUTRAL_GENERIC)}"))
-    return blocks.bullets(ink, _dedupe(items))
+    if rng.random() < 0.15 and (neutral := ink.pick(NEUTRAL_GENERIC)):
+        items.append(ink.fill(f"Neutral, because {lower_first(neutral[0])}"))
+    return blocks.bullets(ink, items) if len(items) > 1 else None
 
 
 def pros_cons(ink: Ink, option: str) -> Block:
     """MADR's per-option list: Good / Neutral / Bad, because ..."""
     rng, topic = ink.rng, ink.record.topic
-    items = [ink.mark(f"Good, because {ink.fill(rng.choice(topic.pros), option=option)}", True)]
-    if rng.random() < 0.5:
-        items.append(ink.mark(f"Good, because {ink.fill(rng.choice(topic.pros), option=option)}",
-                              True))
+    goods = rng.sample(topic.pros, k=rng.randint(1, 2))
+    items = [ink.mark(f"Good, because {ink.fill(g, option=option)}", True) for g in goods]
     if rng.random() < 0.2:
-        items.append(f"Neutral, because {ink.fill(rng.choice(NEUTRAL_GENERIC))}")
+        items.append(f"Neutral, because {lower_first(ink.fill(rng.choice(NEUTRAL_GENERIC)))}")
     items.append(ink.mark(f"Bad, because {ink.fill(rng.choice(topic.cons), option=option)}", False))
-    return blocks.bullets(ink, _dedupe(items))
+    return blocks.bullets(ink, items)
 
 
-def steps_list(ink: Ink) -> Block:
-    """Rollout steps; some items have sub-bullets, one may hold a fenced command."""
+def steps_list(ink: Ink) -> Block | None:
+    """Rollout steps; some items have sub-bullets, or a fenced command under an item."""
+    if not ink.once("steps"):
+        return None
     rng, topic = ink.rng, ink.record.topic
     steps = [ink.fill(s) for s in rng.sample(topic.steps, k=rng.randint(3, len(topic.steps)))]
-    if rng.random() < 0.15:
-        language, code = rng.choice(topic.code)
-        lines = blocks.ordered(ink, steps)
-        # A fence inside a list item is indented to the item's content column.
-        return [*lines, "", *blocks.fence(ink, language, code, indent=3)]
+    if rng.random() < 0.15 and not ink.plain:
+        snippet = _snippet(ink)
+        if snippet:
+            # A fence inside a list item is indented to the item's content column.
+            return [*blocks.ordered(ink, steps), "", *blocks.fence(ink, *snippet, indent=3)]
     items: list[blocks.Item] = list(steps)
     if rng.random() < 0.35:
         k = rng.randrange(len(items))
-        items[k] = (steps[k], [ink.fill(rng.choice(FOLLOW_UPS)) for _ in range(2)])
+        items[k] = (steps[k], [ink.fill(f) for f in ink.pick(FOLLOW_UPS, 2)])
     return blocks.ordered(ink, items)
 
 
-def followups(ink: Ink) -> Block:
+def risks_list(ink: Ink) -> Block | None:
+    """Risks with their mitigations as nested bullets."""
+    if not ink.once("risks"):
+        return None
+    pairs = ink.rng.sample(RISKS, k=ink.rng.randint(2, 3))
+    items: list[blocks.Item] = [(ink.fill(risk), [ink.fill(fix)]) for risk, fix in pairs]
+    return ["Risks and mitigations:", "", *blocks.bullets(ink, items)]
+
+
+def followups(ink: Ink) -> Block | None:
     """Follow-up work, as a task list or bullets."""
-    rng = ink.rng
-    items = rng.sample(FOLLOW_UPS, k=rng.randint(2, 4))
-    return blocks.tasks(ink, items) if rng.random() < 0.5 else blocks.bullets(ink, items)
+    items = ink.pick(FOLLOW_UPS, ink.rng.randint(2, 4))
+    if len(items) < 2:
+        return None
+    return blocks.tasks(ink, items) if ink.rng.random() < 0.5 else blocks.bullets(ink, items)
 
 
-def comparison_table(ink: Ink) -> Block:
+def comparison_table(ink: Ink) -> Block | None:
     """Options against drivers, in a GFM table."""
+    if not ink.once("comparison"):
+        return None
     rng, record = ink.rng, ink.record
     options = [record.choice, *record.alts][:3]
     yes, no = ("✅", "❌") if ink.unicode and rng.random() < 0.5 else ("yes", "no")
@@ -197,19 +296,38 @@ def comparison_table(ink: Ink) -> Block:
     return blocks.table(ink, ["Criterion", *options], rows)
 
 
-def metrics_table(ink: Ink) -> Block:
+def metrics_table(ink: Ink) -> Block | None:
     """Current and target numbers, in a GFM table."""
+    if not ink.once("metrics"):
+        return None
     rng = ink.rng
     rows = [
         ["p99 latency", f"{rng.choice((180, 250, 420, 900))} ms", f"{ink.fill('{ms}')} ms"],
         ["error rate", f"{rng.choice((0.4, 1.2, 2.5))} %", "< 0.1 %"],
         ["monthly cost", f"${rng.randint(2, 40)}k", f"${rng.randint(1, 20)}k"],
+        ["pages per week", str(rng.randint(4, 30)), str(rng.randint(0, 3))],
     ]
-    return blocks.table(ink, ["Metric", "Today", "Target"], rng.sample(rows, k=rng.randint(2, 3)))
+    return blocks.table(ink, ["Metric", "Today", "Target"], rng.sample(rows, k=rng.randint(2, 4)))
 
 
-def links_list(ink: Ink) -> Block:
+def rollout_table(ink: Ink) -> Block | None:
+    """Phases with target dates after the decision date."""
+    if not ink.once("rollout"):
+        return None
+    rng, record = ink.rng, ink.record
+    day, rows = record.date, []
+    for phase in PHASES[: rng.randint(3, 4)]:
+        day += timedelta(days=rng.randint(20, 90))
+        scope = record.component if phase == "Pilot" else rng.choice(
+            ("two more services", "all new services", "every service", f"{record.alts[0]} removed"))
+        rows.append([phase, scope, day.isoformat()])
+    return blocks.table(ink, ["Phase", "Scope", "Target date"], rows)
+
+
+def links_list(ink: Ink) -> Block | None:
     """Related records and external references."""
+    if not ink.once("links"):
+        return None
     rng, record = ink.rng, ink.record
     items = [ink.external(*ref) for ref in record.topic.refs]
     for other in rng.sample(ink.neighbours, k=min(2, len(ink.neighbours))):
@@ -217,47 +335,69 @@ def links_list(ink: Ink) -> Block:
     return blocks.bullets(ink, items)
 
 
-# -- code, quotes, comments, images --------------------------------------------------------
+# -- code, quotes, comments, images -----------------------------------------------------------
 
 
-def code_example(ink: Ink) -> Block:
+def _snippet(ink: Ink) -> tuple[str, str] | None:
+    """An unused code snippet of the topic, as (language, code)."""
+    fresh = [c for c in ink.record.topic.code if f"code:{c[1][:40]}" not in ink.spent]
+    if not fresh:
+        return None
+    language, code = ink.rng.choice(fresh)
+    ink.once(f"code:{code[:40]}")
+    return language, code
+
+
+def code_example(ink: Ink) -> Block | None:
     """An introduced code block: fenced mostly, indented sometimes."""
     rng = ink.rng
-    language, code = rng.choice(ink.record.topic.code)
+    snippet = _snippet(ink)
+    if snippet is None:
+        return None
+    language, code = snippet
     intro = blocks.paragraph(ink, [rng.choice((
         "For example:", "The configuration looks like this:", "A sketch of the change:",
-        f"This is what it looks like in {ink.record.component}:",
+        f"This is what it looks like in {ink.record.component}:", "Example:",
     ))])
-    if rng.random() < 0.12 and language not in ("makefile",):
+    if ink.plain or (rng.random() < 0.12 and language != "makefile"):
         return blocks.indented_code(ink, intro, code)
     return [*intro, "", *blocks.fence(ink, language, code)]
 
 
-def quote_block(ink: Ink) -> Block:
-    """A quotation from a review, a principle, or a note."""
+def quote_block(ink: Ink) -> Block | None:
+    """A quotation from a principle, or a highlighted note."""
+    if not ink.once("quote"):
+        return None
     rng = ink.rng
     if rng.random() < 0.5:
-        return blocks.quote([f"**Note:** {ink.sentence(CONTEXT_GENERIC)}"])
+        note = ink.sentences(CONTEXT_GENERIC, 1)
+        return blocks.quote([f"**Note:** {note[0]}"]) if note else None
     lines = blocks.wrap(ink, ink.prose(f'"{rng.choice(QUOTES)}"'))
-    return blocks.quote([*lines, "", f"-- {rng.choice(('SRE handbook', 'team charter', 'tech radar'))}"])
+    source = rng.choice(("SRE handbook", "team charter", "tech radar"))
+    return blocks.quote([*lines, "", f"-- {source}"])
 
 
-def note_block(ink: Ink) -> Block:
+def note_block(ink: Ink) -> Block | None:
     """Comments, collapsible details, a sentence in another language, a diagram."""
     rng = ink.rng
-    roll = rng.random()
-    if ink.unicode and roll < 0.25:
+    kind = weighted(rng, {"unicode": 3 if ink.unicode else 0, "comment": 4, "fake-heading": 1,
+                          "details": 1, "image": 2, "rule": 1})
+    if not ink.once(f"note:{kind}"):
+        return None
+    if kind == "unicode":
         return blocks.paragraph(ink, [rng.choice(UNICODE_SENTENCES)])
-    if roll < 0.45:
+    if kind == "comment":
         return blocks.comment(ink, rng.choice(COMMENT_NOTES))
-    if roll < 0.55:
+    if kind == "fake-heading":
         return blocks.fake_heading_comment(ink)
-    if roll < 0.7:
-        return blocks.details("Raw numbers", metrics_table(ink))
-    if roll < 0.85:
-        return blocks.image(ink, rng.choice(("Context diagram", "Target architecture",
-                                             "Sequence of calls")))
-    return [*blocks.paragraph(ink, [ink.sentence(CONTEXT_GENERIC)]), "", *blocks.rule(ink)]
+    if kind == "details":
+        table = metrics_table(ink)
+        return blocks.details("Raw numbers", table) if table else None
+    if kind == "image":
+        alt = rng.choice(("Context diagram", "Target architecture", "Sequence of calls"))
+        return blocks.image(ink, alt)
+    text = ink.sentences(CONTEXT_GENERIC, 1)
+    return [*blocks.paragraph(ink, text), "", *blocks.rule(ink)] if text else None
 
 
 def broken_link_block(ink: Ink) -> Block:
@@ -277,62 +417,63 @@ def broken_link_block(ink: Ink) -> Block:
         href = "wiki.example.com/runbooks/" + record.topic.key
     else:
         href = f"https://github.com/acme/platform/blob/main/{target.path}"
-    line = f"The rollout plan is described in [{target.label}]({href})."
-    lines = blocks.wrap(ink, line)
+    lines = blocks.wrap(ink, f"The rollout plan is described in [{target.label}]({href}).")
     if rng.random() < 0.4:
         reason = rng.choice(DIRECTIVE_REASONS)
         lines.insert(0, f"<!-- assay: disable-next-line LNK001 -- {reason} -->")
     return lines
 
 
-# -- growth ------------------------------------------------------------------------------
+# -- plain text ---------------------------------------------------------------------------
 
-GROWERS: dict[str, list[tuple[int, Grower]]] = {
+
+def plain_steps(ink: Ink) -> Block | None:
+    """Rollout steps without any other markup."""
+    if not ink.once("steps"):
+        return None
+    steps = ink.rng.sample(ink.record.topic.steps, k=3)
+    return blocks.ordered(ink, [ink.fill(s) for s in steps])
+
+
+# -- growth -------------------------------------------------------------------------------
+
+GROWERS: dict[str, list[tuple[int, Builder]]] = {
     "context": [
-        (6, context_paragraph), (1, drivers_list), (1, metrics_table), (1, quote_block),
-        (1, note_block), (1, code_example),
+        (6, context_paragraph), (2, history_paragraph), (1, drivers_list), (1, facts_list),
+        (1, metrics_table), (1, quote_block), (1, note_block), (1, code_example),
     ],
     "decision": [
-        (4, decision_paragraph), (3, steps_list), (3, code_example), (1, comparison_table),
-        (1, generic_paragraph), (1, note_block),
+        (3, decision_paragraph), (3, steps_list), (3, code_example), (1, comparison_table),
+        (1, rollout_table), (1, scope_paragraph), (1, cost_paragraph), (1, note_block),
     ],
-    "consequences": [(4, consequence_list), (1, generic_paragraph), (1, followups)],
-    "alternatives": [(3, alternative_paragraph), (1, comparison_table)],
-    "links": [(1, links_list)],
-    "notes": [(2, note_block), (1, generic_paragraph)],
+    "consequences": [
+        (3, consequence_list), (2, consequence_paragraph), (1, risks_list), (1, followups),
+    ],
+    "alternatives": [(4, alternative_paragraph), (1, comparison_table)],
+    "links": [],
+    "notes": [(2, note_block), (1, generic_paragraph), (1, scope_paragraph)],
+}
+
+#: Plain-text records (no headings, no links) grow only with unmarked text.
+PLAIN_GROWERS: dict[str, list[tuple[int, Builder]]] = {
+    "context": [(6, context_paragraph), (2, history_paragraph), (1, drivers_list),
+                (1, facts_list)],
+    "decision": [(4, decision_paragraph), (2, plain_steps), (1, code_example),
+                 (1, scope_paragraph), (1, cost_paragraph)],
+    "consequences": [(2, consequence_list), (2, consequence_paragraph), (1, risks_list)],
+    "alternatives": [(1, alternative_paragraph)],
+    "links": [],
+    "notes": [(1, generic_paragraph), (1, scope_paragraph)],
 }
 
 #: How often the sizing loop picks a section of each kind.
-GROW_WEIGHT = {"context": 4, "decision": 5, "consequences": 2, "alternatives": 2,
-               "links": 0, "notes": 1}
+GROW_WEIGHT = {"context": 4, "decision": 5, "consequences": 2, "alternatives": 2, "notes": 1}
 
 
-def plain_steps(ink: Ink) -> Block:
-    """Rollout steps without any other markup."""
-    rng, topic = ink.rng, ink.record.topic
-    return blocks.ordered(ink, [ink.fill(s) for s in rng.sample(topic.steps, k=3)])
-
-
-def plain_command(ink: Ink) -> Block:
-    """A command indented by four spaces under a sentence, as plain-text authors do."""
-    _language, code = ink.rng.choice(ink.record.topic.code)
-    intro = blocks.paragraph(ink, ["The reference configuration:"])
-    return blocks.indented_code(ink, intro, code)
-
-
-#: Plain-text records (no headings, no links) grow only with unmarked text.
-PLAIN_GROWERS: dict[str, list[tuple[int, Grower]]] = {
-    "context": [(6, context_paragraph), (1, drivers_list)],
-    "decision": [(4, decision_paragraph), (2, plain_steps), (1, plain_command)],
-    "consequences": [(2, consequence_list), (2, generic_paragraph)],
-    "alternatives": [(1, alternative_paragraph)],
-    "links": [(1, generic_paragraph)],
-    "notes": [(1, generic_paragraph)],
-}
-
-
-def grow(ink: Ink, kind: str) -> Block:
-    """One more block for a section of ``kind``."""
+def grow(ink: Ink, kind: str) -> Block | None:
+    """One more block for a section of ``kind``, or None if the chosen builder is spent."""
     choices = (PLAIN_GROWERS if ink.plain else GROWERS)[kind]
+    if not choices:
+        return None
     builder = ink.rng.choices([b for _, b in choices], weights=[w for w, _ in choices])[0]
     return builder(ink)

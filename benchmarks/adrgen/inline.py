@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from datetime import timedelta
 
-from adrgen.plan import Record, weighted
-from adrgen.words import QUARTERS, TEAMS, TICKET_PREFIXES, UNICODE_MARKS
+from .plan import Record, weighted
+from .words import QUARTERS, TEAMS, TICKET_PREFIXES, UNICODE_MARKS
 
 SLOT = re.compile(r"\{(\w+)\}")
 
@@ -33,7 +34,7 @@ class Checkpoint:
 
     refs: list[tuple[str, list[str]]]
     footnotes: list[str]
-    broken_pending: bool
+    spent: set[str]
 
 
 class Ink:
@@ -50,9 +51,13 @@ class Ink:
         self.tabs = "messy" in record.flags
         self.refs: dict[str, list[str]] = {}
         self.footnotes: list[str] = []
-        self.broken_pending = "broken_link" in record.flags
-        year = record.date.year + (1 if record.date.month > 9 else 0)
-        self.quarter = f"{rng.choice(QUARTERS)} {year}"
+        #: Phrase templates, code snippets and one-off blocks already used in this file:
+        #: real records do not repeat themselves, so nothing is used twice.
+        self.spent: set[str] = set()
+        self.placeholder_field = rng.choice(("status", "date"))
+        review = record.date + timedelta(days=rng.randint(120, 400))
+        self.quarter = f"{QUARTERS[(review.month - 1) // 3]} {review.year}"
+        self.year = str(record.date.year - rng.randint(2, 6))
         self.team = rng.choice(TEAMS)
         # House habits that stay the same within one file.
         self.wrap_width = rng.choice((72, 78, 80, 80, 100)) if rng.random() < 0.35 else None
@@ -65,13 +70,27 @@ class Ink:
 
     def checkpoint(self) -> Checkpoint:
         """Remember the current tail state."""
-        return Checkpoint(list(self.refs.items()), list(self.footnotes), self.broken_pending)
+        return Checkpoint(list(self.refs.items()), list(self.footnotes), set(self.spent))
 
     def restore(self, saved: Checkpoint) -> None:
         """Forget what was added since ``saved``."""
         self.refs = dict(saved.refs)
         self.footnotes = list(saved.footnotes)
-        self.broken_pending = saved.broken_pending
+        self.spent = set(saved.spent)
+
+    def once(self, key: str) -> bool:
+        """True the first time ``key`` is asked for in this file, False afterwards."""
+        if key in self.spent:
+            return False
+        self.spent.add(key)
+        return True
+
+    def pick(self, pool: tuple[str, ...], k: int = 1) -> list[str]:
+        """Up to ``k`` templates from ``pool`` that this file has not used yet."""
+        fresh = [t for t in pool if t not in self.spent]
+        chosen = self.rng.sample(fresh, k=min(k, len(fresh)))
+        self.spent.update(chosen)
+        return chosen
 
     def tail(self) -> list[str]:
         """Reference definitions and footnote definitions, for the end of the file."""
@@ -96,9 +115,13 @@ class Ink:
             "option": option or record.choice,
             "thing": record.thing,
             "component": record.component,
+            "Component": record.component[0].upper() + record.component[1:],
+            "year": self.year,
             "team": self.team,
             "quarter": self.quarter,
-            "n": str(rng.choice((3, 4, 5, 6, 8, 12, 15, 20, 30, 40, 45, 60, 120, 250))),
+            "few": str(rng.randint(2, 5)),
+            "n": str(rng.choice((3, 4, 5, 6, 8, 12, 15, 20, 30, 40, 45, 60))),
+            "big": str(rng.choice((120, 250, 400, 600, 900, 1200, 1500, 2500))),
             "ms": str(rng.choice((50, 80, 120, 200, 250, 400, 800))),
             "pct": str(rng.choice((5, 8, 12, 15, 20, 30, 35, 40))),
         }
@@ -115,9 +138,13 @@ class Ink:
         text = re.sub(r'"([^"`]+)"', "\u201c\\1\u201d", text)
         return text.replace(" - ", " \u2014 ")
 
-    def sentence(self, pool: tuple[str, ...], option: str | None = None) -> str:
-        """One filled phrase, with a capital first letter and a full stop."""
-        text = self.fill(self.rng.choice(pool), option)
+    def sentences(self, pool: tuple[str, ...], k: int, option: str | None = None) -> list[str]:
+        """Up to ``k`` unused phrases of ``pool``, filled, capitalised and full-stopped."""
+        return [self.finish(self.fill(t, option)) for t in self.pick(pool, k)]
+
+    @staticmethod
+    def finish(text: str) -> str:
+        """A capital first letter and a full stop."""
         text = text[0].upper() + text[1:]
         return text if text[-1] in ".!?:" else text + "."
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adrgen.sections import Section
+from .sections import Section
 
 Block = list[str]
 

@@ -15,8 +15,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from adrgen.topics import META, TOPICS, Topic
-from adrgen.words import COMPONENTS
+from .topics import META, TOPICS, Topic
+from .words import COMPONENTS
 
 ROOTS = ("docs/adr", "docs/decisions", "doc/adr", "docs/architecture/decisions")
 
@@ -27,8 +27,10 @@ AREAS = (
     "notifications", "reporting", "api", "frontend", "backend", "ml", "devex", "storage",
 )
 
-#: File-name schemes of ADR-FORMATS.md, with how often a series uses each.
-SCHEMES = {"nnnn": 50, "adr-nnn": 20, "ADRnnn": 12, "date": 18}
+#: File-name schemes of ADR-FORMATS.md, with how often a series uses each. log4brains,
+#: which names files by date, writes MADR-like records, hence two tables.
+SCHEMES = {"nnnn": 52, "adr-nnn": 24, "ADRnnn": 16, "date": 8}
+SCHEMES_MADR = {"nnnn": 45, "date": 40, "adr-nnn": 8, "ADRnnn": 7}
 
 #: House styles (how status, date and sections are written), with their share of series.
 STYLES = {
@@ -60,6 +62,10 @@ FLAGS = {
 }
 
 RECORDS_PER_SERIES = 250
+MIN_SERIES = 8
+#: Share of a series' records written in its house style; the rest vary, as templates
+#: change over the years.
+HOUSE_STYLE_SHARE = 0.7
 
 
 @dataclass(frozen=True)
@@ -146,11 +152,19 @@ def weighted(rng: random.Random, weights: dict[str, int | float]) -> str:
 
 def _plan_series(rng: random.Random, n: int) -> list[tuple[Series, int]]:
     """Split ``n`` records over folders of realistic size (about 250 records each)."""
-    count = min(n, max(4, round(n / RECORDS_PER_SERIES)))
+    count = min(n, max(MIN_SERIES, round(n / RECORDS_PER_SERIES)))
     sizes = _apportion(n, [rng.uniform(0.4, 1.6) for _ in range(count)])
+    # House styles are dealt in proportion to their weights, not drawn one by one, so
+    # a corpus with few series still has the intended mix.
+    styles = [
+        style
+        for style, k in zip(STYLES, _apportion_free(count, list(STYLES.values())), strict=True)
+        for _ in range(k)
+    ]
+    rng.shuffle(styles)
     used: dict[str, int] = {}
     plans = []
-    for k, size in enumerate(sizes):
+    for k, (size, style) in enumerate(zip(sizes, styles, strict=True)):
         root = ROOTS[k] if k < len(ROOTS) else rng.choice(ROOTS)
         seen = used.get(root, 0)
         used[root] = seen + 1
@@ -160,11 +174,7 @@ def _plan_series(rng: random.Random, n: int) -> list[tuple[Series, int]]:
         else:
             area = AREAS[(seen - 1) % len(AREAS)]
             folder = f"{root}/{area}" if seen <= len(AREAS) else f"{root}/{area}-{seen}"
-        scheme = weighted(rng, SCHEMES)
-        style = weighted(rng, STYLES)
-        if scheme == "date" and rng.random() < 0.6:
-            # log4brains, which names files by date, writes MADR-style records.
-            style = rng.choice(("bullets", "madr"))
+        scheme = weighted(rng, SCHEMES_MADR if style in ("madr", "bullets") else SCHEMES)
         start = date(2016, 1, 4) + timedelta(days=rng.randint(0, 2600))
         plans.append((Series(folder, scheme, style, start), size))
     return plans
@@ -172,10 +182,14 @@ def _plan_series(rng: random.Random, n: int) -> list[tuple[Series, int]]:
 
 def _apportion(total: int, weights: list[float]) -> list[int]:
     """Integers proportional to ``weights`` that sum to ``total``, each at least one."""
-    spare = total - len(weights)
-    shares = [spare * w / sum(weights) for w in weights]
-    sizes = [1 + int(s) for s in shares]
-    order = sorted(range(len(weights)), key=lambda i: (int(shares[i]) - shares[i], i))
+    return [1 + k for k in _apportion_free(total - len(weights), weights)]
+
+
+def _apportion_free(total: int, weights: list[float] | list[int]) -> list[int]:
+    """Integers proportional to ``weights`` that sum to ``total`` (largest remainders)."""
+    shares = [total * w / sum(weights) for w in weights]
+    sizes = [int(s) for s in shares]
+    order = sorted(range(len(weights)), key=lambda i: (sizes[i] - shares[i], i))
     for i in order[: total - sum(sizes)]:
         sizes[i] += 1
     return sizes
@@ -190,7 +204,7 @@ def _plan_records(rng: random.Random, series: Series, size: int, start_index: in
     for k in range(size):
         meta = k == 0 and rng.random() < 0.6
         topic = META if meta else rng.choice(TOPICS)
-        style = series.style if rng.random() < 0.8 else weighted(rng, STYLES)
+        style = series.style if rng.random() < HOUSE_STYLE_SHARE else weighted(rng, STYLES)
         record = _new_record(rng, start_index + k, series, number, day, topic, style)
         record.filename = _unique_filename(record, taken)
         taken.add(record.filename)
@@ -212,7 +226,8 @@ def _new_record(
 ) -> Record:
     """A record with its topic, options and title chosen."""
     options = list(topic.options)
-    rng.shuffle(options)
+    if topic is not META:  # the first record always decides to write records as Markdown
+        rng.shuffle(options)
     choice, alts = options[0], tuple(options[1 : rng.randint(3, min(5, len(options)))])
     component = rng.choice(COMPONENTS)
     thing = rng.choice(topic.things)

@@ -2,16 +2,16 @@
 
 Four families cover the surveyed records: adr-tools (Nygard), MADR (2 and 3/4), custom
 templates that use the aliases of ADR-FORMATS.md, and plain text. Each section starts
-with one or two blocks; ``document`` grows the sections whose ``kind`` can grow.
+with its first block; ``document`` grows the sections whose ``kind`` can grow.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from adrgen import blocks, content
-from adrgen.inline import Ink
-from adrgen.plan import weighted
+from . import content
+from .inline import Ink
+from .plan import weighted
 
 Block = list[str]
 
@@ -26,6 +26,11 @@ class Section:
     blocks: list[Block] = field(default_factory=list)
 
 
+def section(kind: str, title: str, *candidates: Block | None, level: int = 2) -> Section:
+    """A section holding the blocks the builders produced (``None`` is skipped)."""
+    return Section(kind, title, level, [block for block in candidates if block])
+
+
 CONTEXT_ALIASES = {"Context": 8, "Background": 2, "Motivation": 1, "Problem Statement": 1,
                    "Issue": 1, "Context and Problem Statement": 1}
 DECISION_ALIASES = {"Decision": 8, "Proposal": 1, "Design": 1, "Detailed Design": 1,
@@ -36,88 +41,89 @@ ALTERNATIVE_ALIASES = {"Alternatives Considered": 4, "Options": 1, "Rejected Alt
 
 
 def nygard(ink: Ink) -> list[Section]:
-    """adr-tools: Context, Decision, Consequences (Status is added by the style)."""
+    """adr-tools: Context, Decision, Consequences (the style adds Status in front)."""
     rng = ink.rng
+    first_consequence = (content.consequence_paragraph if rng.random() < 0.5
+                         else content.consequence_list)
     sections = [
-        Section("context", "Context", blocks=[content.context_paragraph(ink)]),
-        Section("decision", "Decision", blocks=[content.decision_paragraph(ink)]),
-        Section("consequences", "Consequences", blocks=[_consequences(ink)]),
+        section("context", "Context", content.context_paragraph(ink)),
+        section("decision", "Decision", content.decision_paragraph(ink)),
+        section("consequences", "Consequences", first_consequence(ink)),
     ]
     if rng.random() < 0.3:
-        title = weighted(ink.rng, ALTERNATIVE_ALIASES)
-        sections.append(Section("alternatives", title, blocks=[content.alternative_paragraph(ink)]))
+        title = weighted(rng, ALTERNATIVE_ALIASES)
+        sections.append(section("alternatives", title, content.alternative_paragraph(ink)))
     if rng.random() < 0.15:
-        sections.append(Section("links", rng.choice(("Links", "References")),
-                                blocks=[content.links_list(ink)]))
+        title = rng.choice(("Links", "References"))
+        sections.append(section("links", title, content.links_list(ink)))
     if rng.random() < 0.08:
-        sections.append(Section("notes", "Notes", blocks=[content.note_block(ink)]))
+        sections.append(section("notes", "Notes", content.note_block(ink)))
     return sections
 
 
 def madr(ink: Ink, version: int) -> list[Section]:
     """MADR 2 (``version=2``) or MADR 3/4: options, outcome, pros and cons."""
     rng, record = ink.rng, ink.record
-    sections = [Section("context", "Context and Problem Statement",
-                        blocks=[content.context_paragraph(ink)])]
+    sections = [section("context", "Context and Problem Statement",
+                        content.context_paragraph(ink))]
     if rng.random() < 0.7:
-        sections.append(Section("fixed", "Decision Drivers", blocks=[content.drivers_list(ink)]))
-    sections.append(Section("fixed", "Considered Options", blocks=[content.options_list(ink)]))
-    reason = ink.fill(rng.choice(record.topic.pros), option=record.choice)
-    chosen = ink.prose(f'Chosen option: "{record.choice}", because {reason}.')
-    sections.append(Section("decision", "Decision Outcome",
-                            blocks=[blocks.paragraph(ink, [chosen])]))
+        sections.append(section("fixed", "Decision Drivers",
+                                content.drivers_list(ink, intro=False)))
+    sections.append(section("fixed", "Considered Options", content.options_list(ink)))
+    sections.append(section("decision", "Decision Outcome", content.chosen_option(ink)))
     if version == 2:
-        sections.append(Section("consequences", "Positive Consequences", 3,
-                                [content.consequence_list(ink, good=True)]))
-        sections.append(Section("consequences", "Negative Consequences", 3,
-                                [content.consequence_list(ink, good=False)]))
+        sections.append(section("consequences", "Positive Consequences",
+                                content.consequence_list(ink, good=True), level=3))
+        sections.append(section("consequences", "Negative Consequences",
+                                content.consequence_list(ink, good=False), level=3))
     else:
-        sections.append(Section("consequences", "Consequences", 3,
-                                [content.consequence_list(ink)]))
+        sections.append(section("consequences", "Consequences",
+                                content.consequence_list(ink), level=3))
         if rng.random() < 0.35:
             title = "Confirmation" if rng.random() < 0.6 else "Validation"
-            sections.append(Section("notes", title, 3, [content.generic_paragraph(ink)]))
+            sections.append(section("notes", title, content.generic_paragraph(ink), level=3))
     if rng.random() < 0.65:
-        sections.append(Section("fixed", "Pros and Cons of the Options"))
+        sections.append(section("fixed", "Pros and Cons of the Options"))
         for option in [record.choice, *record.alts]:
-            sections.append(Section("fixed", option, 3, [content.pros_cons(ink, option)]))
+            sections.append(section("fixed", option, content.pros_cons(ink, option), level=3))
     if rng.random() < 0.5:
         title = "Links" if version == 2 else "More Information"
-        sections.append(Section("links", title, blocks=[content.links_list(ink)]))
+        sections.append(section("links", title, content.links_list(ink)))
     return sections
 
 
 def custom(ink: Ink) -> list[Section]:
     """House templates: aliases of the usual sections, sometimes in another order."""
     rng, record = ink.rng, ink.record
-    context = Section("context", weighted(ink.rng, CONTEXT_ALIASES), blocks=[content.context_paragraph(ink)])
-    decision = Section("decision", weighted(ink.rng, DECISION_ALIASES),
-                       blocks=[content.decision_paragraph(ink)])
-    consequences = [Section("consequences", weighted(ink.rng, CONSEQUENCE_ALIASES),
-                            blocks=[content.consequence_list(ink)])]
+    context = section("context", weighted(rng, CONTEXT_ALIASES), content.context_paragraph(ink))
+    decision = section("decision", weighted(rng, DECISION_ALIASES),
+                       content.decision_paragraph(ink))
+    consequences = [section("consequences", weighted(rng, CONSEQUENCE_ALIASES))]
     if rng.random() < 0.3:
-        consequences[0].blocks = []
         for title, good in (("Positive", True), ("Negative", False)):
-            consequences.append(Section("consequences", title, 3,
-                                        [content.consequence_list(ink, good=good)]))
+            consequences.append(section("consequences", title,
+                                        content.consequence_list(ink, good=good), level=3))
         if rng.random() < 0.4:
-            consequences.append(Section("notes", "Neutral", 3, [content.generic_paragraph(ink)]))
+            consequences.append(section("notes", "Neutral", content.generic_paragraph(ink),
+                                        level=3))
+    else:
+        consequences[0].blocks = [b for b in [content.consequence_list(ink)] if b]
     alternatives: list[Section] = []
     if rng.random() < 0.7:
-        alternatives.append(Section("alternatives", weighted(ink.rng, ALTERNATIVE_ALIASES),
-                                    blocks=[content.alternative_paragraph(ink)]))
+        alternatives.append(section("alternatives", weighted(rng, ALTERNATIVE_ALIASES)))
         if rng.random() < 0.4:
-            alternatives[0].blocks = []
             for k, option in enumerate(record.alts, 1):
-                alternatives.append(Section("fixed", f"Option {k}: {option}", 3,
-                                            [content.alternative_paragraph(ink, option)]))
+                alternatives.append(section("fixed", f"Option {k}: {option}",
+                                            content.alternative_paragraph(ink, option), level=3))
+        else:
+            alternatives[0].blocks = [b for b in [content.alternative_paragraph(ink)] if b]
     order = [context, decision, *consequences, *alternatives]
     if alternatives and rng.random() < 0.15:
         order = [context, *alternatives, decision, *consequences]
     if rng.random() < 0.15:
-        order.append(Section("notes", "Follow-ups", blocks=[content.followups(ink)]))
+        order.append(section("notes", "Follow-ups", content.followups(ink)))
     if rng.random() < 0.2:
-        order.append(Section("links", "References", blocks=[content.links_list(ink)]))
+        order.append(section("links", "References", content.links_list(ink)))
     return order
 
 
@@ -126,24 +132,16 @@ def plain(ink: Ink) -> list[Section]:
     rng = ink.rng
     order = []
     if rng.random() < 0.3:
-        order.append(Section("notes", "Scope", blocks=[content.generic_paragraph(ink)]))
+        order.append(section("notes", "Scope", content.scope_paragraph(ink)))
     order += [
-        Section("context", "Context", blocks=[content.context_paragraph(ink)]),
-        Section("decision", "Decision", blocks=[content.decision_paragraph(ink)]),
-        Section("consequences", "Consequences", blocks=[content.generic_paragraph(ink)]),
+        section("context", "Context", content.context_paragraph(ink)),
+        section("decision", "Decision", content.decision_paragraph(ink)),
+        section("consequences", "Consequences", content.consequence_paragraph(ink)),
     ]
     if rng.random() < 0.7:
-        order.append(Section("alternatives", rng.choice(("Alternatives considered",
-                                                         "Considered alternatives")),
-                             blocks=[content.alternative_paragraph(ink)]))
+        title = rng.choice(("Alternatives considered", "Considered alternatives"))
+        order.append(section("alternatives", title, content.alternative_paragraph(ink)))
     if rng.random() < 0.2:
-        order.append(Section("notes", "Verification or enforcement",
-                             blocks=[content.generic_paragraph(ink)]))
+        order.append(section("notes", "Verification or enforcement",
+                             content.generic_paragraph(ink)))
     return order
-
-
-def _consequences(ink: Ink) -> Block:
-    """adr-tools consequences: prose or bullets."""
-    if ink.rng.random() < 0.5:
-        return content.generic_paragraph(ink)
-    return content.consequence_list(ink)

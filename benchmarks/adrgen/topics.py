@@ -2,7 +2,7 @@
 
 Slots in braces are filled per sentence by ``inline.fill``: ``{choice}`` (the chosen
 option), ``{alt}`` (a rejected one), ``{option}`` (the option being discussed),
-``{thing}``, ``{component}``, ``{team}`` and a few numbers (``{n}``, ``{ms}``, ``{pct}``).
+``{thing}``, ``{component}``, ``{team}`` and a few numbers (``{few}``, ``{n}``, ``{big}``, ``{ms}``, ``{pct}``).
 Code snippets are taken verbatim: they contain braces of their own.
 All text here is ASCII; non-ASCII is added per file by ``words.flavour``.
 """
@@ -55,7 +55,7 @@ TOPICS: tuple[Topic, ...] = (
             "point-in-time recovery with an RPO under five minutes",
             "a managed offering in our cloud region",
             "mature migration tooling that runs in CI",
-            "predictable cost at {n} GB of data",
+            "predictable cost at {big} GB of data",
         ),
         pros=(
             "{option} gives us ACID transactions without application-level locking",
@@ -65,7 +65,7 @@ TOPICS: tuple[Topic, ...] = (
             "{option} supports online schema changes for the table sizes we expect",
         ),
         cons=(
-            "{option} needs careful connection pooling once we pass {n} clients",
+            "{option} needs careful connection pooling once we pass {big} clients",
             "nobody on the team has run {option} in production",
             "cross-region replication in {option} costs extra and is asynchronous",
             "ad-hoc reporting on {option} needs a separate export job",
@@ -432,7 +432,7 @@ TOPICS: tuple[Topic, ...] = (
         ),
         problems=(
             "Partners integrate with {thing} and cannot deploy at our pace.",
-            "Two breaking changes last quarter went out without notice and broke {n} integrations.",
+            "Two breaking changes last quarter went out without notice and broke {few} integrations.",
             "Mobile clients stay on old app versions for months, so old fields must keep working.",
             "There is no written rule for what counts as a breaking change.",
             "We maintain three copies of the serializers because each version was forked.",
@@ -505,7 +505,7 @@ TOPICS: tuple[Topic, ...] = (
         problems=(
             "{thing} is written in three generations of front-end code, and fixes must be made "
             "three times.",
-            "The JavaScript bundle is {n} KB compressed and first paint on mobile takes four seconds.",
+            "The JavaScript bundle is {big} KB compressed and first paint on mobile takes four seconds.",
             "Hiring is hard for the framework we use today.",
             "Accessibility audits found {n} issues that stem from custom widgets.",
             "The build tool is unmaintained and blocks an upgrade of Node.js.",
@@ -520,7 +520,7 @@ TOPICS: tuple[Topic, ...] = (
         pros=(
             "{option} has the largest ecosystem of accessible components",
             "{option} compiles away most of the runtime",
-            "{option} is what {n} of our front-end engineers already use",
+            "{option} is what {few} of our front-end engineers already use",
             "{option} supports server-side rendering",
             "{option} keeps most logic on the server",
         ),
@@ -641,7 +641,7 @@ TOPICS: tuple[Topic, ...] = (
             "Replace {alt} with {choice} for {thing}",
         ),
         problems=(
-            "{component} reads {thing} from the database on every request, about {n} reads per "
+            "{component} reads {thing} from the database on every request, about {big} reads per "
             "second at peak.",
             "Cache invalidation is done by TTL only, so customers see stale prices for up to an "
             "hour.",
@@ -711,7 +711,7 @@ TOPICS: tuple[Topic, ...] = (
             "Build {thing} on {choice}",
         ),
         problems=(
-            "{thing} uses `LIKE '%term%'` queries, which take up to {n} ms on the large tables.",
+            "{thing} uses `LIKE '%term%'` queries, which take up to {big} ms on the large tables.",
             "Customers cannot find products when they misspell a brand name.",
             "The search index is rebuilt nightly, so new products appear only the next day.",
             "Relevance tuning requires a code deployment.",
@@ -1156,7 +1156,7 @@ TOPICS: tuple[Topic, ...] = (
             "Adopt one logging library configuration per language.",
             "Redact known personal fields at the logger, not at the collector.",
             "Set retention: 14 days for debug, 90 days for access, 7 years for audit.",
-            "Alert when a service logs more than {n} lines per second.",
+            "Alert when a service logs more than {big} lines per second.",
         ),
         code=(
             (
@@ -1250,7 +1250,7 @@ TOPICS: tuple[Topic, ...] = (
             "Replace {alt} with {choice}",
         ),
         problems=(
-            "Some services are {n} major versions behind on their web framework.",
+            "Some services are {few} major versions behind on their web framework.",
             "A vulnerable transitive dependency took two weeks to find across repositories.",
             "Builds are not reproducible because ranges resolve differently each day.",
             "Upgrade pull requests pile up unreviewed.",

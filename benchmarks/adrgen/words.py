@@ -62,6 +62,12 @@ CONTEXT_GENERIC = (
     "The problem is not urgent, but it gets more expensive every month we wait.",
     "Several teams have asked for guidance, and each has started its own workaround.",
     "We want one answer that new services can follow without another meeting.",
+    "The {team} team raised this in the last quarterly planning.",
+    "Customers have not noticed yet, but support tickets about {thing} are rising.",
+    "Our contract with the current provider ends in {quarter}.",
+    "The budget for this work was approved in the {team} roadmap.",
+    "A spike in {quarter} showed that the change is feasible within one quarter.",
+    "Security asked for a decision before the next external audit.",
 )
 
 DECISION_GENERIC = (
@@ -72,7 +78,50 @@ DECISION_GENERIC = (
     "Exceptions need a short written note in the pull request and a reviewer from {team}.",
     "We accept the extra cost for now and will measure it after three months.",
     "This is a two-way door: if it does not work out we can go back with limited effort.",
+    "The service template will be updated so that new services start with this setup.",
+    "Teams that cannot migrate this year list their reasons in the service catalog.",
+    "Runbooks for {component} are updated in the same pull requests as the code.",
+    "We do not build an abstraction layer on top; we use the tool directly.",
+    "The old setup stays read-only for one quarter after the switch.",
+    "Success means fewer pages for the {team} on-call rotation within two months.",
+    "Any change to this decision needs a new record that supersedes this one.",
 )
+
+HISTORY = (
+    "{Component} has used {alt} since {year}.",
+    "The first version of {component} was built on {alt} by a team of {few} engineers.",
+    "In {year} we evaluated {choice} for the first time, but it did not meet our needs then.",
+    "Over time, each team added its own workarounds on top of {alt}.",
+    "The setup was meant to be temporary when it was introduced in {year}.",
+)
+
+FACTS = (
+    "{n} services depend on {alt} today",
+    "{pct} % of the incidents in {component} last year involved {thing}",
+    "the {team} on-call rotation gets about {n} pages a week",
+    "{few} engineers have production experience with {choice}",
+    "the current setup costs about ${n}k a month",
+    "{component} handles {n} thousand requests per minute at peak",
+)
+
+SCOPE = (
+    "This decision applies to {thing} in {component}.",
+    "Other services are free to follow, but they are not required to.",
+    "Data that is already archived is out of scope.",
+    "Test and staging environments follow the same rules as production.",
+    "Mobile clients are not affected until their next major release.",
+)
+
+RISKS = (
+    ("The migration takes longer than planned", "Time-box each phase and review progress every two weeks"),
+    ("Nobody feels responsible for the new setup", "The {team} team is the named owner"),
+    ("Costs grow faster than traffic", "Set a budget alert at 120 % of the estimate"),
+    ("The team lacks experience with {choice}", "Pair with the {team} team during the pilot"),
+    ("Data is lost during the switch", "Keep the old system read-only until the numbers match"),
+    ("Vendor lock-in", "Keep integration code behind one internal interface"),
+)
+
+PHASES = ("Pilot", "Early adopters", "General availability", "Decommission")
 
 GOOD_GENERIC = (
     "One documented way of doing this instead of several.",

@@ -40,6 +40,7 @@ CASES = [
     Case("length-without-bounds", "type t { section A required { length .. } }", "SPC001", 1,
          41, "}", "expected a number"),
     Case("stray-character", "use adr @", "SPC001", 1, 9, "@", "found the character `@`"),
+    Case("invisible-character", "use\u00a0adr", "SPC001", 1, 4, "\u00a0", "U+00A0"),
     Case("presence-missing", "type t { field A }", "SPC001", 1, 18, "}",
          "`forbidden`, `optional`, `required`"),
     Case("title-forbidden", 'type t { title forbidden "x" }', "SPC001", 1, 16, "forbidden",

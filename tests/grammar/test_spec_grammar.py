@@ -53,6 +53,7 @@ def spans(value: Any) -> list[dict[str, int]]:
 
 @pytest.fixture
 def snapshot_json(snapshot: SnapshotAssertion) -> SnapshotAssertion:
+    """Snapshots stored as JSON files, one per case, reviewable as diffs."""
     return snapshot.use_extension(JSONSnapshotExtension)
 
 

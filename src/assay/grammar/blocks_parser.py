@@ -9,7 +9,8 @@ from typing import Any
 from lark import Lark, Token, Transformer
 from lark.lexer import Lexer
 
-from assay.grammar.blockscan import Scan
+from assay.grammar.blockscan import BlockToken, Scan
+from assay.grammar.cache import cache_file
 from assay.spec.document import Block, BlockQuote, Heading, ListBlock, ListItem, Section
 from assay.spec.source import Span
 
@@ -39,29 +40,24 @@ class BlockTransformer(Transformer[Token, Any]):
     container's span.
     """
 
-    def leaf(self, children: list[Any]) -> Block:
-        return children[0].node  # type: ignore[no-any-return]
-
-    def heading(self, children: list[Any]) -> Heading:
-        return children[0].node  # type: ignore[no-any-return]
-
-    def list(self, children: list[Any]) -> ListBlock:
+    def list_block(self, children: list[Any]) -> ListBlock:
         opening, *items, closing = children
         ordered = opening.value.isdigit()
         start = int(opening.value) if ordered else None
         return ListBlock(ordered, start, tuple(items), closing.node)
 
     def item(self, children: list[Any]) -> ListItem:
-        opening, *blocks, closing = children
-        return ListItem(opening.value, tuple(blocks), closing.node)
+        blocks = tuple(_model(c) for c in children[1:-1])
+        return ListItem(children[0].value, blocks, children[-1].node)
 
     def quote(self, children: list[Any]) -> BlockQuote:
-        _opening, *blocks, closing = children
-        return BlockQuote(tuple(blocks), closing.node)
+        blocks = tuple(_model(c) for c in children[1:-1])
+        return BlockQuote(blocks, children[-1].node)
 
     def _section(self, children: list[Any]) -> Section:
-        heading: Heading = children[0].node
-        blocks = tuple(c for c in children[1:] if not isinstance(c, Section))
+        opening: BlockToken = children[0]
+        heading: Heading = opening.node
+        blocks = tuple(_model(c) for c in children[1:] if not isinstance(c, Section))
         sections = tuple(c for c in children[1:] if isinstance(c, Section))
         last = sections[-1] if sections else (blocks[-1] if blocks else heading)
         return Section(heading, blocks, sections, _join(heading.span, last.span))
@@ -69,9 +65,14 @@ class BlockTransformer(Transformer[Token, Any]):
     section1 = section2 = section3 = section4 = section5 = section6 = _section
 
     def start(self, children: list[Any]) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
-        blocks = tuple(c for c in children if not isinstance(c, Section))
+        blocks = tuple(_model(c) for c in children if not isinstance(c, Section))
         sections = tuple(c for c in children if isinstance(c, Section))
         return blocks, sections
+
+
+def _model(child: Any) -> Any:
+    """A leaf token's model, or an already built list or quote."""
+    return child.node if isinstance(child, BlockToken) else child
 
 
 def build_parser(*, strict: bool = False) -> Lark:
@@ -83,7 +84,7 @@ def build_parser(*, strict: bool = False) -> Lark:
         lexer=ScanLexer,
         transformer=None if strict else BlockTransformer(),
         strict=strict,
-        cache=not strict,
+        cache=False if strict else cache_file("blocks"),
     )
 
 
@@ -95,4 +96,6 @@ def parser() -> Lark:
 
 def parse_blocks(scan: Scan) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
     """The preamble blocks and the top-level sections of a scanned document."""
-    return parser().parse(scan)  # type: ignore[arg-type, no-any-return]
+    result: tuple[tuple[Block, ...], tuple[Section, ...]]
+    result = parser().parse(scan)  # type: ignore[assignment]
+    return result

@@ -194,6 +194,7 @@ class _Scanner:
 
     # -- block tree -----------------------------------------------------------------
     def emit(self, kind: str, node: Leaf | Container, start: int, end: int, line: int) -> None:
+        model: object
         if isinstance(node, Leaf):
             value, model = "", to_model(node, self.locator, self.out.collected)
         elif kind.endswith("_OPEN"):

@@ -124,7 +124,7 @@ def _byte_facts(raw: bytes, text: str, bom: bool) -> ByteFacts:
         size=len(raw),
         sha256=hashlib.sha256(raw).hexdigest(),
         bom=bom,
-        newline=newline,  # type: ignore[arg-type]
+        newline=newline,
         line_endings=tuple(endings),
         final_newline=final_newline,
     )

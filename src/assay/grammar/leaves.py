@@ -82,6 +82,7 @@ def _table(leaf: Leaf, locator: Locator, collected: Collected, span: object) -> 
     from assay.grammar.blockscan import Segment
 
     rows: list[TableRow] = []
+    columns = 0
     for index, seg in enumerate(leaf.segments):
         if index == 1:
             continue  # the delimiter row
@@ -96,6 +97,10 @@ def _table(leaf: Leaf, locator: Locator, collected: Collected, span: object) -> 
             bounds.pop(0)
         if bounds and not text[bounds[-1][0] : bounds[-1][1]].strip() and text.endswith("|"):
             bounds.pop()
+        if index == 0:
+            columns = len(bounds)
+        else:
+            del bounds[columns:]  # GFM: a body row's cells past the header's are ignored
         cells = []
         for a, b in bounds:
             cell = text[a:b]

@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from functools import cache
 
 from lark import Lark, Token
+
+from assay.grammar.cache import cache_file
 from lark.exceptions import UnexpectedInput, VisitError
 from lark.lark import PostLex
 from lark.lexer import PatternStr
@@ -56,7 +58,7 @@ def build_parser(*, strict: bool = False, use_cache: bool = True) -> Lark:
         maybe_placeholders=True,
         postlex=_WordsEverywhere(),
         strict=strict,
-        cache=use_cache,
+        cache=cache_file("spec") if use_cache else False,
     )
 
 

@@ -57,13 +57,13 @@ def syntax_diagnostic(
     text = locator.text
     expected = _expected(error)
     wanted = _join(sorted({names.get(t, t) for t in expected}, key=_display_order))
-    if isinstance(error, UnexpectedCharacters):
-        start: int = error.pos_in_stream or 0
+    start: int = getattr(error, "pos_in_stream", None) or 0
+    if isinstance(error, UnexpectedCharacters) and start < len(text):
         if text[start] == '"':
             end = _line_end(text, start)
             message = 'unterminated string: a quoted string must end with `"` on its line'
             return spec_diagnostic("SPC001", message, path, locator.span(start, end))
-        found = f"the character `{text[start]}`"
+        found = f"the character {_show_char(text[start])}"
         span = locator.span(start, start + 1)
     elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
@@ -105,18 +105,18 @@ def _hint(error: UnexpectedInput, expected: set[str], names: Mapping[str, str]) 
     token = error.token if isinstance(error, UnexpectedToken) else None
     previous = _previous_token(error)
     if previous is not None and previous.type == "FORBIDDEN" and "STRING" in expected:
-        return ' (`forbidden` needs a reason: forbidden "replaced by ADR 12")'
+        return '; `forbidden` needs a reason: forbidden "replaced by ADR 12"'
     if token is None:
         return ""
     if token.type in ("WORD", "STRING") and "COMMA" in expected and token.type not in expected:
-        return " (separate list items with `,`)"
+        return "; separate list items with `,`"
     if token.type == "STRING" and expected == {"WORD"}:
-        return " (library, type and dimension names are written without quotes)"
+        return "; library, type and dimension names are written without quotes"
     if token.type == "WORD":
         keywords = [names[t].strip("`") for t in expected if t.isupper() and t not in _DESCRIPTIONS]
         close = difflib.get_close_matches(token.value, keywords, n=1, cutoff=0.75)
         if close:
-            return f" (did you mean `{close[0]}`?)"
+            return f"; did you mean `{close[0]}`?"
     return ""
 
 
@@ -130,10 +130,17 @@ def _previous_token(error: UnexpectedInput) -> Token | None:
     return last if isinstance(last, Token) else None
 
 
+def _show_char(char: str) -> str:
+    """A character as the message shows it; invisible ones by code point."""
+    if char.isprintable() and not char.isspace():
+        return f"`{char}`"
+    return f"U+{ord(char):04X}"
+
+
 def _display_order(shown: str) -> tuple[int, str]:
     """Keywords and punctuation first (alphabetical), then descriptions in fixed order."""
     if shown in _DESCRIPTION_ORDER:
-        return (1, str(_DESCRIPTION_ORDER.index(shown)))
+        return (1, f"{_DESCRIPTION_ORDER.index(shown):02d}")
     return (0, shown)
 
 

@@ -10,7 +10,7 @@ import difflib
 from collections.abc import Iterable, Iterator
 
 from assay.grammar.spec_errors import spec_diagnostic
-from assay.grammar.spec_transform import name_key
+from assay.grammar.spec_values import name_key
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.library import LIBRARIES
 from assay.spec.source import Span

@@ -8,8 +8,6 @@ Problems are collected as diagnostics, never raised, so one run reports them all
 
 from __future__ import annotations
 
-import re
-import warnings
 from typing import Any, NamedTuple
 
 from lark import Token, Transformer, v_args
@@ -17,6 +15,16 @@ from lark.tree import Meta
 
 from assay.grammar.locate import Locator
 from assay.grammar.spec_errors import spec_diagnostic
+from assay.grammar.spec_values import (
+    SHA256,
+    end_of,
+    head,
+    name_key,
+    pattern_error,
+    start_of,
+    token_text,
+    unquote,
+)
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.source import Span
 from assay.spec.specfile import (
@@ -48,7 +56,6 @@ APPLIES: dict[str, tuple[str, ...]] = {
     "section": ("aliases", "sentences", "length", "form"),
 }
 
-_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
 # Beyond nine digits a number is a typo, and int() refuses very long digit strings.
 _MAX_DIGITS = 9
 
@@ -69,27 +76,6 @@ class _When(NamedTuple):
     span: Span
 
 
-def head(span: Span, keyword: str) -> Span:
-    """The span of the ASCII keyword a statement starts with."""
-    n = len(keyword)
-    return Span(span.start, span.start + n, span.line, span.column, span.line, span.column + n)
-
-
-def name_key(name: str) -> str:
-    """How names compare: case-insensitive, runs of whitespace as one space."""
-    return " ".join(name.casefold().split())
-
-
-def token_text(token: Token) -> str:
-    """A WORD as written, or a STRING unquoted."""
-    return unquote(token.value) if token.type == "STRING" else str(token.value)
-
-
-def unquote(raw: str) -> str:
-    """A STRING token's text: quotes removed, ``\\"`` read as ``"``, other backslashes kept."""
-    return re.sub(r"\\(.)", lambda m: '"' if m[1] == '"' else m[0], raw[1:-1])
-
-
 @v_args(meta=True)
 class SpecTransformer(Transformer[Token, SpecFile]):
     """Builds a ``SpecFile``; ``diagnostics`` holds what was wrong on the way."""
@@ -107,7 +93,7 @@ class SpecTransformer(Transformer[Token, SpecFile]):
 
     def _tspan(self, token: Token, last: Token | None = None) -> Span:
         """The span of ``token``, or from ``token`` through ``last``."""
-        return self.locator.span(_start(token), _end(last or token))
+        return self.locator.span(start_of(token), end_of(last or token))
 
     def _problem(self, code: str, message: str, span: Span) -> None:
         self.diagnostics.append(spec_diagnostic(code, message, self.path, span))
@@ -285,25 +271,18 @@ class SpecTransformer(Transformer[Token, SpecFile]):
     def format_pattern(self, meta: Meta, children: list[Token]) -> _Constraint:
         (token,) = children
         pattern = unquote(token.value)
-        self._check_pattern(token, pattern)
+        self._check_pattern(token)
         span = self._span(meta)
         return _Constraint("format", FormatDecl(kind="pattern", pattern=pattern, span=span), span)
 
-    def _check_pattern(self, token: Token, pattern: str) -> None:
-        try:
-            # Compiling may warn (a possible nested set); the pattern still works.
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                re.compile(pattern)
-        except re.error as error:
-            at = _raw_index(token.value, error.pos)
-            if at is None:
-                span = self._tspan(token)
-            else:
-                span = self.locator.span(_start(token) + at, _start(token) + at + 1)
-            self._problem("SPC004", f"the pattern does not compile: {error.msg}", span)
-        except (RecursionError, OverflowError, ValueError) as error:
-            self._problem("SPC004", f"the pattern does not compile: {error}", self._tspan(token))
+    def _check_pattern(self, token: Token) -> None:
+        problem = pattern_error(token.value)
+        if problem is not None:
+            why, at = problem
+            span = self._tspan(token)
+            if at is not None:
+                span = self.locator.span(start_of(token) + at, start_of(token) + at + 1)
+            self._problem("SPC004", f"the pattern does not compile: {why}", span)
 
     def sentences(self, meta: Meta, children: list[Token]) -> _Constraint:
         count = self._int(children[0], "a sentence count", 1)
@@ -391,7 +370,7 @@ class SpecTransformer(Transformer[Token, SpecFile]):
 
     def _digest(self, token: Token) -> str:
         value = unquote(token.value)
-        if not _SHA256.fullmatch(value):
+        if not SHA256.fullmatch(value):
             message = (
                 f"a sha256 digest is 64 hexadecimal digits (got {len(value)} characters); "
                 "leave it out and run `assay pin --write` to fill it in"
@@ -407,27 +386,3 @@ class SpecTransformer(Transformer[Token, SpecFile]):
             span=self._span(meta),
             name_span=self._tspan(name),
         )
-
-
-def _start(token: Token) -> int:
-    # Lark types positions as optional; tokens from the lexer always have them.
-    assert token.start_pos is not None
-    return token.start_pos
-
-
-def _end(token: Token) -> int:
-    assert token.end_pos is not None
-    return token.end_pos
-
-
-def _raw_index(raw: str, index: int | None) -> int | None:
-    """Offset in a STRING token of character ``index`` of its unquoted text, if inside."""
-    if index is None:
-        return None
-    i = 1  # past the opening quote
-    end = len(raw) - 1  # the closing quote
-    for _ in range(index):
-        if i >= end:
-            return None
-        i += 2 if raw.startswith('\\"', i) else 1
-    return i if i < end else None

@@ -33,10 +33,8 @@ def converter() -> JsonConverter:
     """The converter every serialization goes through."""
     conv = make_converter(forbid_extra_keys=True, omit_if_default=False)
     for union, members in tagged_unions().items():
-        tags = {cls: tag for tag, cls in members.items()}
-        configure_tagged_union(
-            union, conv, tag_generator=lambda cls, tags=tags: tags[cls], tag_name="kind"
-        )
+        tags: dict[type, str] = {cls: tag for tag, cls in members.items()}
+        configure_tagged_union(union, conv, tag_generator=tags.__getitem__, tag_name="kind")
     return conv
 
 

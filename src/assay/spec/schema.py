@@ -97,7 +97,7 @@ def schema_for(cls: type, *, title: str, identifier: str) -> dict[str, Any]:
         # the tagged form carries "kind" on top of the model's own fields
         builder.defs[model]["properties"]["kind"] = {"const": tag}
     name = root["$ref"].rsplit("/", 1)[1]
-    schema = {"$schema": SCHEMA_DIALECT, "$id": identifier, "title": title}
+    schema: dict[str, Any] = {"$schema": SCHEMA_DIALECT, "$id": identifier, "title": title}
     schema.update(builder.defs.pop(name))
     schema["$defs"] = dict(sorted(builder.defs.items()))
     # A root model that refers to itself needs its own definition too.

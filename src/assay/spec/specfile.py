@@ -35,7 +35,7 @@ class Use:
 class Presence:
     """Whether a document must, may or must not have a part."""
 
-    kind: PresenceKind
+    kind: PresenceKind  #: required, optional or forbidden
     reason: str | None = None  #: why a ``forbidden`` part is forbidden; else None
     span: Span
 
@@ -44,7 +44,7 @@ class Presence:
 class AliasDecl:
     """Another heading or key under which a field or section is recognised."""
 
-    name: str
+    name: str  #: the other name, as written
     span: Span
 
 
@@ -61,7 +61,7 @@ class AllowedValue:
 class FormatDecl:
     """``format date`` (an ISO date) or ``format pattern "regex"``."""
 
-    kind: Literal["date", "pattern"]
+    kind: Literal["date", "pattern"]  #: ``date``: an ISO date; ``pattern``: a regex match
     pattern: str | None = None  #: the regular expression (Python syntax) for ``pattern``
     span: Span
 
@@ -87,7 +87,7 @@ class LengthRange:
 class FormDecl:
     """``form none-or-list``: exactly ``none``, or a list of ``- `` items."""
 
-    kind: Literal["none-or-list"]
+    kind: Literal["none-or-list"]  #: the only form so far
     span: Span
 
 
@@ -95,9 +95,9 @@ class FormDecl:
 class TitleDecl:
     """``title required|optional``, with optional constraints on the title text."""
 
-    presence: Presence
-    format: FormatDecl | None = None
-    length: LengthRange | None = None
+    presence: Presence  #: required or optional (a title cannot be forbidden)
+    format: FormatDecl | None = None  #: what the title text must look like
+    length: LengthRange | None = None  #: bounds on the title length, in characters
     span: Span
 
 
@@ -105,13 +105,13 @@ class TitleDecl:
 class FieldDecl:
     """``field "Name" <presence>``: a key with a value (front matter, ``Key: value``)."""
 
-    name: str
+    name: str  #: the key as written, e.g. ``Status``
     presence: Presence
-    aliases: tuple[AliasDecl, ...] = ()
+    aliases: tuple[AliasDecl, ...] = ()  #: other keys read as this one
     values: tuple[AllowedValue, ...] = ()  #: empty: any value is allowed
-    format: FormatDecl | None = None
-    length: LengthRange | None = None
-    form: FormDecl | None = None
+    format: FormatDecl | None = None  #: what the value must look like
+    length: LengthRange | None = None  #: bounds on the value length, in characters
+    form: FormDecl | None = None  #: a required shape of the value
     span: Span
     name_span: Span
 
@@ -120,12 +120,12 @@ class FieldDecl:
 class SectionDecl:
     """``section "Name" <presence>``: a heading and the text under it."""
 
-    name: str
+    name: str  #: the heading text as written, e.g. ``Context``
     presence: Presence
-    aliases: tuple[AliasDecl, ...] = ()
-    sentences: SentencesDecl | None = None
-    length: LengthRange | None = None
-    form: FormDecl | None = None
+    aliases: tuple[AliasDecl, ...] = ()  #: other headings read as this one
+    sentences: SentencesDecl | None = None  #: how many sentences the text holds
+    length: LengthRange | None = None  #: bounds on the text length, in characters
+    form: FormDecl | None = None  #: a required shape of the text
     span: Span
     name_span: Span
 
@@ -142,12 +142,12 @@ class FilesDecl:
 class TypeDecl:
     """``type NAME [extends BASE] { ... }``: what documents of one kind must hold."""
 
-    name: str
+    name: str  #: the type name, a bare word
     extends: str | None = None  #: a type of this file or of a ``use``d library
-    files: FilesDecl | None = None
-    title: TitleDecl | None = None
-    fields: tuple[FieldDecl, ...] = ()
-    sections: tuple[SectionDecl, ...] = ()
+    files: FilesDecl | None = None  #: None: documents are assigned some other way
+    title: TitleDecl | None = None  #: None: the type says nothing about the title
+    fields: tuple[FieldDecl, ...] = ()  #: in file order
+    sections: tuple[SectionDecl, ...] = ()  #: in file order; document order is free
     span: Span
     name_span: Span
     extends_span: Span | None = None  #: where the base type is named
@@ -167,8 +167,8 @@ class Dimension:
 class LineRange:
     """``lines A..B``: one-based, inclusive line numbers, ``1 <= A <= B``."""
 
-    start: int
-    end: int
+    start: int  #: first line, counted from 1
+    end: int  #: last line, included
     span: Span
 
 
@@ -176,7 +176,7 @@ class LineRange:
 class SourceDecl:
     """A pinned source: ``primary|check|provenance|optional "path" [lines A..B] [sha256]``."""
 
-    role: SourceRole
+    role: SourceRole  #: primary, check and provenance are mandatory; optional may be left out
     path: str  #: workspace-relative POSIX path, as written
     lines: LineRange | None = None  #: None: the whole file
     sha256: str | None = None  #: lowercase hex digest of the whole file's bytes
@@ -188,8 +188,8 @@ class SourceDecl:
 class CueDecl:
     """``cue NAME covers [a, b]``: what a declaration's text is about."""
 
-    name: str
-    covers: tuple[str, ...]
+    name: str  #: the cue, e.g. ``testing``
+    covers: tuple[str, ...]  #: the topics it covers
     span: Span
     name_span: Span
 
@@ -198,11 +198,11 @@ class CueDecl:
 class DeclarationDecl:
     """``declaration NAME version N { ... }``: task context selected by dimensions."""
 
-    name: str
+    name: str  #: the declaration name, e.g. ``go-testing``
     version: int  #: at least 1
     when: tuple[Dimension, ...] = ()  #: AND-ed; a dimension not named is global
-    sources: tuple[SourceDecl, ...] = ()
-    cues: tuple[CueDecl, ...] = ()
+    sources: tuple[SourceDecl, ...] = ()  #: in file order
+    cues: tuple[CueDecl, ...] = ()  #: in file order
     span: Span
     name_span: Span
 
@@ -211,7 +211,7 @@ class DeclarationDecl:
 class SpecFile:
     """One ``.assay`` file: its ``use`` lines, types and declarations, in file order."""
 
-    path: str
+    path: str  #: where the spec was read from, as given to ``parse_spec``
     uses: tuple[Use, ...] = ()
     types: tuple[TypeDecl, ...] = ()
     declarations: tuple[DeclarationDecl, ...] = ()

@@ -1,0 +1,79 @@
+"""Reading and judging the literal values of a spec: strings, names, patterns, digests.
+
+Pure functions over token text, shared by the transformer and the reference checks.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+
+from lark import Token
+
+from assay.spec.source import Span
+
+SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+
+
+def unquote(raw: str) -> str:
+    """A STRING token's text: quotes removed, ``\\"`` read as ``"``, other backslashes kept."""
+    return re.sub(r"\\(.)", lambda m: '"' if m[1] == '"' else m[0], raw[1:-1])
+
+
+def token_text(token: Token) -> str:
+    """A WORD as written, or a STRING unquoted."""
+    return unquote(token.value) if token.type == "STRING" else str(token.value)
+
+
+def name_key(name: str) -> str:
+    """How names compare: case-insensitive, runs of whitespace as one space."""
+    return " ".join(name.casefold().split())
+
+
+def head(span: Span, keyword: str) -> Span:
+    """The span of the ASCII keyword a statement starts with."""
+    n = len(keyword)
+    return Span(span.start, span.start + n, span.line, span.column, span.line, span.column + n)
+
+
+def start_of(token: Token) -> int:
+    """Where a token starts; Lark types positions as optional, lexed tokens have them."""
+    assert token.start_pos is not None
+    return token.start_pos
+
+
+def end_of(token: Token) -> int:
+    """Where a token ends (exclusive)."""
+    assert token.end_pos is not None
+    return token.end_pos
+
+
+def pattern_error(raw: str) -> tuple[str, int | None] | None:
+    """Why the pattern in STRING token text ``raw`` does not compile, and where.
+
+    The position is an offset into ``raw`` (quotes included), or None when the error
+    has no position inside the string.  None when the pattern compiles.
+    """
+    try:
+        # Compiling may warn (a possible nested set); the pattern still works.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            re.compile(unquote(raw))
+    except re.error as error:
+        return error.msg, _raw_index(raw, error.pos)
+    except (RecursionError, OverflowError, ValueError) as error:
+        return str(error), None
+    return None
+
+
+def _raw_index(raw: str, index: int | None) -> int | None:
+    """Offset in a STRING token of character ``index`` of its unquoted text, if inside."""
+    if index is None:
+        return None
+    i = 1  # past the opening quote
+    end = len(raw) - 1  # the closing quote
+    for _ in range(index):
+        if i >= end:
+            return None
+        i += 2 if raw.startswith('\\"', i) else 1
+    return i if i < end else None

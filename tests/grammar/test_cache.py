@@ -1,0 +1,42 @@
+"""Lark's grammar cache lives in the user's own cache directory, never in shared /tmp."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from assay.grammar.blocks_parser import build_parser
+from assay.grammar.cache import cache_file
+
+
+def test_cache_file_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cache goes under $XDG_CACHE_HOME/assay, a directory only the user can open."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("ASSAY_NO_GRAMMAR_CACHE", raising=False)
+    path = cache_file("blocks")
+    assert isinstance(path, str)
+    assert Path(path).parent == tmp_path / "assay"
+    assert (tmp_path / "assay").stat().st_mode & 0o077 == 0
+
+
+def test_no_cache_when_the_directory_cannot_be_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no private directory can be made, the grammar is built each time instead."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    assert cache_file("blocks") is False
+    monkeypatch.setenv("ASSAY_NO_GRAMMAR_CACHE", "1")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert cache_file("blocks") is False
+
+
+def test_cached_parser_is_written_and_reused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Building the parser writes the cache file; a second build loads the same parser."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("ASSAY_NO_GRAMMAR_CACHE", raising=False)
+    first = build_parser()
+    cached = tmp_path / "assay" / "blocks-py{}{}.lark-cache".format(*__import__("sys").version_info[:2])
+    assert cached.is_file()
+    second = build_parser()
+    assert [r.origin.name for r in first.rules] == [r.origin.name for r in second.rules]
