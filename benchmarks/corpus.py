@@ -2,7 +2,7 @@
 
     python benchmarks/corpus.py OUT_DIR N [--seed S]
 
-Writes N records of 2–4 KiB (median about 3 KB) under OUT_DIR, spread over
+Writes N records of 2 to 4 KiB (median about 3 KB) under OUT_DIR, spread over
 ``docs/adr``, ``docs/decisions``, ``doc/adr`` and ``docs/architecture/decisions`` (and
 sub-folders of them once a folder holds about 250 records), then prints what the tree
 contains. The output depends only on N and the seed: no clock, no environment, so two
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -58,12 +59,11 @@ def plan_report(corpus: Corpus) -> str:
     """How the planned records divide over styles, name schemes and statuses."""
     records = corpus.records
     lines = []
-    for title, key in (
-        ("style", lambda r: r.style),
-        ("file names", lambda r: r.series.scheme),
-        ("status", lambda r: r.status),
+    for title, counts in (
+        ("style", Counter(r.style for r in records)),
+        ("file names", Counter(r.series.scheme for r in records)),
+        ("status", Counter(r.status for r in records)),
     ):
-        counts = Counter(key(r) for r in records)
         parts = [f"{name} {100 * count / len(records):.1f} %" for name, count in
                  counts.most_common()]
         lines.append(f"{title:<12}  " + ", ".join(parts))
@@ -74,6 +74,18 @@ def plan_report(corpus: Corpus) -> str:
     return "\n".join(lines)
 
 
+def self_check(n: int, seed: int) -> list[str]:
+    """Generate twice into fresh folders; the relative paths whose bytes differ."""
+    with tempfile.TemporaryDirectory() as first, tempfile.TemporaryDirectory() as second:
+        a, b = generate(Path(first), n, seed), generate(Path(second), n, seed)
+        names_a = [p.relative_to(first).as_posix() for p in a]
+        names_b = [p.relative_to(second).as_posix() for p in b]
+        if names_a != names_b:
+            return sorted(set(names_a) ^ set(names_b)) or ["(file order differs)"]
+        return [name for name, x, y in zip(names_a, a, b, strict=True)
+                if x.read_bytes() != y.read_bytes()]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line: generate, then print the corpus statistics."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -81,9 +93,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("n", type=int, help="number of records")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"random seed (default {DEFAULT_SEED})")
+    parser.add_argument("--self-check", action="store_true",
+                        help="first generate twice into temporary folders and compare bytes")
     args = parser.parse_args(argv)
     if args.n < 1:
         parser.error("N must be at least 1")
+    if args.self_check:
+        differ = self_check(args.n, args.seed)
+        if differ:
+            print(f"self-check FAILED: {len(differ)} files differ, e.g. {differ[0]}",
+                  file=sys.stderr)
+            return 1
+        print(f"self-check: two runs of {args.n:,} records are byte-identical")
     stray = [p for p in args.out_dir.rglob("*.md")] if args.out_dir.is_dir() else []
     corpus = plan_corpus(args.n, args.seed)
     paths = _write(args.out_dir, corpus)

@@ -25,6 +25,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from importlib import metadata
 from pathlib import Path
@@ -41,6 +42,14 @@ CACHE = HERE / ".corpus"
 WORKER = HERE / "parse_worker.py"
 TOOLS = ("assay", "markdown-it")
 MIB = 1024 * 1024
+
+#: Measured processes are started through sh, which forks them. A process started
+#: directly by this one keeps *our* peak RSS in its ru_maxrss (Linux carries the
+#: high-water mark of the address space it replaces across exec), which would hide its
+#: own peak; a process forked by the small sh starts from sh's couple of MiB instead.
+CLEAN_LAUNCH = ["/bin/sh", "-c", '"$@"; exit $?', "sh"]
+#: GNU time reports a command's peak RSS cleanly for the same reason (it forks it).
+GNU_TIME = Path("/usr/bin/time")
 
 Result = dict[str, Any]
 
@@ -69,25 +78,28 @@ def ensure_corpus(n: int, seed: int) -> tuple[Path, str]:
 # -- parse throughput -------------------------------------------------------------------------
 
 
-def child_env() -> dict[str, str]:
-    """The environment for measured processes: the working tree's ``src`` first."""
+def child_env(source: Path) -> dict[str, str]:
+    """The environment for measured processes: assay's source folder first on the path."""
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO / "src"), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(source), env.get("PYTHONPATH")]))
     return env
 
 
-def run_worker(tool: str, corpus: Path, trace: bool = False) -> Result:
+def run_worker(tool: str, corpus: Path, source: Path, trace: bool = False) -> Result:
     """One fresh worker process; its JSON result, or the reason it failed."""
-    command = [sys.executable, str(WORKER), tool, str(corpus), *(["--trace"] if trace else [])]
-    done = subprocess.run(command, capture_output=True, text=True, env=child_env(), check=False)
+    command = [*CLEAN_LAUNCH, sys.executable, str(WORKER), tool, str(corpus),
+               *(["--trace"] if trace else [])]
+    done = subprocess.run(command, capture_output=True, text=True, env=child_env(source),
+                          check=False)
     if done.returncode != 0:
         tail = [line for line in done.stderr.splitlines() if line.strip()][-1:]
         return {"tool": tool, "available": False,
                 "error": f"worker exited {done.returncode}: {' '.join(tail)}"}
-    return json.loads(done.stdout)
+    result: Result = json.loads(done.stdout)
+    return result
 
 
-def measure_parsing(corpus: Path, repeat: int) -> dict[str, list[Result]]:
+def measure_parsing(corpus: Path, repeat: int, source: Path) -> dict[str, list[Result]]:
     """``repeat`` rounds of both tools, order alternating; a tool that fails drops out."""
     runs: dict[str, list[Result]] = {tool: [] for tool in TOOLS}
     for k in range(repeat):
@@ -95,7 +107,7 @@ def measure_parsing(corpus: Path, repeat: int) -> dict[str, list[Result]]:
         for tool in order:
             if runs[tool] and not runs[tool][-1]["available"]:
                 continue
-            result = run_worker(tool, corpus)
+            result = run_worker(tool, corpus, source)
             runs[tool].append(result)
             state = f"{result['parse_s']:.2f} s" if result["available"] else "unavailable"
             print(f"  round {k + 1}/{repeat}: {tool:<12} {state}", file=sys.stderr)
@@ -162,46 +174,65 @@ def cold_commands(sample: Path) -> list[tuple[str, list[str]]]:
     return commands
 
 
-def spawn_timed(argv: list[str], env: dict[str, str]) -> tuple[float, int, int]:
-    """Wall seconds, exit code and peak RSS (KiB) of one process, output discarded."""
+def spawn_timed(argv: list[str], env: dict[str, str]) -> tuple[float, int]:
+    """Wall seconds and exit code of one process, output discarded.
+
+    posix_spawn (vfork + exec) keeps the launch cost small and the same for every
+    command; its ru_maxrss would be polluted (see CLEAN_LAUNCH), so RSS is measured
+    separately by ``peak_rss_kib``.
+    """
     quiet = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_WRONLY, 0) for fd in (1, 2)]
     start = time.perf_counter()
     pid = os.posix_spawn(argv[0], argv, env, file_actions=quiet)
-    _, status, usage = os.wait4(pid, 0)  # this child's own rusage, not all children's
+    _, status = os.waitpid(pid, 0)
     elapsed = time.perf_counter() - start
-    return elapsed, os.waitstatus_to_exitcode(status), usage.ru_maxrss
+    return elapsed, os.waitstatus_to_exitcode(status)
 
 
-def measure_cold(sample: Path, rounds: int) -> list[Result]:
+def peak_rss_kib(argv: list[str], env: dict[str, str], runs: int = 3) -> int | None:
+    """Largest peak RSS of ``runs`` runs under GNU time, or None without it."""
+    if not GNU_TIME.is_file():
+        return None
+    peaks = []
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "rss"
+        for _ in range(runs):
+            subprocess.run([str(GNU_TIME), "-f", "%M", "-o", str(out), *argv], env=env,
+                           cwd=REPO, capture_output=True, check=False)
+            peaks.append(int(out.read_text().split()[-1]))
+    return max(peaks)
+
+
+def measure_cold(sample: Path, rounds: int, source: Path) -> list[Result]:
     """Median start-up of each command over ``rounds`` interleaved runs (after a probe)."""
-    env = child_env()
+    env = child_env(source)
     results: list[Result] = []
     live = []
     for label, argv in cold_commands(sample):
         probe = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=REPO,
                                check=False)
         result: Result = {"command": label, "argv": argv, "exit": probe.returncode}
-        if probe.returncode != 0 and "Traceback" in probe.stderr:
+        if probe.returncode != 0:  # a start-up time of a failing command means nothing
             lines = [line for line in probe.stderr.splitlines() if line.strip()]
             result.update(ok=False, error=lines[-1] if lines else "no output")
         else:
-            result.update(ok=True, wall_s=[], maxrss_kib=[])
+            result.update(ok=True, wall_s=[], maxrss_kib=peak_rss_kib(argv, env))
             live.append(result)
         results.append(result)
     for k in range(rounds + 1 if live else 0):
         # Rotate the order each round so no command always runs first; round 0 warms up.
         shift = k % len(live)
         for result in live[shift:] + live[:shift]:
-            wall, code, rss = spawn_timed(result["argv"], env)
+            wall, code = spawn_timed(result["argv"], env)
             if k:
                 result["wall_s"].append(wall)
-                result["maxrss_kib"].append(rss)
                 result["exit"] = code
     for result in live:
         result["median_ms"] = 1000 * statistics.median(result["wall_s"])
         result["min_ms"] = 1000 * min(result["wall_s"])
         result["max_ms"] = 1000 * max(result["wall_s"])
-        result["maxrss_mib"] = max(result["maxrss_kib"]) / 1024
+        rss = result["maxrss_kib"]
+        result["maxrss_mib"] = rss / 1024 if rss is not None else None
     return results
 
 
@@ -225,6 +256,7 @@ def environment() -> Result:
         "lark": version("lark"),
         "markdown-it-py": version("markdown-it-py"),
         "time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "loadavg": os.getloadavg(),
     }
 
 
@@ -235,6 +267,9 @@ def print_report(report: Result) -> None:
           f"{corpus['bytes'] / 1e6:.1f} MB")
     print(f"python   {env['python']} on {env['platform']}, {env['cpus']} CPUs; "
           f"lark {env['lark']}, markdown-it-py {env['markdown-it-py']}")
+    before, after = env["loadavg"], report["loadavg_after"]
+    print(f"load     1-min load average {before[0]:.2f} before, {after[0]:.2f} after "
+          f"(above 0.5 means other work shared the CPUs)")
     print(f"\nParse, {report['repeat']} rounds in fresh processes, alternating order "
           "(median [min..max]; reading excluded)")
     header = (f"{'tool':<12} {'parse s':>20} {'docs/s':>8} {'MB/s':>6} {'read s':>7} "
@@ -267,9 +302,38 @@ def print_report(report: Result) -> None:
         if not row["ok"]:
             print(f"  {row['command']:<34} FAILED (exit {row['exit']}): {row['error']}")
             continue
-        note = "" if row["exit"] == 0 else f"  exit {row['exit']}"
-        print(f"  {row['command']:<34} {row['median_ms']:7.1f} ms "
-              f"[{row['min_ms']:.1f}..{row['max_ms']:.1f}]  {row['maxrss_mib']:5.1f} MiB{note}")
+        note = "" if row["exit"] == 0 else f"  exit {row['exit']} in a timed run"
+        rss = f"{row['maxrss_mib']:5.1f} MiB" if row["maxrss_mib"] is not None else "RSS n/a"
+        spread = f"[{row['min_ms']:.1f}..{row['max_ms']:.1f}]"
+        print(f"  {row['command']:<34} {row['median_ms']:7.1f} ms {spread:<16} {rss}{note}")
+
+
+def run(corpus: Path, args: argparse.Namespace) -> Result:
+    """Every measurement, as one JSON-friendly report."""
+    env = environment()  # before measuring, so the load average describes the start
+    print(f"parsing {corpus} ...", file=sys.stderr)
+    source = args.src.resolve()
+    runs = measure_parsing(corpus, args.repeat, source)
+    traced = {tool: run_worker(tool, corpus, source, trace=True) for tool in TOOLS
+              if runs[tool] and runs[tool][0]["available"]}
+    parse: Result = {tool: summarise(runs[tool], traced.get(tool)) for tool in TOOLS}
+    parse["ratio_assay_over_markdown_it"] = paired_ratio(runs)
+    totals = next((r for r in runs["markdown-it"] + runs["assay"] if "files" in r), {})
+    sample = min(corpus.rglob("*.md"))
+    cold = None if args.skip_cold else measure_cold(sample, args.cold_runs, source)
+    return {
+        "environment": env,
+        "assay_source": str(source),
+        "corpus": {"path": str(corpus), "n": args.n, "seed": args.seed,
+                   "files": totals.get("files", 0), "bytes": totals.get("bytes", 0)},
+        "repeat": args.repeat,
+        "parse": parse,
+        "runs": runs,
+        "cold_runs": args.cold_runs,
+        "cold": cold,
+        "cold_sample": {"path": str(sample), "bytes": sample.stat().st_size},
+        "loadavg_after": os.getloadavg(),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -282,30 +346,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-cold", action="store_true", help="skip the start-up timings")
     parser.add_argument("--corpus", type=Path, help="use this folder instead of a generated one")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the numbers here")
+    parser.add_argument("--src", type=Path, default=REPO / "src",
+                        help="import assay from this folder (default: this checkout's src/)")
     args = parser.parse_args(argv)
     if args.repeat < 1 or args.cold_runs < 10:
         parser.error("--repeat must be at least 1 and --cold-runs at least 10")
 
     corpus, origin = (args.corpus, "given") if args.corpus else ensure_corpus(args.n, args.seed)
-    sample = min(corpus.rglob("*.md"))
-    print(f"parsing {corpus} ...", file=sys.stderr)
-    runs = measure_parsing(corpus, args.repeat)
-    traced = {tool: run_worker(tool, corpus, trace=True) for tool in TOOLS
-              if runs[tool] and runs[tool][0]["available"]}
-    parse = {tool: summarise(runs[tool], traced.get(tool)) for tool in TOOLS}
-    parse["ratio_assay_over_markdown_it"] = paired_ratio(runs)
-    totals = next((r for r in runs["markdown-it"] + runs["assay"] if "files" in r), {})
-    report: Result = {
-        "environment": environment(),
-        "corpus": {"path": str(corpus), "origin": origin, "n": args.n, "seed": args.seed,
-                   "files": totals.get("files", 0), "bytes": totals.get("bytes", 0)},
-        "repeat": args.repeat,
-        "parse": parse,
-        "runs": runs,
-        "cold_runs": args.cold_runs,
-        "cold": None if args.skip_cold else measure_cold(sample, args.cold_runs),
-        "cold_sample": str(sample),
-    }
+    report = run(corpus, args)
+    report["corpus"]["origin"] = origin
     print_report(report)
     if args.json:
         args.json.write_text(json.dumps(report, indent=2) + "\n")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Sequence
 
 from .inline import Ink
 
@@ -41,7 +42,7 @@ def paragraph(ink: Ink, sentences: list[str]) -> list[str]:
     return wrap(ink, " ".join(sentences))
 
 
-def bullets(ink: Ink, items: list[Item], marker: str | None = None) -> list[str]:
+def bullets(ink: Ink, items: Sequence[Item], marker: str | None = None) -> list[str]:
     """A bullet list; an item may carry sub-items, indented by spaces or a tab."""
     marker = marker or ink.bullet
     loose = ink.rng.random() < 0.08
@@ -57,7 +58,7 @@ def bullets(ink: Ink, items: list[Item], marker: str | None = None) -> list[str]
     return lines
 
 
-def ordered(ink: Ink, items: list[Item]) -> list[str]:
+def ordered(ink: Ink, items: Sequence[Item]) -> list[str]:
     """An ordered list: ``1.`` counting up, all ``1.``, or ``1)``."""
     rng = ink.rng
     delimiter = ")" if rng.random() < 0.1 else "."
@@ -80,7 +81,7 @@ def tasks(ink: Ink, items: list[str]) -> list[str]:
 def _item(ink: Ink, prefix: str, text: str) -> list[str]:
     """One list item, wrapped with continuation lines under its text."""
     lines = wrap(ink, text, indent=" " * len(prefix.expandtabs(4)))
-    return [prefix + lines[0].lstrip(" ")] + lines[1:]
+    return [prefix + lines[0].lstrip(" "), *lines[1:]]
 
 
 def fence(ink: Ink, language: str, code: str, indent: int | None = None) -> list[str]:

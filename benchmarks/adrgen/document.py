@@ -1,6 +1,6 @@
 """One record from plan to bytes: build, grow to a drawn size, then vary the bytes.
 
-Sizes are drawn per file (2–4 KiB, median about 3 KB) and reached by adding whole
+Sizes are drawn per file (2 to 4 KiB, median about 3 KB) and reached by adding whole
 blocks to growable sections, so a file never ends in the middle of a sentence. The
 byte-level variations (CRLF, BOM, no final newline, whitespace-only lines, tabs) come
 last, and the size check accounts for them.

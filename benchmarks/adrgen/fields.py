@@ -24,7 +24,11 @@ STATUS_PLACEHOLDERS = (
     "[ proposed | accepted | rejected ]",
     "{status}",
 )
-DATE_PLACEHOLDERS = ("YYYY-MM-DD", "[Insert Date]", "{YYYY-MM-DD when the decision was last updated}")
+DATE_PLACEHOLDERS = (
+    "YYYY-MM-DD",
+    "[Insert Date]",
+    "{YYYY-MM-DD when the decision was last updated}",
+)
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
@@ -102,7 +106,8 @@ def date(ink: Ink) -> str:
     if "placeholder" in record.flags and ink.placeholder_field == "date":
         return rng.choice(DATE_PLACEHOLDERS)
     if "impossible_date" in record.flags:
-        return rng.choice((f"{day.year}-13-{day.day:02d}", f"{day.year}-02-30", f"{day.year}-04-31"))
+        return rng.choice((f"{day.year}-13-{day.day:02d}", f"{day.year}-02-30",
+                           f"{day.year}-04-31"))
     if "bad_date" in record.flags:
         return rng.choice((
             f"{day.day:02d}/{day.month:02d}/{day.year}",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import posixpath
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -145,7 +146,7 @@ def plan_corpus(n: int, seed: int) -> Corpus:
     return Corpus(seed=seed, records=records)
 
 
-def weighted(rng: random.Random, weights: dict[str, int | float]) -> str:
+def weighted(rng: random.Random, weights: Mapping[str, float]) -> str:
     """One key of ``weights``, drawn in proportion to its value."""
     return rng.choices(list(weights), weights=list(weights.values()))[0]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import content
+from . import content, prose
 from .inline import Ink
 from .plan import weighted
 
@@ -43,16 +43,16 @@ ALTERNATIVE_ALIASES = {"Alternatives Considered": 4, "Options": 1, "Rejected Alt
 def nygard(ink: Ink) -> list[Section]:
     """adr-tools: Context, Decision, Consequences (the style adds Status in front)."""
     rng = ink.rng
-    first_consequence = (content.consequence_paragraph if rng.random() < 0.5
+    first_consequence = (prose.consequence_paragraph if rng.random() < 0.5
                          else content.consequence_list)
     sections = [
-        section("context", "Context", content.context_paragraph(ink)),
-        section("decision", "Decision", content.decision_paragraph(ink)),
+        section("context", "Context", prose.context_paragraph(ink)),
+        section("decision", "Decision", prose.decision_paragraph(ink)),
         section("consequences", "Consequences", first_consequence(ink)),
     ]
     if rng.random() < 0.3:
         title = weighted(rng, ALTERNATIVE_ALIASES)
-        sections.append(section("alternatives", title, content.alternative_paragraph(ink)))
+        sections.append(section("alternatives", title, prose.alternative_paragraph(ink)))
     if rng.random() < 0.15:
         title = rng.choice(("Links", "References"))
         sections.append(section("links", title, content.links_list(ink)))
@@ -65,12 +65,12 @@ def madr(ink: Ink, version: int) -> list[Section]:
     """MADR 2 (``version=2``) or MADR 3/4: options, outcome, pros and cons."""
     rng, record = ink.rng, ink.record
     sections = [section("context", "Context and Problem Statement",
-                        content.context_paragraph(ink))]
+                        prose.context_paragraph(ink))]
     if rng.random() < 0.7:
         sections.append(section("fixed", "Decision Drivers",
                                 content.drivers_list(ink, intro=False)))
     sections.append(section("fixed", "Considered Options", content.options_list(ink)))
-    sections.append(section("decision", "Decision Outcome", content.chosen_option(ink)))
+    sections.append(section("decision", "Decision Outcome", prose.chosen_option(ink)))
     if version == 2:
         sections.append(section("consequences", "Positive Consequences",
                                 content.consequence_list(ink, good=True), level=3))
@@ -81,7 +81,7 @@ def madr(ink: Ink, version: int) -> list[Section]:
                                 content.consequence_list(ink), level=3))
         if rng.random() < 0.35:
             title = "Confirmation" if rng.random() < 0.6 else "Validation"
-            sections.append(section("notes", title, content.generic_paragraph(ink), level=3))
+            sections.append(section("notes", title, prose.generic_paragraph(ink), level=3))
     if rng.random() < 0.65:
         sections.append(section("fixed", "Pros and Cons of the Options"))
         for option in [record.choice, *record.alts]:
@@ -95,16 +95,16 @@ def madr(ink: Ink, version: int) -> list[Section]:
 def custom(ink: Ink) -> list[Section]:
     """House templates: aliases of the usual sections, sometimes in another order."""
     rng, record = ink.rng, ink.record
-    context = section("context", weighted(rng, CONTEXT_ALIASES), content.context_paragraph(ink))
+    context = section("context", weighted(rng, CONTEXT_ALIASES), prose.context_paragraph(ink))
     decision = section("decision", weighted(rng, DECISION_ALIASES),
-                       content.decision_paragraph(ink))
+                       prose.decision_paragraph(ink))
     consequences = [section("consequences", weighted(rng, CONSEQUENCE_ALIASES))]
     if rng.random() < 0.3:
         for title, good in (("Positive", True), ("Negative", False)):
             consequences.append(section("consequences", title,
                                         content.consequence_list(ink, good=good), level=3))
         if rng.random() < 0.4:
-            consequences.append(section("notes", "Neutral", content.generic_paragraph(ink),
+            consequences.append(section("notes", "Neutral", prose.generic_paragraph(ink),
                                         level=3))
     else:
         consequences[0].blocks = [b for b in [content.consequence_list(ink)] if b]
@@ -114,9 +114,9 @@ def custom(ink: Ink) -> list[Section]:
         if rng.random() < 0.4:
             for k, option in enumerate(record.alts, 1):
                 alternatives.append(section("fixed", f"Option {k}: {option}",
-                                            content.alternative_paragraph(ink, option), level=3))
+                                            prose.alternative_paragraph(ink, option), level=3))
         else:
-            alternatives[0].blocks = [b for b in [content.alternative_paragraph(ink)] if b]
+            alternatives[0].blocks = [b for b in [prose.alternative_paragraph(ink)] if b]
     order = [context, decision, *consequences, *alternatives]
     if alternatives and rng.random() < 0.15:
         order = [context, *alternatives, decision, *consequences]
@@ -132,16 +132,16 @@ def plain(ink: Ink) -> list[Section]:
     rng = ink.rng
     order = []
     if rng.random() < 0.3:
-        order.append(section("notes", "Scope", content.scope_paragraph(ink)))
+        order.append(section("notes", "Scope", prose.scope_paragraph(ink)))
     order += [
-        section("context", "Context", content.context_paragraph(ink)),
-        section("decision", "Decision", content.decision_paragraph(ink)),
-        section("consequences", "Consequences", content.consequence_paragraph(ink)),
+        section("context", "Context", prose.context_paragraph(ink)),
+        section("decision", "Decision", prose.decision_paragraph(ink)),
+        section("consequences", "Consequences", prose.consequence_paragraph(ink)),
     ]
     if rng.random() < 0.7:
         title = rng.choice(("Alternatives considered", "Considered alternatives"))
-        order.append(section("alternatives", title, content.alternative_paragraph(ink)))
+        order.append(section("alternatives", title, prose.alternative_paragraph(ink)))
     if rng.random() < 0.2:
         order.append(section("notes", "Verification or enforcement",
-                             content.generic_paragraph(ink)))
+                             prose.generic_paragraph(ink)))
     return order

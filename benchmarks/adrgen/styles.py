@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from . import blocks, content, fields, sections
+from . import blocks, content, fields, prose, sections
 from .inline import Ink
 from .layout import Block, Doc, Headings
 from .sections import Section
@@ -177,7 +177,7 @@ def oneline(ink: Ink) -> Doc:
         separator = " \u00b7 "
     line = separator.join(f"{key}: {val}" for key, val in rows)
     head: list[Block] = [[line]]
-    summary = content.scope_paragraph(ink) if rng.random() < 0.3 else None
+    summary = prose.scope_paragraph(ink) if rng.random() < 0.3 else None
     if summary:
         head.insert(0, summary)  # a summary first, as in seed 002
     return _custom_doc(ink, head)

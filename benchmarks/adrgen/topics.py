@@ -2,9 +2,11 @@
 
 Slots in braces are filled per sentence by ``inline.fill``: ``{choice}`` (the chosen
 option), ``{alt}`` (a rejected one), ``{option}`` (the option being discussed),
-``{thing}``, ``{component}``, ``{team}`` and a few numbers (``{few}``, ``{n}``, ``{big}``, ``{ms}``, ``{pct}``).
+``{thing}``, ``{component}``, ``{team}`` and a few numbers (``{few}``, ``{n}``, ``{big}``,
+``{ms}``, ``{pct}``).
 Code snippets are taken verbatim: they contain braces of their own.
-All text here is ASCII; non-ASCII is added per file by ``words.flavour``.
+All text here is ASCII; files planned as non-ASCII draw from the ``UNICODE_*`` banks
+of ``words``.
 """
 
 from __future__ import annotations
@@ -267,7 +269,12 @@ TOPICS: tuple[Topic, ...] = (
     Topic(
         key="ci",
         options=("GitHub Actions", "GitLab CI", "Jenkins", "Buildkite", "CircleCI"),
-        things=("pull request checks", "release builds", "nightly integration tests", "container images"),
+        things=(
+            "pull request checks",
+            "release builds",
+            "nightly integration tests",
+            "container images",
+        ),
         titles=(
             "Run {thing} on {choice}",
             "Move CI from {alt} to {choice}",
@@ -347,7 +354,13 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic(
         key="observability",
-        options=("OpenTelemetry with Grafana Tempo", "Prometheus and Grafana", "Datadog", "Honeycomb", "Elastic APM"),
+        options=(
+            "OpenTelemetry with Grafana Tempo",
+            "Prometheus and Grafana",
+            "Datadog",
+            "Honeycomb",
+            "Elastic APM",
+        ),
         things=("request tracing", "service metrics", "error tracking", "SLO dashboards"),
         titles=(
             "Use {choice} for {thing}",
@@ -422,7 +435,13 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic(
         key="api-versioning",
-        options=("a version in the URL path", "a version header", "media-type versioning", "additive changes without versions", "dated API versions"),
+        options=(
+            "a version in the URL path",
+            "a version header",
+            "media-type versioning",
+            "additive changes without versions",
+            "dated API versions",
+        ),
         things=("the public REST API", "the partner API", "webhook payloads", "the mobile API"),
         titles=(
             "Version {thing} with {choice}",
@@ -432,7 +451,8 @@ TOPICS: tuple[Topic, ...] = (
         ),
         problems=(
             "Partners integrate with {thing} and cannot deploy at our pace.",
-            "Two breaking changes last quarter went out without notice and broke {few} integrations.",
+            "Two breaking changes last quarter went out without notice and broke {few} "
+            "integrations.",
             "Mobile clients stay on old app versions for months, so old fields must keep working.",
             "There is no written rule for what counts as a breaking change.",
             "We maintain three copies of the serializers because each version was forked.",
@@ -505,7 +525,8 @@ TOPICS: tuple[Topic, ...] = (
         problems=(
             "{thing} is written in three generations of front-end code, and fixes must be made "
             "three times.",
-            "The JavaScript bundle is {big} KB compressed and first paint on mobile takes four seconds.",
+            "The JavaScript bundle is {big} KB compressed and first paint on mobile takes four "
+            "seconds.",
             "Hiring is hard for the framework we use today.",
             "Accessibility audits found {n} issues that stem from custom widgets.",
             "The build tool is unmaintained and blocks an upgrade of Node.js.",
@@ -702,7 +723,13 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic(
         key="search",
-        options=("OpenSearch", "Elasticsearch", "PostgreSQL full-text search", "Meilisearch", "Typesense"),
+        options=(
+            "OpenSearch",
+            "Elasticsearch",
+            "PostgreSQL full-text search",
+            "Meilisearch",
+            "Typesense",
+        ),
         things=("product search", "help-center search", "log search", "address autocomplete"),
         titles=(
             "Use {choice} for {thing}",
@@ -771,7 +798,13 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic(
         key="feature-flags",
-        options=("LaunchDarkly", "Unleash", "Flagsmith", "flags in configuration files", "OpenFeature with flagd"),
+        options=(
+            "LaunchDarkly",
+            "Unleash",
+            "Flagsmith",
+            "flags in configuration files",
+            "OpenFeature with flagd",
+        ),
         things=("release toggles", "experiments", "kill switches", "per-tenant configuration"),
         titles=(
             "Use {choice} for {thing}",
@@ -837,7 +870,13 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic(
         key="secrets",
-        options=("HashiCorp Vault", "AWS Secrets Manager", "SOPS-encrypted files", "sealed-secrets", "1Password Connect"),
+        options=(
+            "HashiCorp Vault",
+            "AWS Secrets Manager",
+            "SOPS-encrypted files",
+            "sealed-secrets",
+            "1Password Connect",
+        ),
         things=("database credentials", "API keys", "TLS certificates", "signing keys"),
         titles=(
             "Store {thing} in {choice}",
@@ -902,7 +941,13 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic(
         key="deployment",
-        options=("Kubernetes with Helm", "Kubernetes with Kustomize", "AWS ECS on Fargate", "Nomad", "Cloud Run"),
+        options=(
+            "Kubernetes with Helm",
+            "Kubernetes with Kustomize",
+            "AWS ECS on Fargate",
+            "Nomad",
+            "Cloud Run",
+        ),
         things=("service deployments", "batch jobs", "preview environments", "rollbacks"),
         titles=(
             "Deploy {component} with {choice}",
@@ -978,8 +1023,19 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic(
         key="service-communication",
-        options=("gRPC", "REST with JSON", "GraphQL federation", "asynchronous events", "Connect RPC"),
-        things=("internal service calls", "the backend-for-frontend", "partner integrations", "the mobile API"),
+        options=(
+            "gRPC",
+            "REST with JSON",
+            "GraphQL federation",
+            "asynchronous events",
+            "Connect RPC",
+        ),
+        things=(
+            "internal service calls",
+            "the backend-for-frontend",
+            "partner integrations",
+            "the mobile API",
+        ),
         titles=(
             "Use {choice} for {thing}",
             "Standardize {thing} on {choice}",
@@ -1048,8 +1104,19 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic(
         key="testing",
-        options=("contract tests with Pact", "end-to-end tests with Playwright", "Testcontainers", "property-based tests", "a shared staging environment"),
-        things=("integration tests", "release verification", "regression tests", "the test pyramid"),
+        options=(
+            "contract tests with Pact",
+            "end-to-end tests with Playwright",
+            "Testcontainers",
+            "property-based tests",
+            "a shared staging environment",
+        ),
+        things=(
+            "integration tests",
+            "release verification",
+            "regression tests",
+            "the test pyramid",
+        ),
         titles=(
             "Use {choice} for {thing}",
             "Replace {alt} with {choice}",
@@ -1241,8 +1308,19 @@ TOPICS: tuple[Topic, ...] = (
     ),
     Topic(
         key="dependencies",
-        options=("Renovate", "Dependabot", "quarterly manual upgrades", "uv with a lock file", "pip-tools"),
-        things=("third-party dependencies", "base images", "Python packages", "JavaScript packages"),
+        options=(
+            "Renovate",
+            "Dependabot",
+            "quarterly manual upgrades",
+            "uv with a lock file",
+            "pip-tools",
+        ),
+        things=(
+            "third-party dependencies",
+            "base images",
+            "Python packages",
+            "JavaScript packages",
+        ),
         titles=(
             "Keep {thing} up to date with {choice}",
             "Use {choice} for {thing}",

@@ -29,15 +29,16 @@ PEOPLE = (
 UNICODE_PEOPLE = (
     "José Álvarez", "Zoë Martin", "Łukasz Nowak", "Søren Madsen", "Chloé Dubois",
     "Jürgen Weiß", "Ana Conceição", "Дмитрий Соколов", "李娜", "佐藤 花子",
-    "Νίκος Παπαδόπουλος", "Çağla Yılmaz", "François Lefèvre", "Nguyễn Văn An", "Mónica Peña",
+    "Νίκος Παπαδόπουλος", "Çağla Yılmaz",  # noqa: RUF001 - non-ASCII is the point here
+    "François Lefèvre", "Nguyễn Văn An", "Mónica Peña",
 )
 
 #: Whole sentences in other languages or scripts, as teams paste them into records.
 UNICODE_SENTENCES = (
     "注: この決定はチーム全体でレビュー済みです。",
-    "备注：该决定已在架构评审会议上通过。",
-    "Примечание: решение согласовано с командой эксплуатации.",
-    "Remarque : la décision a été validée en comité d’architecture.",
+    "备注：该决定已在架构评审会议上通过。",  # noqa: RUF001
+    "Примечание: решение согласовано с командой эксплуатации.",  # noqa: RUF001
+    "Remarque : la décision a été validée en comité d’architecture.",  # noqa: RUF001
     "Hinweis: Die Entscheidung gilt zunächst nur für Neuentwicklungen.",
     "Nota: la migración se hará en dos fases, sin tiempo de inactividad.",
     "참고: 이 결정은 다음 분기에 다시 검토합니다.",
@@ -113,7 +114,8 @@ SCOPE = (
 )
 
 RISKS = (
-    ("The migration takes longer than planned", "Time-box each phase and review progress every two weeks"),
+    ("The migration takes longer than planned",
+     "Time-box each phase and review progress every two weeks"),
     ("Nobody feels responsible for the new setup", "The {team} team is the named owner"),
     ("Costs grow faster than traffic", "Set a budget alert at 120 % of the estimate"),
     ("The team lacks experience with {choice}", "Pair with the {team} team during the pilot"),

@@ -311,16 +311,25 @@ def block(draw: st.DrawFn, depth: int) -> Lines:
 
 
 def _indent_item(draw: st.DrawFn, marker: str, content: Lines) -> Lines:
-    """Hang ``content`` off ``marker``: continuation lines indented past it, some lazily."""
-    spaces = draw(st.sampled_from((1, 1, 1, 2, 4)))
-    width = len(marker) + spaces
+    """Hang ``content`` off ``marker``: continuation lines indented past it, some lazily.
+
+    The first line's indentation below four columns is dropped and indented code
+    starts one space after the marker, so the item's content column is the one the
+    continuation lines are indented to.  Lazy lines are plain text only: a lazy line
+    that could start a block is where markdown-it leaves the spec
+    (``outdented-lazy-line`` in test_commonmark_agreement).
+    """
     first = content[0]
+    code = first.startswith(("    ", "\t"))
+    spaces = 1 if code else draw(st.sampled_from((1, 1, 1, 2, 4)))
+    width = len(marker) + spaces
+    first = first if code else first.lstrip(" ")
     lines = [marker + (" " * spaces + first if first else "")]
-    pad = draw(st.sampled_from((" " * width, " " * width, "\t" if width <= 4 else " " * width)))
+    pad = " " * width
     for line in content[1:]:
         if not line.strip(" \t"):
             lines.append(draw(st.sampled_from(BLANKS)))
-        elif draw(st.integers(0, 19)) == 0:
+        elif line[:1].isalpha() and draw(st.integers(0, 19)) == 0:
             lines.append(line)  # lazy continuation (or the item's end)
         else:
             lines.append(pad + line)
@@ -359,9 +368,11 @@ def ordered_list(draw: st.DrawFn, depth: int) -> Lines:
 def block_quote(draw: st.DrawFn, depth: int) -> Lines:
     """``>``-prefixed blocks, sometimes with a lazy last line."""
     content = draw(blocks(depth + 1, max_size=3))
-    prefix = draw(st.sampled_from(("> ", "> ", ">", " > ", ">\t")))
+    # A tab after a nested quote's marker is where markdown-it miscounts columns
+    # (``nested-quote-tab`` in test_commonmark_agreement): only top-level quotes use one.
+    prefix = draw(st.sampled_from(("> ", "> ", ">", " > ", ">\t" if depth == 0 else "> ")))
     lines = [prefix + line if line.strip(" \t") else draw(st.sampled_from((">", "> ", prefix))) for line in content]
-    if len(lines) > 1 and draw(st.integers(0, 5)) == 0:
+    if len(lines) > 1 and content[-1][:1].isalpha() and draw(st.integers(0, 5)) == 0:
         lines[-1] = content[-1]  # lazy continuation, if it was a paragraph line
     return lines
 
@@ -370,13 +381,13 @@ def block_quote(draw: st.DrawFn, depth: int) -> Lines:
 
 
 def _retab(draw: st.DrawFn, lines: Lines) -> Lines:
-    """Now and then turn leading spaces into a tab, as hand-edited files do."""
+    """Now and then turn four leading spaces into a tab (the same columns), as editors do."""
     out = []
     for line in lines:
-        if line.startswith("    ") and draw(st.integers(0, 7)) == 0:
+        while line.startswith("    ") and draw(st.integers(0, 5)) == 0:
             line = "\t" + line[4:]
-        elif line.startswith("  ") and draw(st.integers(0, 15)) == 0:
-            line = "\t" + line[2:]
+        if line.startswith("\t    ") and draw(st.booleans()):
+            line = "\t\t" + line[5:]
         out.append(line)
     return out
 
@@ -420,3 +431,53 @@ def markdown_lines(draw: st.DrawFn) -> str:
     if lines and lines[0].startswith("---"):
         lines.insert(0, "")  # front matter is out of scope here
     return join_lines(draw, lines)
+
+
+# -- front matter and noisy bytes (for the reader's robustness and span tests) -----------------
+
+FRONT_MATTER_VALUES = (
+    "accepted", "2024-01-15", "'quoted: value'", "[a, b]", "{x: 1}", "42", "3.5", "null", "true",
+    "", "|\n  block text\n  more", "\n  - item\n  - other", "Ünïcode 🚀", ".nan", ".inf", "-.inf",
+)
+
+
+@st.composite
+def front_matter(draw: st.DrawFn) -> str:
+    """A YAML front matter block (``---`` lines included), sometimes malformed."""
+    keys = draw(st.lists(st.sampled_from(("title", "status", "date", "tags", "Title", "deciders", "x y")), max_size=4))
+    lines = ["---"]
+    for key in keys:
+        lines.append(f"{key}: {draw(st.sampled_from(FRONT_MATTER_VALUES))}")
+    if draw(st.integers(0, 9)) == 0:
+        lines.append(draw(st.sampled_from(("bad: [unclosed", "- a list", "key: value: other", "\tTab: x"))))
+    lines.append(draw(st.sampled_from(("---", "---", "...", "---  "))))
+    return "\n".join(lines) + "\n"
+
+
+@st.composite
+def documents_with_front_matter(draw: st.DrawFn) -> str:
+    """A generated document, sometimes behind front matter."""
+    head = draw(front_matter()) if draw(st.booleans()) else ""
+    return head + draw(documents())
+
+
+#: Byte sequences that are not UTF-8: a stray continuation byte, a truncated sequence,
+#: an overlong encoding, an encoded surrogate, a code point past U+10FFFF, 0xFF.
+INVALID_UTF8 = (b"\x80", b"\xc3", b"\xe2\x82", b"\xc0\xaf", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xff", b"\xfe")
+
+
+@st.composite
+def noisy_bytes(draw: st.DrawFn, *, invalid: bool = True) -> bytes:
+    """Markdown or arbitrary text with stray ``\\r``/``\\r\\n``, maybe a BOM and bad bytes."""
+    text = draw(st.one_of(documents_with_front_matter(), markdown_lines(), st.text()))
+    chars = list(text)
+    for _ in range(draw(st.integers(0, 4))):
+        chars.insert(draw(st.integers(0, len(chars))), draw(st.sampled_from(("\r", "\r\n", "\n\r"))))
+    raw = "".join(chars).encode("utf-8", "surrogatepass")
+    if invalid:
+        for _ in range(draw(st.integers(0, 2))):
+            at = draw(st.integers(0, len(raw)))
+            raw = raw[:at] + draw(st.sampled_from(INVALID_UTF8)) + raw[at:]
+    if draw(st.booleans()):
+        raw = b"\xef\xbb\xbf" + raw
+    return raw

@@ -8,18 +8,54 @@ Compared per document, in order:
 
 The oracle is markdown-it-py's ``commonmark`` preset with its ``table`` rule enabled:
 the reader follows CommonMark 0.31 for blocks and markdown-it's table rule for tables.
+
+Where markdown-it leaves the CommonMark spec
+--------------------------------------------
+markdown-it passes the spec's examples, but generated documents reach corners where it
+does not do what the spec (and cmark, the reference implementation) does.  Generated
+documents that reach one are excluded from the comparison by a named filter on the
+generator (:func:`follows_the_spec`), which instruments markdown-it to notice the
+deviation as it parses.  Each is a construct, named here with a minimal example and
+what the spec says:
+
+``indented-quote-marker``
+    ``">\n    > a"``: a ``>`` indented 4+ columns past its container still continues an
+    open block quote in markdown-it; in CommonMark it is indented code (or lazy text).
+``eager-definition``
+    ``"[a]: /u\n    b"``: markdown-it takes a link reference definition out of the
+    block stream before the paragraph it opens is done, so the next line starts
+    afresh (here indented code; likewise ``2.`` lists, ``-`` items and lazy lines);
+    CommonMark reads the line as the paragraph's continuation.
+``table-before-container``
+    ``"- a|b\n  -|-"``: markdown-it tries its table rule before block quotes and list
+    items, so a header line that opens a container becomes a table cell ``- a``;
+    GFM opens the container first and the table (if any) is inside it.
+``nested-label``
+    ``"[a][[b]]"``: markdown-it reads ``[[b]]`` as a (nested) link label; CommonMark
+    labels cannot hold brackets, so ``[a]`` is a shortcut reference.
+``nested-quote-tab``
+    ``">>1)\t a"``: inside two block quotes markdown-it loses the outer quote's columns
+    when expanding tabs, so tab stops fall elsewhere than CommonMark's.
+``outdented-lazy-line``
+    ``"1.   a\n    # b"``: a line 4+ columns past its enclosing container but short of
+    the list item's content column cannot start a block there, so CommonMark reads it
+    as a lazy continuation; markdown-it judges it against the item and ends the
+    paragraph and the item.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
+from markdown_it.rules_block.state_block import StateBlock
 from markdown_it.token import Token
 
 from assay import parse_document
@@ -76,6 +112,145 @@ def _destinations(children: list[Token]) -> Iterator[str]:
             yield from _destinations(child.children or [])
 
 
+_CONTAINER_START = re.compile(r"(?:>|[-+*](?:[ \t]|$)|[0-9]{1,9}[.)](?:[ \t]|$))")
+_TEXT_BRACKET = re.compile(r"(?<!\\)\[")
+#: Where tabs decide block structure: indentation, quote markers and list markers.
+_PREFIX = re.compile(r"(?:[ \t>]|[-+*](?=[ \t])|[0-9]{1,9}[.)](?=[ \t]))*")
+
+
+class _Deviations:
+    """markdown-it, instrumented to name the places where it leaves CommonMark's path."""
+
+    def __init__(self) -> None:
+        self.md = _oracle()
+        self.found: set[str] = set()
+        self.definitions: list[tuple[int, int]] = []
+        self.frames: list[tuple[int, bool]] = []
+        self.quotes = 0
+        ruler = self.md.block.ruler
+        for name, wrap in (
+            ("blockquote", self._blockquote),
+            ("reference", self._reference),
+            ("table", self._table),
+        ):
+            rule = ruler.__rules__[ruler.__find__(name)]
+            ruler.at(name, wrap(rule.fn), {"alt": list(rule.alt)})
+        self._tokenize = self.md.block.tokenize
+        self.md.block.tokenize = self._tokenize_frame  # type: ignore[method-assign]
+        helpers = self.md.helpers
+        self._parse_label = helpers.parseLinkLabel
+        self.md.helpers = SimpleNamespace(  # type: ignore[assignment]
+            parseLinkLabel=self._label,
+            parseLinkDestination=helpers.parseLinkDestination,
+            parseLinkTitle=helpers.parseLinkTitle,
+        )
+
+    def __call__(self, text: str) -> set[str]:
+        self.found = set()
+        self.definitions = []
+        self.md.options["maxNesting"] = len(text) + 20
+        tokens = self.md.parse(text)
+        for line, level in self.definitions:
+            if not any(
+                t.type in ("paragraph_open", "heading_open") and t.map and t.map[0] == line and t.level == level
+                for t in tokens
+            ):
+                self.found.add("eager-definition")
+        return self.found
+
+    def _blockquote(self, rule: Any) -> Any:
+        def blockquote(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+            if silent:
+                return bool(rule(state, start, end, silent))
+            s_count, b_marks, t_shift = list(state.sCount), list(state.bMarks), list(state.tShift)
+            self.quotes += 1
+            try:
+                ok = rule(state, start, end, silent)
+            finally:
+                self.quotes -= 1
+            for line in range(start, state.line if ok else start):
+                pos = b_marks[line] + t_shift[line]
+                if line > start and state.src[pos : pos + 1] == ">" and s_count[line] - state.blkIndent >= 4:
+                    self.found.add("indented-quote-marker")
+                prefix = _PREFIX.match(state.src, b_marks[line]).group(0)  # type: ignore[union-attr]
+                if self.quotes >= 1 and "\t" in prefix[prefix.find(">") + 1 :] and ">" in prefix:
+                    self.found.add("nested-quote-tab")
+            return bool(ok)
+
+        return blockquote
+
+    def _reference(self, rule: Any) -> Any:
+        def reference(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+            ok = bool(rule(state, start, end, silent))
+            after = state.line
+            if ok and not silent and self._continues_paragraph(state, after, end):
+                if not rule(state, after, end, True):
+                    self.definitions.append((after, state.level))
+            return ok
+
+        return reference
+
+    def _continues_paragraph(self, state: StateBlock, line: int, end: int) -> bool:
+        """Whether a paragraph open before ``line`` would go on there (markdown-it's test)."""
+        if line >= state.lineMax or state.isEmpty(line):
+            return False
+        if state.sCount[line] - state.blkIndent > 3 or state.sCount[line] < 0:
+            return True
+        parent, state.parentType = state.parentType, "paragraph"
+        try:
+            rules = state.md.block.ruler.getRules("paragraph")
+            return not any(rule(state, line, end, True) for rule in rules)
+        finally:
+            state.parentType = parent
+
+    def _table(self, rule: Any) -> Any:
+        def table(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+            ok = bool(rule(state, start, end, silent))
+            header = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
+            if ok and not silent and _CONTAINER_START.match(header):
+                self.found.add("table-before-container")
+            return ok
+
+        return table
+
+    def _tokenize_frame(self, state: StateBlock, start: int, end: int) -> None:
+        item = state.parentType == "list"
+        self.frames.append((state.blkIndent, state.parentType == "blockquote"))
+        try:
+            self._tokenize(state, start, end)
+        finally:
+            indent, _ = self.frames.pop()
+        line = state.line
+        if not item or line >= end or line == 0 or state.isEmpty(line - 1):
+            return
+        column = state.sCount[line]
+        if not 0 <= column < indent:
+            return
+        enclosing = 0
+        for frame_indent, scope in reversed(self.frames):
+            if frame_indent <= column:
+                enclosing = max(enclosing, frame_indent)
+            if scope:
+                break
+        if column - enclosing >= 4:
+            self.found.add("outdented-lazy-line")
+
+    def _label(self, state: Any, start: int, disable_nested: bool = False) -> int:
+        end = int(self._parse_label(state, start, disable_nested))
+        if end >= 0 and not disable_nested and start > 0 and state.src[start - 1] == "]":
+            if _TEXT_BRACKET.search(state.src[start + 1 : end]):
+                self.found.add("nested-label")
+        return end
+
+
+DEVIATIONS = _Deviations()
+
+
+def follows_the_spec(text: str) -> bool:
+    """Whether markdown-it reads ``text`` without reaching a corner where it leaves the spec."""
+    return not DEVIATIONS(oracle_text(text.encode("utf-8")))
+
+
 def _blocks(blocks: tuple[Block, ...]) -> Iterator[Block]:
     for block in blocks:
         yield block
@@ -114,8 +289,15 @@ def _normalize_heading(text: str) -> str:
 
 
 def oracle_text(raw: bytes) -> str:
-    """What markdown-it is given: the text without BOM, front matter lines blanked."""
+    """What markdown-it is given: the text without BOM, front matter lines blanked.
+
+    A last line without a line ending gets one: CommonMark reads a line the same
+    either way, but markdown-it drops a last line of only spaces or tabs when no line
+    ending follows it (an unclosed fence then ends a line early).
+    """
     text = raw.removeprefix(BOM).decode("utf-8")
+    if text and not text.endswith(("\n", "\r")):
+        text += "\n"
     skip = front_matter_lines(Locator(text))
     if skip:
         lines = text.splitlines(keepends=True)
@@ -149,14 +331,14 @@ def test_case_agrees_with_markdown_it(case: Path) -> None:
 
 
 @settings(deadline=None)
-@given(documents(), st.booleans())
+@given(documents().filter(follows_the_spec), st.booleans())
 def test_generated_documents_agree_with_markdown_it(text: str, bom: bool) -> None:
     """Realistic generated documents read as markdown-it reads them."""
     assert_agrees((BOM if bom else b"") + text.encode("utf-8"))
 
 
 @settings(deadline=None)
-@given(markdown_lines())
+@given(markdown_lines().filter(follows_the_spec))
 def test_markdown_character_soup_agrees_with_markdown_it(text: str) -> None:
     """Lines of Markdown-significant characters read as markdown-it reads them."""
     assert_agrees(text.encode("utf-8"))

@@ -164,3 +164,13 @@ def test_comments_hide_fake_headings_and_links() -> None:
 def test_heading_text_normalization(raw: str, expected: str) -> None:
     """Numeric prefixes, markup, trailing colons and trailing comments are removed."""
     assert heading_text(raw) == expected
+
+
+def test_front_matter_dates_stay_as_written() -> None:
+    """An impossible date in front matter is kept as text for its type to judge, not a crash."""
+    raw = b"---\ndate: 2021-02-30\nreviewed: 2024-05-01\n---\n# T\n"
+    parsed = parse_document(raw, "t.md")
+    assert parsed.diagnostics == ()
+    assert parsed.value is not None and parsed.value.front_matter is not None
+    values = {e.key: e.value for e in parsed.value.front_matter.entries}
+    assert values == {"date": "2021-02-30", "reviewed": "2024-05-01"}

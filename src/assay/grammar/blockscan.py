@@ -58,7 +58,9 @@ class Segment:
 class Leaf:
     """A leaf block as the lexer found it; the transformer turns it into a model."""
 
-    __slots__ = ("fence", "info", "kind", "level", "line", "segments", "start", "end", "extra")
+    __slots__ = (
+        "end", "extra", "fence", "indent", "info", "kind", "level", "line", "segments", "start",
+    )
 
     def __init__(self, kind: str, line: int, start: int) -> None:
         self.kind = kind
@@ -70,6 +72,8 @@ class Leaf:
         self.fence = ""
         self.info = ""
         self.extra: object = None
+        #: Indentation (columns past the open containers) of the last line added.
+        self.indent = 0
 
 
 class Container:
@@ -394,6 +398,7 @@ class _Scanner:
             real = max(0, cut - segment.virtual)
             segment = Segment(segment.line, segment.start + real, stripped, 0)
         leaf.segments.append(segment)
+        leaf.indent = self.indent
         leaf.end = self.line_end()
         self.stack[-1].end = max(self.stack[-1].end, leaf.end)
 
@@ -416,6 +421,8 @@ class _Scanner:
         header = para.segments[-1]
         if header.line != self.line_no - 1 or "|" not in header.text:
             return False
+        if para.indent >= 4:
+            return False  # an indented header line is paragraph text (markdown-it: code-indented)
         if header_cells(header.text.strip(" \t")) != aligns:
             return False
         para.segments.pop()
@@ -483,6 +490,10 @@ class _Scanner:
                         self.open_leaf(leaf)
                         return 3  # the line itself is added by the caller
                 # not an HTML block start: fall through
+            if para_open and ch == "-" and self.tip_kind() == "para" and self.table_start(self.tip):  # type: ignore[arg-type]
+                # markdown-it tries its table rule before setext headings and
+                # thematic breaks: "|a" over "---" is a one-column table.
+                return 2
             if para_open and ch in "=-" and _SETEXT.match(line, nns):
                 para = self.tip
                 assert para is not None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import datetime as dt
 from typing import Any
 
@@ -57,8 +59,7 @@ def read_front_matter(
     source = locator.text[body_start:body_end]
     import yaml  # only documents with front matter pay for PyYAML's import
 
-    # libyaml is much faster; the pure-Python loader reads the same YAML.
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(source)
+    loader = _loader_class()(source)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -75,6 +76,9 @@ def read_front_matter(
             last = starts[last_line] + value_node.end_mark.column if last_line < len(starts) else len(locator.text)
             entries.append(FrontMatterEntry(str(key), _json(value), locator.span(first, max(first, last))))
         return FrontMatter(span, tuple(entries)), []
+    except (ValueError, TypeError, OverflowError) as error:
+        # A constructor refused a value YAML itself accepts (a huge exponent, say).
+        return None, [_problem(locator, path, 1, 0, f"front matter has a value that cannot be read: {error}")]
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (1 + mark.line, mark.column) if mark is not None else (0, 0)
@@ -82,6 +86,25 @@ def read_front_matter(
         return None, [_problem(locator, path, line, column, f"front matter is not valid YAML: {detail}")]
     finally:
         loader.dispose()
+
+
+@cache
+def _loader_class() -> type:
+    """A safe YAML loader that leaves dates as written.
+
+    YAML would turn ``date: 2021-02-30`` into an exception and ``2024-05-01`` into a
+    date object; a decision record's date is checked by its type (an impossible date is
+    a finding at the value, not a crash), so timestamps stay strings.
+    """
+    import yaml
+
+    # libyaml is much faster; the pure-Python loader reads the same YAML.
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    resolvers = {
+        first: [(tag, regexp) for tag, regexp in entries if tag != "tag:yaml.org,2002:timestamp"]
+        for first, entries in base.yaml_implicit_resolvers.items()
+    }
+    return type("FrontMatterLoader", (base,), {"yaml_implicit_resolvers": resolvers})
 
 
 def _problem(locator: Locator, path: str, line: int, column: int, message: str) -> Diagnostic:

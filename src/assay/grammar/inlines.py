@@ -187,8 +187,8 @@ def _close(
             end = n
         elif not opener.after:
             reference = text
-            if n == j + 2:
-                end = n  # collapsed: "[text][]"
+            if s.startswith("[]", j):
+                end = j + 2  # collapsed: "[text][]" ("[]" is no label, so parse_label refuses it)
         found = definitions.get(normalize_label(reference)) if reference is not None else None
         if found is None or reference is None or len(reference) > 999:
             openers.pop()

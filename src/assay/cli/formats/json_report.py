@@ -1,0 +1,35 @@
+"""``--format json``: the versioned report of DESIGN §4, as ``assay schema report`` fixes it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from assay.engine.result import RunResult
+from assay.spec.convert import to_json_value
+from assay.spec.diagnostics import sorted_diagnostics
+from assay.spec.report import REPORT_VERSION, Entry, Report, Summary, Tool
+
+
+def report(result: RunResult, *, version: str) -> Report:
+    """The report model of a run; suppressed findings are not part of the contract."""
+    diagnostics = sorted_diagnostics(result.diagnostics)
+    return Report(
+        version=REPORT_VERSION,
+        tool=Tool("assay", version),
+        diagnostics=tuple(Entry.from_diagnostic(d) for d in diagnostics),
+        summary=Summary.count(len(result.files), diagnostics),
+    )
+
+
+def render(
+    result: RunResult,
+    *,
+    version: str,
+    source: Callable[[str], str | None],
+    color: bool = False,
+) -> str:
+    """The report as indented JSON; non-ASCII kept as is (the output is UTF-8)."""
+    del source, color  # the report carries positions, not excerpts, and is never coloured
+    value = to_json_value(report(result, version=version))
+    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,81 @@
+"""``--format text``: one line per finding with a caret excerpt, then a summary line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from attrs import evolve
+
+from assay.cli.excerpt import format_diagnostic
+from assay.engine.result import RunResult
+from assay.spec.diagnostics import Diagnostic, Related, Severity, sorted_diagnostics
+
+# ANSI SGR codes; only the severity and the code are coloured so paths stay copyable.
+_SEVERITY_COLOR: dict[Severity, str] = {"error": "1;31", "warning": "1;33", "info": "1;36"}
+_CODE_COLOR = "1"
+
+
+def render(
+    result: RunResult,
+    *,
+    version: str,
+    source: Callable[[str], str | None],
+    color: bool = False,
+) -> str:
+    """Every diagnostic with its excerpt and related locations, then the counts."""
+    del version  # the text report does not name the tool version
+    texts: dict[str, str | None] = {}
+    blocks = []
+    for d in sorted_diagnostics(result.diagnostics):
+        if d.path not in texts:
+            texts[d.path] = source(d.path)
+        blocks.append(_block(d, texts[d.path], color=color))
+    blocks.append(summary_line(result))
+    return "\n\n".join(blocks) + "\n"
+
+
+def summary_line(result: RunResult) -> str:
+    """``3 errors, 1 warning, 0 infos in 12 files (2 suppressed)``."""
+    counts = {"error": 0, "warning": 0, "info": 0}
+    for d in result.diagnostics:
+        counts[d.severity] += 1
+    line = (
+        f"{_plural(counts['error'], 'error')}, {_plural(counts['warning'], 'warning')}, "
+        f"{_plural(counts['info'], 'info')} in {_plural(len(result.files), 'file')}"
+    )
+    if result.suppressed:
+        line += f" ({len(result.suppressed)} suppressed)"
+    return line
+
+
+def related_location(r: Related) -> str:
+    """``path:line:col`` of a related location, or just the path when it has no span."""
+    if r.span is None:
+        return r.path
+    return f"{r.path}:{r.span.line}:{r.span.column}"
+
+
+def _block(d: Diagnostic, text: str | None, *, color: bool) -> str:
+    # Continuation lines of a multi-line message are indented so every finding still
+    # starts with `path:line:col:` at the left margin (editors and grep rely on it).
+    shown = evolve(d, message=d.message.replace("\n", "\n    "))
+    out = format_diagnostic(shown, text)
+    if color:
+        plain = f"{d.path}:{d.span.line}:{d.span.column}: {d.code} [{d.severity}]"
+        painted = (
+            f"{d.path}:{d.span.line}:{d.span.column}: {_paint(d.code, _CODE_COLOR)} "
+            f"[{_paint(d.severity, _SEVERITY_COLOR[d.severity])}]"
+        )
+        out = painted + out.removeprefix(plain)
+    for r in d.related:
+        message = r.message.replace("\n", "\n    ")
+        out += f"\n  related: {related_location(r)}: {message}"
+    return out
+
+
+def _paint(word: str, sgr: str) -> str:
+    return f"\x1b[{sgr}m{word}\x1b[0m"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"

@@ -1,0 +1,268 @@
+"""Configuration: find the one config file for a run, read it, and check every key.
+
+A config is `assay.toml`, or the `[tool.assay]` table of a `pyproject.toml`. Without
+`--config`, the nearest one wins, walking up from the start directory and stopping at
+the repository root; configs are never merged, because cross-document checks need one
+view of the whole workspace. Errors here stop the run (exit code 2), so they raise
+`ConfigError` instead of returning diagnostics.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal, cast, get_args
+
+from attrs import field, frozen
+
+from assay.engine.globs import GlobError, compile_glob
+from assay.errors import AssayError
+from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN
+
+FailOn = Literal["error", "warning", "info", "never"]
+SeverityOverride = Literal["error", "warning", "info", "off"]
+
+#: Looked for in this order in each directory on the way up.
+CONFIG_NAMES = ("assay.toml", "pyproject.toml")
+#: With no config, every spec file the workspace holds.
+DEFAULT_SPECS = ("**/*.assay",)
+
+_FAMILY = re.compile(r"^[A-Z]{3}$")
+_LOWER_CODE = re.compile(r"^[a-z]{3}[0-9]{3}$")
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+
+
+class ConfigError(AssayError):
+    """A config file that cannot be found, read or understood (exit code 2)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Path | None = None,
+        line: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        where = _display(path) if path is not None else ""
+        if where and line is not None:
+            where += f":{line}" + (f":{column}" if column is not None else "")
+        super().__init__(f"{where}: {message}" if where else message)
+        #: The message without the location, for renderers that place it themselves.
+        self.detail = message
+        self.path = path
+        self.line = line
+        self.column = column
+
+
+def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    # A read-only copy: a frozen Config must not change under the runner's feet.
+    return MappingProxyType(dict(value))
+
+
+@frozen(kw_only=True)
+class Config:
+    """What one run is configured to do; `load_config` builds it, `default` without a file."""
+
+    #: The workspace root: the config file's directory, else the repository root, else
+    #: the start directory. Every glob and reported path is relative to it.
+    root: Path
+    #: The config file read, or None when there is none.
+    source: Path | None = None
+    #: Globs of `.assay` spec files.
+    specs: tuple[str, ...] = DEFAULT_SPECS
+    #: Globs of documents to check; empty means the conventional decision-record folders.
+    include: tuple[str, ...] = ()
+    #: Globs of files never loaded (documents and specs).
+    exclude: tuple[str, ...] = ()
+    #: Checks to run (codes, families, kebab names); empty means the default set.
+    select: tuple[str, ...] = ()
+    #: Checks never to run.
+    ignore: tuple[str, ...] = ()
+    #: The lowest severity that makes the run fail (exit code 1).
+    fail_on: FailOn = "error"
+    #: Severity changes by selector; `off` turns a check off.
+    severity: Mapping[str, SeverityOverride] = field(factory=dict, converter=_frozen_mapping)
+    #: Selectors ignored in the files a glob matches.
+    per_file_ignores: Mapping[str, tuple[str, ...]] = field(factory=dict, converter=_frozen_mapping)
+
+    @classmethod
+    def default(cls, root: Path) -> Config:
+        """The configuration of a workspace without a config file."""
+        return cls(root=root)
+
+    def ignores_for(self, path: str) -> frozenset[str]:
+        """The selectors `per-file-ignores` turns off for a workspace-relative path."""
+        found: set[str] = set()
+        for pattern, selectors in self.per_file_ignores.items():
+            if compile_glob(pattern).match(path):
+                found.update(selectors)
+        return frozenset(found)
+
+
+def repository_root(start: Path) -> Path | None:
+    """The first of `start` and its ancestors holding `.git` (a folder, or a file in a
+    worktree or submodule), or None outside a repository."""
+    for directory in (start, *start.parents):
+        if (directory / ".git").exists():
+            return directory
+    return None
+
+
+def load_config(start: Path, explicit: Path | None = None) -> Config:
+    """The configuration for a run started in `start` (`explicit` is `--config FILE`)."""
+    if explicit is not None:
+        path = explicit.resolve()
+        if not path.is_file():
+            raise ConfigError("config file not found", path=explicit)
+        table = _read_table(path)
+        if table is None:
+            raise ConfigError("has no [tool.assay] table", path=path)
+        return _build(table, path)
+    begin = start.resolve()
+    if not begin.is_dir():
+        begin = begin.parent
+    repository = repository_root(begin)
+    for directory in (begin, *begin.parents):
+        for name in CONFIG_NAMES:
+            candidate = directory / name
+            if candidate.is_file():
+                table = _read_table(candidate)
+                if table is not None:
+                    return _build(table, candidate)
+        if directory == repository:
+            break
+    return Config.default(repository or begin)
+
+
+def _read_table(path: Path) -> dict[str, Any] | None:
+    """The assay settings in `path`; None for a pyproject.toml without `[tool.assay]`."""
+    try:
+        with path.open("rb") as stream:
+            document = tomllib.load(stream)
+    except OSError as error:
+        raise ConfigError(f"cannot read: {error.strerror}", path=path) from None
+    except UnicodeDecodeError:
+        raise ConfigError("is not UTF-8 text", path=path) from None
+    except tomllib.TOMLDecodeError as error:
+        message, line, column = str(error), None, None
+        if position := _TOML_POSITION.search(message):
+            line, column = int(position[1]), int(position[2])
+            message = message[: position.start()]
+        raise ConfigError(f"invalid TOML: {message}", path=path, line=line, column=column) from None
+    if path.name != "pyproject.toml":
+        return document
+    tool = document.get("tool")
+    table = tool.get("assay") if isinstance(tool, dict) else None
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise ConfigError("`tool.assay` must be a table", path=path)
+    return table
+
+
+_LIST_KEYS = ("specs", "include", "exclude", "select", "ignore")
+_KEYS = (*_LIST_KEYS, "fail-on", "severity", "per-file-ignores")
+
+
+def _build(table: dict[str, Any], path: Path) -> Config:
+    for key in table:
+        if key not in _KEYS:
+            raise ConfigError(_unknown_key(key, path), path=path)
+
+    def fail(message: str) -> ConfigError:
+        return ConfigError(message, path=path)
+
+    lists = {key: _strings(table[key], key, fail) for key in _LIST_KEYS if key in table}
+    for key in ("specs", "include", "exclude"):
+        for pattern in lists.get(key, ()):
+            _check_glob(pattern, key, fail)
+    for key in ("select", "ignore"):
+        for selector in lists.get(key, ()):
+            _check_selector(selector, key, fail)
+    fail_on = table.get("fail-on", "error")
+    if fail_on not in get_args(FailOn):
+        raise fail(f"`fail-on` must be one of {', '.join(get_args(FailOn))} (got {fail_on!r})")
+    severity = _table(table.get("severity", {}), "severity", fail)
+    for selector, level in severity.items():
+        _check_selector(selector, "severity", fail)
+        if level not in get_args(SeverityOverride):
+            choices = ", ".join(get_args(SeverityOverride))
+            raise fail(f"`severity.{selector}` must be one of {choices} (got {level!r})")
+    ignores: dict[str, tuple[str, ...]] = {}
+    for pattern, value in _table(
+        table.get("per-file-ignores", {}), "per-file-ignores", fail
+    ).items():
+        _check_glob(pattern, "per-file-ignores", fail)
+        ignores[pattern] = _strings(value, f"per-file-ignores.{pattern}", fail)
+        for selector in ignores[pattern]:
+            _check_selector(selector, f"per-file-ignores.{pattern}", fail)
+    return Config(
+        root=path.parent,
+        source=path,
+        specs=lists.get("specs", DEFAULT_SPECS),
+        include=lists.get("include", ()),
+        exclude=lists.get("exclude", ()),
+        select=lists.get("select", ()),
+        ignore=lists.get("ignore", ()),
+        fail_on=cast(FailOn, fail_on),
+        severity=cast(dict[str, SeverityOverride], severity),
+        per_file_ignores=ignores,
+    )
+
+
+def _unknown_key(key: str, path: Path) -> str:
+    message = f"unknown key `{key}`"
+    if key == "tool" and path.name != "pyproject.toml":
+        return message + f"; in {path.name} the keys go at the top level, without [tool.assay]"
+    # Snake case is the usual slip (`fail_on`); difflib catches it and typos alike.
+    close = difflib.get_close_matches(key.replace("_", "-"), _KEYS, n=1, cutoff=0.6)
+    return message + (
+        f"; did you mean `{close[0]}`?" if close else f"; expected one of {', '.join(_KEYS)}"
+    )
+
+
+def _strings(value: object, key: str, fail: Callable[[str], ConfigError]) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise fail(f"`{key}` must be a list of strings (got {value!r})")
+    return tuple(value)
+
+
+def _table(value: object, key: str, fail: Callable[[str], ConfigError]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise fail(f"`{key}` must be a table (got {value!r})")
+    return value
+
+
+def _check_glob(pattern: str, key: str, fail: Callable[[str], ConfigError]) -> None:
+    try:
+        compile_glob(pattern)
+    except GlobError as error:
+        raise fail(f"`{key}` pattern {pattern!r}: {error}") from None
+
+
+def _check_selector(selector: str, key: str, fail: Callable[[str], ConfigError]) -> None:
+    # Whether the code or name exists is the runner's business (it knows the checks);
+    # here only the shape, so typos in case are caught before they silently select nothing.
+    if _LOWER_CODE.match(selector):
+        raise fail(
+            f"`{key}`: codes are upper case (got {selector!r}; did you mean {selector.upper()!r}?)"
+        )
+    if not (
+        CODE_PATTERN.match(selector) or _FAMILY.match(selector) or NAME_PATTERN.match(selector)
+    ):
+        raise fail(
+            f"`{key}` entries must be a code (LNK001), a family (LNK) or a kebab-case check "
+            f"name (broken-link) (got {selector!r})"
+        )
+
+
+def _display(path: Path) -> str:
+    """`path` relative to the working directory when it is below it: shorter messages."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except (ValueError, OSError):  # elsewhere, or the working directory was removed
+        return str(path)

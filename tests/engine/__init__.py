@@ -1,0 +1,1 @@
+"""The rule engine: configuration, discovery and (later) the checks and runner."""
