@@ -109,7 +109,9 @@ def test_pyproject_without_tool_assay_is_passed_over(tmp_path: Path) -> None:
     """A pyproject.toml without `[tool.assay]` does not count; the walk goes on up."""
     repo = _repo(tmp_path / "repo")
     config_file = _write(repo / "assay.toml", 'fail-on = "info"\n')
-    _write(repo / "pkg" / "pyproject.toml", '[project]\nname = "pkg"\n[tool.ruff]\nline-length = 1\n')
+    _write(
+        repo / "pkg" / "pyproject.toml", '[project]\nname = "pkg"\n[tool.ruff]\nline-length = 1\n'
+    )
     config = load_config(repo / "pkg")
     assert config.source == config_file.resolve()
 
@@ -233,7 +235,7 @@ def test_per_file_ignores_are_looked_up_by_glob(tmp_path: Path) -> None:
 def test_config_cannot_be_changed(tmp_path: Path) -> None:
     """Config is frozen, and its mappings are read-only copies."""
     source = {"LNK001": "off"}
-    config = Config(root=tmp_path, severity=source)  # type: ignore[arg-type]
+    config = Config(root=tmp_path, severity=source)
     source["LNK001"] = "error"
     assert config.severity["LNK001"] == "off"
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
@@ -245,7 +247,7 @@ def test_config_cannot_be_changed(tmp_path: Path) -> None:
 def test_config_takes_keyword_arguments_only(tmp_path: Path) -> None:
     """Positional arguments are refused, so adding an attribute never reorders callers."""
     with pytest.raises(TypeError):
-        Config(tmp_path)  # type: ignore[misc]
+        Config(tmp_path)  # type: ignore[call-arg]
 
 
 # --- errors ----------------------------------------------------------------------------
@@ -253,7 +255,9 @@ def test_config_takes_keyword_arguments_only(tmp_path: Path) -> None:
 
 def test_invalid_toml_names_the_file_line_and_column(tmp_path: Path) -> None:
     """tomllib's position becomes `file:line:column:` and is kept on the error."""
-    _write(_repo(tmp_path / "repo") / "assay.toml", 'fail-on = "error"\ninclude = [\n  "a" "b"\n]\n')
+    _write(
+        _repo(tmp_path / "repo") / "assay.toml", 'fail-on = "error"\ninclude = [\n  "a" "b"\n]\n'
+    )
     with pytest.raises(ConfigError, match=r"assay\.toml:3:7: invalid TOML: ") as caught:
         load_config(tmp_path / "repo")
     assert (caught.value.line, caught.value.column) == (3, 7)
@@ -288,7 +292,9 @@ def test_unreadable_config_is_an_error(tmp_path: Path) -> None:
     ("key", "suggestion"),
     [("fail_on", "fail-on"), ("exlude", "exclude"), ("per_file_ignores", "per-file-ignores")],
 )
-def test_unknown_key_suggests_the_nearest_known_key(tmp_path: Path, key: str, suggestion: str) -> None:
+def test_unknown_key_suggests_the_nearest_known_key(
+    tmp_path: Path, key: str, suggestion: str
+) -> None:
     """A misspelt or snake_case key is refused with a "did you mean"."""
     message = _error(tmp_path, f"{key} = []\n")
     assert message == f"unknown key `{key}`; did you mean `{suggestion}`?"

@@ -4,7 +4,8 @@ Compared per document, in order:
 
 (a) headings at the top level (the ones that become sections): level and text;
 (b) fenced code blocks anywhere: their 0-based ``[start, end)`` line range;
-(c) link and image destinations, autolinks included, in document order.
+(c) link and image destinations, autolinks included, in document order;
+(d) GFM tables anywhere: line range, header cells and rows.
 
 The oracle is markdown-it-py's ``commonmark`` preset with its ``table`` rule enabled:
 the reader follows CommonMark 0.31 for blocks and markdown-it's table rule for tables.
@@ -61,7 +62,7 @@ from markdown_it.token import Token
 from assay import parse_document
 from assay.grammar.frontmatter import front_matter_lines
 from assay.grammar.locate import Locator
-from assay.spec.document import Block, BlockQuote, CodeBlock, Document, ListBlock
+from assay.spec.document import Block, BlockQuote, CodeBlock, Document, ListBlock, Table
 from tests.grammar.markdown_strategies import documents, markdown_lines
 
 CASES = Path(__file__).parent / "cases" / "markdown"
@@ -92,6 +93,7 @@ def markdown_it_outline(text: str) -> Outline:
     headings = []
     fences = []
     links: list[str] = []
+    tables: list[list[int]] = []
     for index, token in enumerate(tokens):
         if token.type == "heading_open" and token.level == 0:
             headings.append((int(token.tag[1]), tokens[index + 1].content))
@@ -100,7 +102,14 @@ def markdown_it_outline(text: str) -> Outline:
             fences.append(tuple(token.map))
         elif token.type == "inline":
             links.extend(_destinations(token.children or []))
-    return {"headings": headings, "fences": fences, "links": links}
+        elif token.type == "table_open":
+            assert token.map is not None
+            tables.append([*token.map, 0, 0])
+        elif token.type == "tr_open":
+            tables[-1][3] += 1
+        elif token.type == "th_open":
+            tables[-1][2] += 1
+    return {"headings": headings, "fences": fences, "links": links, "tables": [tuple(t) for t in tables]}
 
 
 def _destinations(children: list[Token]) -> Iterator[str]:
@@ -278,7 +287,12 @@ def assay_outline(doc: Document) -> Outline:
         if isinstance(b, CodeBlock) and b.fence
     ]
     links = [MD.normalizeLink(link.destination) for link in doc.links]
-    return {"headings": headings, "fences": fences, "links": links}
+    tables = [
+        (b.span.line - 1, b.span.end_line, len(b.rows[0].cells), len(b.rows))
+        for b in sorted(all_blocks(doc), key=lambda b: b.span.start)
+        if isinstance(b, Table)
+    ]
+    return {"headings": headings, "fences": fences, "links": links, "tables": tables}
 
 
 def _normalize_heading(text: str) -> str:
@@ -313,7 +327,7 @@ def assert_agrees(raw: bytes) -> None:
     theirs = markdown_it_outline(oracle_text(raw))
     ours["headings"] = [(level, _normalize_heading(text)) for level, text in ours["headings"]]
     theirs["headings"] = [(level, _normalize_heading(text)) for level, text in theirs["headings"]]
-    for key in ("headings", "fences", "links"):
+    for key in ("headings", "fences", "links", "tables"):
         assert ours[key] == theirs[key], (
             f"{key} differ for {raw!r}\n  assay:       {ours[key]!r}\n  markdown-it: {theirs[key]!r}"
         )

@@ -110,31 +110,34 @@ def discover(config: Config) -> Discovery:
     spec_globs = tuple(compile_glob(p) for p in config.specs)
     include = tuple(compile_glob(p) for p in config.include)
     folders = () if include else _records_folders(root, notes)
+    firsts = {folder[0] for folder, _ in folders}
     selected: dict[str, Candidate] = {}
-    specs: list[str] = []
+    specs: set[str] = set()
     maybe_links: list[str] = []
     for path in entries:
         if match_any(exclude, path):
             continue
+        if match_any(spec_globs, path):
+            specs.add(path)
+        if not include and path.partition("/")[0].casefold() not in firsts:
+            continue  # the usual case, and quick: nowhere near a records folder
         candidate = _select(path, include, folders)
         if candidate is not None:
             selected[path] = candidate
-        if match_any(spec_globs, path):
-            specs.append(path)
-        elif candidate is None and _may_hold_documents(path, include, folders):
+        elif path not in specs and _may_hold_documents(path, include, folders):
             maybe_links.append(path)
     skipped = _not_records(selected)
-    inspector = _Inspector(root)
-    for path in maybe_links:
-        problem = inspector.problem(path)
-        if isinstance(problem, Skipped) and problem.reason == "symlink":
-            skipped.append(problem)
-    documents = [selected[p] for p in sorted(selected) if _keep(inspector, p, skipped)]
-    specs = [p for p in sorted(specs) if _keep(inspector, p, skipped)]
+    # A folder that might hold documents is reported only when it is a link.
+    skipped += [Skipped(path=p, reason="symlink") for p in maybe_links if os.path.islink(root / p)]
+    links: dict[str, bool] = {}
+    problems = {path: _problem(root, path, links) for path in {*selected, *specs}}
+    skipped += [problem for problem in problems.values() if isinstance(problem, Skipped)]
+    documents = [selected[path] for path in sorted(selected) if problems[path] is None]
+    spec_files = [path for path in sorted(specs) if problems[path] is None]
     return Discovery(
         root=root,
         documents=tuple(documents),
-        specs=tuple(specs),
+        specs=tuple(spec_files),
         skipped=tuple(sorted(set(skipped), key=lambda s: (s.path, s.reason))),
         notes=tuple(notes),
         git=git,
@@ -185,22 +188,22 @@ def name_anomalies(name: str) -> list[str]:
 
 def _list_files(root: Path, notes: list[Note]) -> tuple[list[str], bool]:
     """Workspace-relative paths of every file (and symbolic link), and whether git listed them."""
-    if repository_root(root) is not None:
-        command = ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"]
-        try:
-            # No shell, and `-z`: names with spaces, quotes or non-ASCII come through as is.
-            result = subprocess.run(command, cwd=root, capture_output=True, check=False)
-        except OSError as error:
-            notes.append(Note(path=".", message=f"git could not run ({error.strerror}); walked"))
-        else:
-            if result.returncode == 0:
-                names = {os.fsdecode(raw).rstrip("/") for raw in result.stdout.split(b"\0")}
-                # A name twice is a conflicted file (one entry per stage); `x/` a nested repository.
-                return sorted(name for name in names if name), True
-            error_text = os.fsdecode(result.stderr).strip().splitlines()[:1]
-            notes.append(
-                Note(path=".", message=f"git ls-files failed ({''.join(error_text)}); walked")
-            )
+    if repository_root(root) is None:
+        return sorted(_walk(root, notes)), False
+    command = ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"]
+    try:
+        # No shell, and `-z`: names with spaces, quotes or non-ASCII come through as is.
+        result = subprocess.run(command, cwd=root, capture_output=True, check=False)
+    except OSError as error:
+        problem = f"git could not run ({error.strerror})"
+    else:
+        if result.returncode == 0:
+            names = {os.fsdecode(raw).rstrip("/") for raw in result.stdout.split(b"\0")}
+            # A name twice is a conflicted file (one entry per stage); `x/` a nested repository.
+            return sorted(name for name in names if name), True
+        first_line = os.fsdecode(result.stderr).strip().partition("\n")[0]
+        problem = f"git ls-files failed ({first_line})"
+    notes.append(Note(path=".", message=f"{problem}; listed the files by walking the folders"))
     return sorted(_walk(root, notes)), False
 
 
@@ -216,50 +219,32 @@ def _walk(root: Path, notes: list[Note]) -> Iterator[str]:
             continue
         for entry in entries:
             path = f"{folder}/{entry.name}" if folder else entry.name
+            pruned = entry.name.startswith(".") or entry.name in _PRUNED
             if entry.is_symlink() or not entry.is_dir(follow_symlinks=False):
                 yield path
-            elif not _pruned(entry.name, top=not folder):
+            elif not (pruned or (path == "site")):
                 pending.append(path)
 
 
-def _pruned(name: str, *, top: bool) -> bool:
-    return name.startswith(".") or name in _PRUNED or (top and name == "site")
-
-
-class _Inspector:
-    """Looks at files without following links; remembers which folders are links."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.linked: dict[str, bool] = {}
-
-    def problem(self, path: str) -> Skipped | Literal["missing"] | None:
-        parts = path.split("/")
-        for depth in range(1, len(parts)):
-            folder = "/".join(parts[:depth])
-            if folder not in self.linked:
-                self.linked[folder] = os.path.islink(self.root / folder)
-            if self.linked[folder]:
-                # A stale index can list files below a folder since replaced by a link.
-                return Skipped(path=path, reason="symlink", detail=f"below the link {folder}")
-        try:
-            mode = os.lstat(self.root / path).st_mode
-        except (FileNotFoundError, NotADirectoryError):
-            return "missing"  # deleted but still in git's index: nothing to load
-        except OSError:
-            return None  # the reader reports what it cannot read (DOC001)
-        if stat.S_ISLNK(mode):
-            return Skipped(path=path, reason="symlink")
-        if not stat.S_ISREG(mode):
-            return Skipped(path=path, reason="not-regular-file")
-        return None
-
-
-def _keep(inspector: _Inspector, path: str, skipped: list[Skipped]) -> bool:
-    problem = inspector.problem(path)
-    if isinstance(problem, Skipped):
-        skipped.append(problem)
-    return problem is None
+def _problem(root: Path, path: str, links: dict[str, bool]) -> Skipped | Literal["missing"] | None:
+    """Why `path` is not loaded, found without following links (`links` caches folders)."""
+    parts = path.split("/")
+    for depth in range(1, len(parts)):
+        folder = "/".join(parts[:depth])
+        if folder not in links:
+            links[folder] = os.path.islink(root / folder)
+        if links[folder]:
+            # A stale index can list files below a folder since replaced by a link.
+            return Skipped(path=path, reason="symlink", detail=f"below the link {folder}")
+    try:
+        mode = os.lstat(root / path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return "missing"  # deleted but still in git's index: nothing to load
+    except OSError:
+        return None  # the reader reports what it cannot read (DOC001)
+    if stat.S_ISLNK(mode):
+        return Skipped(path=path, reason="symlink")
+    return None if stat.S_ISREG(mode) else Skipped(path=path, reason="not-regular-file")
 
 
 _Folder = tuple[tuple[str, ...], Origin]

@@ -9,9 +9,9 @@ Paths are workspace-relative POSIX strings. A pattern is split into segments:
 - a leading `/` or `./` anchors at the workspace root (as any pattern with a `/` is);
   a trailing `/` matches folders only.
 
-Matching walks the segments with a small set of states (a non-deterministic automaton)
-instead of one big regular expression: it cannot backtrack exponentially, and the same
-walk answers "could anything below this folder match?" for symbolic links.
+A pattern becomes one regular expression for `match` (thousands of paths per run, so
+the matching happens in C), and a tuple of segments that `may_match_below` walks with a
+small set of states, answering "could anything inside this folder match?".
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from functools import lru_cache
 from attrs import frozen
 
 _STAR_STAR = "**"
+_WILDCARD = re.compile(r"[*?\[]")
 
 
 class GlobError(ValueError):
@@ -33,34 +34,27 @@ class Glob:
     """A compiled pattern; build it with `compile_glob`."""
 
     pattern: str
+    #: The whole pattern, folder matching included.
+    regex: re.Pattern[str]
     #: One entry per segment: `**`, a literal segment, or a compiled segment pattern.
     segments: tuple[str | re.Pattern[str], ...]
-    #: True for a pattern with a trailing `/`: it matches folders, so only what is inside.
-    folder_only: bool
 
     def match(self, path: str) -> bool:
         """True when `path`, or one of the folders holding it, matches."""
-        parts = path.split("/")
-        states = self._start()
-        for index, part in enumerate(parts):
-            states = self._step(states, part)
-            if not states:
-                return False
-            if len(self.segments) in states:
-                whole = index == len(parts) - 1
-                if not (whole and self.folder_only):
-                    return True
-        return False
+        return self.regex.match(path) is not None
 
     def may_match_below(self, folder: str) -> bool:
         """True when some path inside `folder` could match (to report symbolic links)."""
+        if self.segments[0] == _STAR_STAR:
+            return True  # `**` takes in any folder; what follows can match inside it
         states = self._start()
         for part in folder.split("/"):
             states = self._step(states, part)
+            if len(self.segments) in states:
+                return True  # this folder or one above it matched: all inside does too
             if not states:
                 return False
-        # Any remaining segments can be satisfied by some name; no remainder means the
-        # folder itself matched, and then everything in it does.
+        # Any remaining segments can be satisfied by some name below the folder.
         return True
 
     def _start(self) -> frozenset[int]:
@@ -110,12 +104,22 @@ def compile_glob(pattern: str) -> Glob:
         # `docs/**` means what is inside docs, not docs itself; with folder matching,
         # "any one name below" says exactly that.
         raw[-1] = "*"
-    segments: list[str | re.Pattern[str]] = []
-    for segment in raw:
-        if segment == _STAR_STAR and segments and segments[-1] == _STAR_STAR:
-            continue
-        segments.append(segment if segment == _STAR_STAR else _segment(segment))
-    return Glob(pattern=pattern, segments=tuple(segments), folder_only=folder_only)
+    raw = [s for i, s in enumerate(raw) if not (s == _STAR_STAR and raw[i - 1 : i] == [s])]
+    # A `**` takes whole segments with their `/`; any other segment is followed by `/`
+    # unless it is the last. Then the path ends, or goes on inside the matched folder.
+    body = "".join(
+        "(?:[^/]+/)*" if s == _STAR_STAR else _segment_source(s) + ("/" if i < len(raw) - 1 else "")
+        for i, s in enumerate(raw)
+    )
+    try:
+        regex = re.compile(body + ("/.+" if folder_only else "(?:/.*)?") + r"\Z", re.DOTALL)
+        segments = tuple(
+            s if s == _STAR_STAR or not _WILDCARD.search(s) else re.compile(_segment_source(s))
+            for s in raw
+        )
+    except re.error as error:  # a reversed range such as `[z-a]`
+        raise GlobError(f"bad character class: {error.msg}") from None
+    return Glob(pattern=pattern, regex=regex, segments=segments)
 
 
 def match_any(globs: tuple[Glob, ...], path: str) -> bool:
@@ -129,29 +133,23 @@ def _segment_matches(segment: str | re.Pattern[str], part: str) -> bool:
     return segment.fullmatch(part) is not None
 
 
-def _segment(segment: str) -> str | re.Pattern[str]:
-    """A literal stays a string (compared directly); anything else becomes a regex."""
-    if not any(char in segment for char in "*?["):
-        return segment
+def _segment_source(segment: str) -> str:
+    """The regex source of one segment; it never matches `/`."""
     out: list[str] = []
     index = 0
     while index < len(segment):
         char = segment[index]
-        # Segments never hold `/`, so `.` cannot cross a folder boundary.
         if char == "*":
-            out.append(".*")
+            out.append("[^/]*")
         elif char == "?":
-            out.append(".")
+            out.append("[^/]")
         elif char == "[" and (end := _class_end(segment, index)) is not None:
             out.append(_char_class(segment[index + 1 : end]))
             index = end
         else:
             out.append(re.escape(char))
         index += 1
-    try:
-        return re.compile("".join(out), re.DOTALL)
-    except re.error as error:  # a reversed range such as `[z-a]`
-        raise GlobError(f"bad character class in {segment!r}: {error.msg}") from None
+    return "".join(out)
 
 
 def _class_end(segment: str, start: int) -> int | None:
@@ -174,4 +172,4 @@ def _char_class(body: str) -> str:
         "-" if char == "-" and 0 < i < len(body) - 1 else re.escape(char)
         for i, char in enumerate(body)
     )
-    return f"[^{members}]" if negate else f"[{members}]"
+    return f"[^/{members}]" if negate else f"[{members}]"

@@ -44,7 +44,7 @@ class BlockTransformer(Transformer[Token, Any]):
         opening, *items, closing = children
         ordered = opening.value.isdigit()
         start = int(opening.value) if ordered else None
-        return ListBlock(ordered, start, tuple(items), closing.node)
+        return ListBlock(ordered, start, tuple(_model(i) for i in items), closing.node)
 
     def item(self, children: list[Any]) -> ListItem:
         blocks = tuple(_model(c) for c in children[1:-1])

@@ -23,11 +23,19 @@ from lark import Token
 from assay.grammar.html_patterns import BLOCK_ENDS, BLOCK_STARTS
 from assay.grammar.leaves import Collected, to_model
 from assay.grammar.refdefs import split_definitions
+from assay.spec.document import ListItem
 
 if TYPE_CHECKING:
     from assay.grammar.locate import Locator
 
+#: Tokens that stand for a whole leaf block (and carry its model).
+LEAF_TOKENS = frozenset(
+    ("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "H1", "H2", "H3", "H4", "H5", "H6")
+)
 _MAYBE_SPECIAL = frozenset("#`~*+_=<>-0123456789")
+#: First characters that need the full line procedure (block starts, indentation,
+#: table delimiter rows); any other line outside containers is paragraph text.
+_SLOW_FIRST = _MAYBE_SPECIAL | frozenset(" \t|:")
 _ATX = re.compile(r"#{1,6}(?:[ \t]+|$)")
 _FENCE = re.compile(r"`{3,}(?!.*`)|~{3,}")
 _CLOSING_FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*$")
@@ -43,24 +51,24 @@ class Segment:
     """One line's contribution to a leaf: ``text`` starts at source offset ``start``.
 
     ``virtual`` counts spaces that stand for a partly consumed tab; they are in
-    ``text`` but not in the source at ``start``.
+    ``text`` but not in the source at ``start``.  ``indent`` is how many columns of
+    indentation past the open containers a paragraph line had before it was stripped.
     """
 
-    __slots__ = ("line", "start", "text", "virtual")
+    __slots__ = ("indent", "line", "start", "text", "virtual")
 
-    def __init__(self, line: int, start: int, text: str, virtual: int = 0) -> None:
+    def __init__(self, line: int, start: int, text: str, virtual: int = 0, indent: int = 0) -> None:
         self.line = line
         self.start = start
         self.text = text
         self.virtual = virtual
+        self.indent = indent
 
 
 class Leaf:
     """A leaf block as the lexer found it; the transformer turns it into a model."""
 
-    __slots__ = (
-        "end", "extra", "fence", "indent", "info", "kind", "level", "line", "segments", "start",
-    )
+    __slots__ = ("fence", "info", "kind", "level", "line", "segments", "start", "end", "extra")
 
     def __init__(self, kind: str, line: int, start: int) -> None:
         self.kind = kind
@@ -72,8 +80,6 @@ class Leaf:
         self.fence = ""
         self.info = ""
         self.extra: object = None
-        #: Indentation (columns past the open containers) of the last line added.
-        self.indent = 0
 
 
 class Container:
@@ -222,15 +228,43 @@ class _Scanner:
         if leaf is None:
             return
         self.tip = None
+        # The leaf's last line may not have gone through add_line (a closing fence, an
+        # ATX heading, a setext underline): its container must still reach it.
+        container = self.stack[-1]
+        container.end = max(container.end, leaf.end)
         finish_leaf(self, leaf)
 
     def close_container(self) -> None:
         self.close_leaf()
         node = self.stack.pop()
-        kind = {"quote": "QUOTE_CLOSE", "list": "LIST_CLOSE", "item": "ITEM_CLOSE"}[node.kind]
-        self.emit(kind, node, node.end, node.end, node.line)
+        if node.kind == "item" and self.simple_item(node):
+            pass
+        else:
+            kind = {"quote": "QUOTE_CLOSE", "list": "LIST_CLOSE", "item": "ITEM_CLOSE"}[node.kind]
+            self.emit(kind, node, node.end, node.end, node.line)
         parent = self.stack[-1]
         parent.end = max(parent.end, node.end)
+
+    def simple_item(self, node: Container) -> bool:
+        """Emit a list item that holds at most one leaf block as one ``ITEM`` token.
+
+        Most list items are one paragraph; three tokens for each would make the parser
+        the slowest stage.  The grammar reads ``ITEM`` wherever an item may stand.
+        """
+        tokens = self.out.tokens
+        if tokens[-1].type == "ITEM_OPEN":
+            blocks: tuple[Any, ...] = ()
+            del tokens[-1]
+        elif tokens[-1].type in LEAF_TOKENS and len(tokens) > 1 and tokens[-2].type == "ITEM_OPEN":
+            blocks = (tokens[-1].node,)
+            del tokens[-2:]
+        else:
+            return False
+        span = self.locator.span(node.start, node.end)
+        token = BlockToken("ITEM", node.marker, start_pos=node.start, line=node.line + 1, end_pos=node.end)
+        token.node = ListItem(node.marker, blocks, span)
+        tokens.append(token)
+        return True
 
     def open_container(self, node: Container) -> None:
         self.close_leaf()
@@ -263,6 +297,8 @@ class _Scanner:
     # -- the line loop ----------------------------------------------------------------
     def run(self, first_line: int) -> Scan:
         text, starts = self.text, self.starts
+        stack = self.stack
+        slow_first = _SLOW_FIRST
         n = len(starts)
         for index in range(first_line, n):
             begin = starts[index]
@@ -274,6 +310,22 @@ class _Scanner:
                 line = line[:-1]
             if not line and index == n - 1 and begin == len(text):
                 break  # the empty "line" after a final newline
+            tip = self.tip
+            if len(stack) == 1 and (tip is None or tip.kind == "para"):
+                # Fast path for most lines of most documents: outside any container,
+                # a line that cannot start a block either continues the paragraph or
+                # starts one, and a blank line ends it.  Same result as incorporate().
+                if not line.strip(" \t"):
+                    if tip is not None:
+                        self.close_leaf()
+                    continue
+                if line[0] not in slow_first:
+                    if tip is None:
+                        tip = Leaf("para", index, begin)
+                        self.open_leaf(tip)
+                    tip.segments.append(Segment(index, begin, line))
+                    tip.end = begin + len(line)
+                    continue
             self.incorporate(line, index, begin)
         while len(self.stack) > 1:
             self.close_container()
@@ -396,16 +448,17 @@ class _Scanner:
             stripped = segment.text.lstrip(" \t")
             cut = len(segment.text) - len(stripped)
             real = max(0, cut - segment.virtual)
-            segment = Segment(segment.line, segment.start + real, stripped, 0)
+            segment = Segment(segment.line, segment.start + real, stripped, 0, self.indent)
         leaf.segments.append(segment)
-        leaf.indent = self.indent
         leaf.end = self.line_end()
         self.stack[-1].end = max(self.stack[-1].end, leaf.end)
 
     def table_start(self, para: Leaf) -> bool:
         """Turn a paragraph's last line into a table header when this line is a delimiter row."""
         row = self.line[self.nns:]
-        if self.indent >= 4 or not _DELIMITER_ROW.match(row) or (row[0] == "-" and row[1:2] in (" ", "\t", "")):
+        # markdown-it wants two characters at least ("|" alone is no delimiter row), and
+        # a "-" then a space is a list item.
+        if self.indent >= 4 or len(row) < 2 or not _DELIMITER_ROW.match(row) or (row[0] == "-" and row[1] in " \t"):
             return False
         cells = row.strip().split("|")
         aligns = 0
@@ -418,10 +471,12 @@ class _Scanner:
             if not _DELIMITER_CELL.match(cell):
                 return False
             aligns += 1
+        if not aligns:
+            return False  # a table has one column at least
         header = para.segments[-1]
         if header.line != self.line_no - 1 or "|" not in header.text:
             return False
-        if para.indent >= 4:
+        if header.indent >= 4:
             return False  # an indented header line is paragraph text (markdown-it: code-indented)
         if header_cells(header.text.strip(" \t")) != aligns:
             return False
