@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 from pathlib import Path
@@ -279,11 +278,21 @@ def test_config_that_is_not_utf8_is_an_error(tmp_path: Path) -> None:
         load_config(repo)
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their mode")
-def test_unreadable_config_is_an_error(tmp_path: Path) -> None:
-    """A config the user may not read stops the run with the reason."""
+def test_unreadable_config_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A config the user may not read stops the run with the reason.
+
+    Tests run as root in CI, where file modes do not stop reads, so the operating
+    system's refusal is simulated at the one call that opens the file.
+    """
     config_file = _write(_repo(tmp_path / "repo") / "assay.toml", "")
-    config_file.chmod(0)
+    real_open = Path.open
+
+    def refuse(self: Path, *args: object, **kwargs: object) -> object:
+        if self == config_file:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "open", refuse)
     with pytest.raises(ConfigError, match="cannot read: Permission denied"):
         load_config(tmp_path / "repo")
 

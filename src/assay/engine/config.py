@@ -106,6 +106,7 @@ class Config:
 def repository_root(start: Path) -> Path | None:
     """The first of `start` and its ancestors holding `.git` (a folder, or a file in a
     worktree or submodule), or None outside a repository."""
+    start = start.resolve()  # `Path(".").parents` is empty: walk the real ancestors
     for directory in (start, *start.parents):
         if (directory / ".git").exists():
             return directory

@@ -208,6 +208,7 @@ def _list_files(root: Path, notes: list[Note]) -> tuple[list[str], bool]:
 
 
 def _walk(root: Path, notes: list[Note]) -> Iterator[str]:
+    """Every file and link below `root`, without entering links, hidden folders or output."""
     pending = [""]
     while pending:
         folder = pending.pop()

@@ -326,6 +326,14 @@ class _Scanner:
                     tip.segments.append(Segment(index, begin, line))
                     tip.end = begin + len(line)
                     continue
+            elif len(stack) == 1 and tip.kind == "fence" and "\t" not in line[:4]:
+                # Inside a fence outside containers, only a closing fence ends it.
+                stripped = line.lstrip(" ")
+                if not stripped.startswith(tip.fence[0]) or len(line) - len(stripped) > 3:
+                    cut = min(tip.level, len(line) - len(stripped))
+                    tip.segments.append(Segment(index, begin + cut, line[cut:]))
+                    tip.end = begin + len(line)
+                    continue
             self.incorporate(line, index, begin)
         while len(self.stack) > 1:
             self.close_container()
