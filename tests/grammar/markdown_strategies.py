@@ -26,20 +26,77 @@ from hypothesis import strategies as st
 # -- inline content -------------------------------------------------------------------
 
 WORDS = (
-    "Context", "decision", "we", "use", "PostgreSQL", "ADR-0007", "naïve", "Zürich", "日本語",
-    "🚀", "café", "x_y", "#hashtag", "*emphasis*", "**bold**", "_it_", "status:", "1.",
-    "2)", "&amp;", "&copy;", "&#35;", "\\*", "\\[", "\\]", "\\<", "a\\|b", "(", ")", "!",
-    "[^1]", "~~old~~", "+", "=", "a]b", "50%", "C#", "`", "<", "<br/>", "<span class=\"x\">",
-    "</span>", "e-mail", "🧪🔬",
+    "Context",
+    "decision",
+    "we",
+    "use",
+    "PostgreSQL",
+    "ADR-0007",
+    "naïve",
+    "Zürich",
+    "日本語",
+    "🚀",
+    "café",
+    "x_y",
+    "#hashtag",
+    "*emphasis*",
+    "**bold**",
+    "_it_",
+    "status:",
+    "1.",
+    "2)",
+    "&amp;",
+    "&copy;",
+    "&#35;",
+    "\\*",
+    "\\[",
+    "\\]",
+    "\\<",
+    "a\\|b",
+    "(",
+    ")",
+    "!",
+    "[^1]",
+    "~~old~~",
+    "+",
+    "=",
+    "a]b",
+    "50%",
+    "C#",
+    "`",
+    "<",
+    "<br/>",
+    '<span class="x">',
+    "</span>",
+    "e-mail",
+    "🧪🔬",
 )
 
 #: Link destinations as written in inline links (angle brackets when they have spaces).
 DESTINATIONS = (
-    "https://example.com", "https://example.com/a_(b)", "./0002-choose-db.md",
-    "../adr/0003.md#status", "/docs/x.md", "#decision", "mailto:team@example.com",
-    "http://例え.jp/パス", "a%20b.md", "foo\\)bar", "x&amp;y", "q?x=1&y=2",
-    "<my file.md>", "<a>", "<>", "ü.md", "https://example.com/&quot;q&quot;",
-    "\\[x\\]", "<a\\>b>", "%", "a&b", "https://example.com/~user/", "&#x41;.md",
+    "https://example.com",
+    "https://example.com/a_(b)",
+    "./0002-choose-db.md",
+    "../adr/0003.md#status",
+    "/docs/x.md",
+    "#decision",
+    "mailto:team@example.com",
+    "http://例え.jp/パス",
+    "a%20b.md",
+    "foo\\)bar",
+    "x&amp;y",
+    "q?x=1&y=2",
+    "<my file.md>",
+    "<a>",
+    "<>",
+    "ü.md",
+    "https://example.com/&quot;q&quot;",
+    "\\[x\\]",
+    "<a\\>b>",
+    "%",
+    "a&b",
+    "https://example.com/~user/",
+    "&#x41;.md",
 )
 
 TITLES = ("", ' "Title"', " 'single'", " (paren)", ' "with \\" escape"', ' "&amp; entity"')
@@ -48,18 +105,31 @@ TITLES = ("", ' "Title"', " 'single'", " (paren)", ' "with \\" escape"', ' "&amp
 LABELS = ("adr-1", "Foo Bar", "foo bar", "FOO  BAR", "x", "Ünïcode", "a\\]b", "ref 2")
 
 AUTOLINKS = (
-    "<https://example.com/x?y=1>", "<mailto:a@b.c>", "<someone@example.com>",
-    "<irc://foo.bar:2233/baz>", "<a+b:c>", "<https://example.com/ü>", "<http://a/b c>",
-    "<foo@bar.example.com>", "<not an autolink>", "<made-up-scheme://x>",
+    "<https://example.com/x?y=1>",
+    "<mailto:a@b.c>",
+    "<someone@example.com>",
+    "<irc://foo.bar:2233/baz>",
+    "<a+b:c>",
+    "<https://example.com/ü>",
+    "<http://a/b c>",
+    "<foo@bar.example.com>",
+    "<not an autolink>",
+    "<made-up-scheme://x>",
 )
 
 COMMENTS = (
-    "<!-- note -->", "<!-- assay: disable-next-line LNK001 -- reason -->", "<!---->",
-    "<!-- [not](a-link) -->", "<!-- # not a heading -->", "<!-- a -- b -->",
+    "<!-- note -->",
+    "<!-- assay: disable-next-line LNK001 -- reason -->",
+    "<!---->",
+    "<!-- [not](a-link) -->",
+    "<!-- # not a heading -->",
+    "<!-- a -- b -->",
 )
 
 
-_LINK_WORDS = st.lists(st.sampled_from(("see", "ADR 2", "Foo Bar", "x", "`[a](b)`", "[nested]", "a\\]b")), max_size=3)
+_LINK_WORDS = st.lists(
+    st.sampled_from(("see", "ADR 2", "Foo Bar", "x", "`[a](b)`", "[nested]", "a\\]b")), max_size=3
+)
 
 
 @st.composite
@@ -148,7 +218,17 @@ Block = tuple[str, Lines]
 
 _HEADING_TEXT = st.one_of(
     INLINE_LINE,
-    st.sampled_from(("1. Status", "**Decision:**", "Consequences <!-- required -->", "Title #", "C#", "a \\#", "#5")),
+    st.sampled_from(
+        (
+            "1. Status",
+            "**Decision:**",
+            "Consequences <!-- required -->",
+            "Title #",
+            "C#",
+            "a \\#",
+            "#5",
+        )
+    ),
 )
 _TEXT_LINES = st.lists(INLINE_LINE, min_size=1, max_size=3)
 
@@ -159,10 +239,19 @@ def _atx_heading(draw: st.DrawFn) -> Block:
     indent = " " * draw(st.integers(0, 3))
     level = draw(st.integers(1, 6))
     if draw(st.integers(0, 9)) == 0:  # empty heading, or too many marks, or a #hashtag
-        return "heading", [indent + draw(st.sampled_from(("#" * level, "#" * level + " ", "#######", "#hashtag", "#" * level + " #")))]
+        return "heading", [
+            indent
+            + draw(
+                st.sampled_from(
+                    ("#" * level, "#" * level + " ", "#######", "#hashtag", "#" * level + " #")
+                )
+            )
+        ]
     text = draw(_HEADING_TEXT)
     closing = draw(st.sampled_from(("", "", " #", " ###", " #  ", "#", "  ")))
-    return "heading", [indent + "#" * level + draw(st.sampled_from((" ", " ", "\t", "  "))) + text + closing]
+    return "heading", [
+        indent + "#" * level + draw(st.sampled_from((" ", " ", "\t", "  "))) + text + closing
+    ]
 
 
 @st.composite
@@ -170,7 +259,11 @@ def _setext_heading(draw: st.DrawFn) -> Block:
     """One or two lines of text over a ``===`` or ``---`` underline."""
     lines = draw(_TEXT_LINES)[:2]
     char = draw(st.sampled_from("=-"))
-    underline = " " * draw(st.integers(0, 3)) + char * draw(st.integers(1, 5)) + draw(st.sampled_from(("", " ", "\t")))
+    underline = (
+        " " * draw(st.integers(0, 3))
+        + char * draw(st.integers(1, 5))
+        + draw(st.sampled_from(("", " ", "\t")))
+    )
     return "heading", [*lines, underline]
 
 
@@ -182,9 +275,22 @@ def _paragraph(draw: st.DrawFn) -> Block:
 
 
 FENCE_BODY = (
-    "# Not a heading", "- not a list", "", "  indented", "```", "~~~~", "<!-- not a comment -->",
-    "[x]: /not-a-definition", "| a | b |", "\tcode with tab", "[link](inside.md)", "Title",
-    "===", "    four", "````", "> not a quote",
+    "# Not a heading",
+    "- not a list",
+    "",
+    "  indented",
+    "```",
+    "~~~~",
+    "<!-- not a comment -->",
+    "[x]: /not-a-definition",
+    "| a | b |",
+    "\tcode with tab",
+    "[link](inside.md)",
+    "Title",
+    "===",
+    "    four",
+    "````",
+    "> not a quote",
 )
 
 
@@ -194,7 +300,11 @@ def _fence(draw: st.DrawFn) -> Block:
     char = draw(st.sampled_from("`~"))
     width = draw(st.integers(3, 5))
     opener = char * width
-    info = draw(st.sampled_from(("", "python", 'yaml title="x"', "js `bad`", "~~~ tilde", "c++ {.x}", " sh", "&amp;\\*")))
+    info = draw(
+        st.sampled_from(
+            ("", "python", 'yaml title="x"', "js `bad`", "~~~ tilde", "c++ {.x}", " sh", "&amp;\\*")
+        )
+    )
     indent = draw(st.sampled_from((0, 0, 1, 2, 3, 4)))
     body = draw(st.lists(st.sampled_from(FENCE_BODY), max_size=4))
     close_kind = draw(st.integers(0, 9))
@@ -214,7 +324,13 @@ def _fence(draw: st.DrawFn) -> Block:
 @st.composite
 def _indented_code(draw: st.DrawFn) -> Block:
     """Lines indented four columns (spaces or a tab), with blank lines inside."""
-    body = draw(st.lists(st.sampled_from(("# not a heading", "code()", "", "- x", "```", "  deeper")), min_size=1, max_size=4))
+    body = draw(
+        st.lists(
+            st.sampled_from(("# not a heading", "code()", "", "- x", "```", "  deeper")),
+            min_size=1,
+            max_size=4,
+        )
+    )
     prefix = draw(st.sampled_from(("    ", "\t", "  \t", "     ")))
     lines = [prefix + line if line else draw(st.sampled_from(("", "    ", "  "))) for line in body]
     if not lines[0].strip():
@@ -244,7 +360,20 @@ HTML_BLOCKS: tuple[Lines, ...] = (
 )
 
 _CELL = st.one_of(
-    st.sampled_from(("a", "Option", "b \\| c", "`x \\| y`", "", "🚀", "**yes**", "[l](u.md)", "[adr-1]", "<https://e.x>")),
+    st.sampled_from(
+        (
+            "a",
+            "Option",
+            "b \\| c",
+            "`x \\| y`",
+            "",
+            "🚀",
+            "**yes**",
+            "[l](u.md)",
+            "[adr-1]",
+            "<https://e.x>",
+        )
+    ),
     INLINE_LINK,
 )
 
@@ -268,9 +397,14 @@ def _table(draw: st.DrawFn) -> Block:
 
     header = [draw(_HEADER_CELL) for _ in range(columns)]
     delimiter = [draw(_DELIMITER_CELL) for _ in range(columns)]
-    lines = [row(header), row(delimiter) if columns > 1 or outer != "none" else "|" + delimiter[0] + "|"]
+    lines = [
+        row(header),
+        row(delimiter) if columns > 1 or outer != "none" else "|" + delimiter[0] + "|",
+    ]
     for _ in range(draw(st.integers(0, 3))):
-        lines.append(row([draw(_CELL) for _ in range(draw(st.integers(max(1, columns - 1), columns + 1)))]))
+        lines.append(
+            row([draw(_CELL) for _ in range(draw(st.integers(max(1, columns - 1), columns + 1)))])
+        )
     return "table", lines
 
 
@@ -278,12 +412,27 @@ def _table(draw: st.DrawFn) -> Block:
 def _definition(draw: st.DrawFn) -> Block:
     """A link reference definition: destination or title possibly on the next line."""
     label = draw(st.sampled_from(LABELS))
-    dest = draw(st.sampled_from(("https://example.com/ref", "./0001.md", "<with spaces.md>", "<>", "/a%20b", "ü", "x&amp;y", "\\(p\\)")))
+    dest = draw(
+        st.sampled_from(
+            (
+                "https://example.com/ref",
+                "./0001.md",
+                "<with spaces.md>",
+                "<>",
+                "/a%20b",
+                "ü",
+                "x&amp;y",
+                "\\(p\\)",
+            )
+        )
+    )
     title = draw(st.sampled_from(("", '"Title"', "'t'", "(p)")))
     shape = draw(st.integers(0, 3))
     if shape == 0 or not title:
         first = f"[{label}]: {dest}" + (f" {title}" if title else "")
-        lines = [first] if shape != 1 else [f"[{label}]:", f"  {dest}" + (f" {title}" if title else "")]
+        lines = (
+            [first] if shape != 1 else [f"[{label}]:", f"  {dest}" + (f" {title}" if title else "")]
+        )
     elif shape == 1:
         lines = [f"[{label}]:", f"  {dest}", f"  {title}"]
     else:
@@ -303,10 +452,12 @@ LEAF_BLOCK: st.SearchStrategy[Block] = st.one_of(
     _table(),
     _definition(),
     # Footnote definitions whose text has several words are never link definitions.
-    st.sampled_from((["[^1]: See the benchmark notes."], ["[^note]: Two words", "    continued here."])).map(
-        lambda lines: ("footnote", list(lines))
+    st.sampled_from(
+        (["[^1]: See the benchmark notes."], ["[^note]: Two words", "    continued here."])
+    ).map(lambda lines: ("footnote", list(lines))),
+    st.sampled_from(("---", "***", "___", "- - -", " * * *", "_____", "-- -")).map(
+        lambda line: ("break", [line])
     ),
-    st.sampled_from(("---", "***", "___", "- - -", " * * *", "_____", "-- -")).map(lambda line: ("break", [line])),
 )
 
 # -- containers ------------------------------------------------------------------------------
@@ -341,7 +492,7 @@ def _indent_item(draw: st.DrawFn, marker: str, content: Lines) -> Lines:
     continuation lines are indented to.  Lazy lines are plain text only: a lazy line
     that could start a block is where markdown-it leaves the spec
     (``outdented-lazy-line``).  An item never opens with a table header, which
-    markdown-it would read before the item (``table-before-container``).
+    markdown-it would read before the item (``table-first``).
     """
     if "|" in content[0]:
         content = ["Item", *content]
@@ -372,7 +523,9 @@ def _bullet_list(draw: st.DrawFn, content: st.SearchStrategy[Lines]) -> Block:
         if index and draw(st.booleans()):
             lines.append(draw(st.sampled_from(BLANKS)))
         item = draw(content) if draw(st.integers(0, 5)) else [""]
-        lines.extend(indent + line if line.strip() else line for line in _indent_item(draw, bullet, item))
+        lines.extend(
+            indent + line if line.strip() else line for line in _indent_item(draw, bullet, item)
+        )
     return "list", lines
 
 
@@ -398,7 +551,10 @@ def _block_quote(draw: st.DrawFn, content: st.SearchStrategy[Lines], top: bool) 
     """
     lines = draw(content)
     prefix = draw(st.sampled_from(("> ", "> ", ">", " > ", ">\t" if top else "> ")))
-    quoted = [prefix + line if line.strip(" \t") else draw(st.sampled_from((">", "> ", prefix))) for line in lines]
+    quoted = [
+        prefix + line if line.strip(" \t") else draw(st.sampled_from((">", "> ", prefix)))
+        for line in lines
+    ]
     if len(quoted) > 1 and lines[-1][:1].isalpha() and draw(st.integers(0, 5)) == 0:
         quoted[-1] = lines[-1]  # lazy continuation, if it was a paragraph line
     return "quote", quoted
@@ -410,7 +566,9 @@ def _nesting(depth: int) -> st.SearchStrategy[Block]:
         return LEAF_BLOCK
     inner = _nesting(depth + 1)
     items = _blocks(inner, 2)
-    containers = st.one_of(_bullet_list(items), _ordered_list(items), _block_quote(_blocks(inner, 3), depth == 0))
+    containers = st.one_of(
+        _bullet_list(items), _ordered_list(items), _block_quote(_blocks(inner, 3), depth == 0)
+    )
     return st.one_of(LEAF_BLOCK, LEAF_BLOCK, LEAF_BLOCK, containers)
 
 
@@ -446,9 +604,16 @@ def join_lines(draw: st.DrawFn, lines: Lines) -> str:
 def _documents(draw: st.DrawFn) -> str:
     lines: Lines = []
     if draw(st.booleans()):
-        lines += draw(st.sampled_from((["<!-- assay: disable-file DOC002 -- generated -->", ""], ["", ""], [" "])))
+        lines += draw(
+            st.sampled_from(
+                (["<!-- assay: disable-file DOC002 -- generated -->", ""], ["", ""], [" "])
+            )
+        )
     if draw(st.integers(0, 3)):
-        lines += [f"# {draw(st.sampled_from(('ADR 1: Use Lark', '0009. Record decisions', 'Title')))}", ""]
+        lines += [
+            f"# {draw(st.sampled_from(('ADR 1: Use Lark', '0009. Record decisions', 'Title')))}",
+            "",
+        ]
     lines += draw(BODY)
     lines = _retab(draw, lines)
     if lines and lines[0].startswith("---"):
@@ -487,20 +652,39 @@ def markdown_lines() -> st.SearchStrategy[str]:
 # -- front matter and noisy bytes (for the reader's robustness and span tests) -----------------
 
 FRONT_MATTER_VALUES = (
-    "accepted", "2024-01-15", "'quoted: value'", "[a, b]", "{x: 1}", "42", "3.5", "null", "true",
-    "", "|\n  block text\n  more", "\n  - item\n  - other", "Ünïcode 🚀", ".nan",
+    "accepted",
+    "2024-01-15",
+    "'quoted: value'",
+    "[a, b]",
+    "{x: 1}",
+    "42",
+    "3.5",
+    "null",
+    "true",
+    "",
+    "|\n  block text\n  more",
+    "\n  - item\n  - other",
+    "Ünïcode 🚀",
+    ".nan",
 )
 
 
 @st.composite
 def _front_matter(draw: st.DrawFn) -> str:
     """A YAML front matter block (``---`` lines included), sometimes malformed."""
-    keys = draw(st.lists(st.sampled_from(("title", "status", "date", "tags", "Title", "deciders", "x y")), max_size=4))
+    keys = draw(
+        st.lists(
+            st.sampled_from(("title", "status", "date", "tags", "Title", "deciders", "x y")),
+            max_size=4,
+        )
+    )
     lines = ["---"]
     for key in keys:
         lines.append(f"{key}: {draw(st.sampled_from(FRONT_MATTER_VALUES))}")
     if draw(st.integers(0, 9)) == 0:
-        lines.append(draw(st.sampled_from(("bad: [unclosed", "- a list", "key: value: other", "\tTab: x"))))
+        lines.append(
+            draw(st.sampled_from(("bad: [unclosed", "- a list", "key: value: other", "\tTab: x")))
+        )
     lines.append(draw(st.sampled_from(("---", "---", "...", "---  "))))
     return "\n".join(lines) + "\n"
 
@@ -524,7 +708,16 @@ def documents_with_front_matter() -> st.SearchStrategy[str]:
 
 #: Byte sequences that are not UTF-8: a stray continuation byte, a truncated sequence,
 #: an overlong encoding, an encoded surrogate, a code point past U+10FFFF, 0xFF.
-INVALID_UTF8 = (b"\x80", b"\xc3", b"\xe2\x82", b"\xc0\xaf", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xff", b"\xfe")
+INVALID_UTF8 = (
+    b"\x80",
+    b"\xc3",
+    b"\xe2\x82",
+    b"\xc0\xaf",
+    b"\xed\xa0\x80",
+    b"\xf4\x90\x80\x80",
+    b"\xff",
+    b"\xfe",
+)
 
 
 @st.composite
@@ -533,7 +726,9 @@ def noisy_bytes(draw: st.DrawFn, *, invalid: bool = True) -> bytes:
     text = draw(st.one_of(_WITH_FRONT_MATTER, _MARKDOWN_LINES, st.text()))
     chars = list(text)
     for _ in range(draw(st.integers(0, 4))):
-        chars.insert(draw(st.integers(0, len(chars))), draw(st.sampled_from(("\r", "\r\n", "\n\r"))))
+        chars.insert(
+            draw(st.integers(0, len(chars))), draw(st.sampled_from(("\r", "\r\n", "\n\r")))
+        )
     raw = "".join(chars).encode("utf-8", "surrogatepass")
     if invalid:
         for _ in range(draw(st.integers(0, 2))):

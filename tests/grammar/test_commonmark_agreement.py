@@ -27,10 +27,11 @@ what the spec says:
     block stream before the paragraph it opens is done, so the next line starts
     afresh (here indented code; likewise ``2.`` lists, ``-`` items and lazy lines);
     CommonMark reads the line as the paragraph's continuation.
-``table-before-container``
-    ``"- a|b\n  -|-"``: markdown-it tries its table rule before block quotes and list
-    items, so a header line that opens a container becomes a table cell ``- a``;
-    GFM opens the container first and the table (if any) is inside it.
+``table-first``
+    ``"- a|b\n  -|-"``: markdown-it tries its table rule before every other block
+    rule, so a header line that opens a list item, a quote, a heading, a fence or an
+    HTML block becomes a table header (a cell ``- a``); GFM takes a header row only
+    from paragraph text, so the other block opens there.
 ``nested-label``
     ``"[a][[b]]"``: markdown-it reads ``[[b]]`` as a (nested) link label; CommonMark
     labels cannot hold brackets, so ``[a]`` is a shortcut reference.
@@ -38,10 +39,10 @@ what the spec says:
     ``">>1)\t a"``: inside two block quotes markdown-it loses the outer quote's columns
     when expanding tabs, so tab stops fall elsewhere than CommonMark's.
 ``outdented-lazy-line``
-    ``"1.   a\n    # b"``: a line 4+ columns past its enclosing container but short of
-    the list item's content column cannot start a block there, so CommonMark reads it
-    as a lazy continuation; markdown-it judges it against the item and ends the
-    paragraph and the item.
+    ``"1.   a\n    # b"``: a line short of the list item's content column that starts
+    no block where it stands (here 4 columns past the enclosing container) is a lazy
+    continuation in CommonMark; markdown-it judges it against the item (or takes it
+    for a table header) and ends the paragraph and the item.
 """
 
 from __future__ import annotations
@@ -109,7 +110,12 @@ def markdown_it_outline(text: str) -> Outline:
             tables[-1][3] += 1
         elif token.type == "th_open":
             tables[-1][2] += 1
-    return {"headings": headings, "fences": fences, "links": links, "tables": [tuple(t) for t in tables]}
+    return {
+        "headings": headings,
+        "fences": fences,
+        "links": links,
+        "tables": [tuple(t) for t in tables],
+    }
 
 
 def _destinations(children: list[Token]) -> Iterator[str]:
@@ -121,7 +127,6 @@ def _destinations(children: list[Token]) -> Iterator[str]:
             yield from _destinations(child.children or [])
 
 
-_CONTAINER_START = re.compile(r"(?:>|[-+*](?:[ \t]|$)|[0-9]{1,9}[.)](?:[ \t]|$))")
 _TEXT_BRACKET = re.compile(r"(?<!\\)\[")
 #: Where tabs decide block structure: indentation, quote markers and list markers.
 _PREFIX = re.compile(r"(?:[ \t>]|[-+*](?=[ \t])|[0-9]{1,9}[.)](?=[ \t]))*")
@@ -144,6 +149,11 @@ class _Deviations:
         ):
             rule = ruler.__rules__[ruler.__find__(name)]
             ruler.at(name, wrap(rule.fn), {"alt": list(rule.alt)})
+        #: The rules of blocks that can start on a line of paragraph text, tables aside.
+        self._starts = [
+            ruler.__rules__[ruler.__find__(name)].fn
+            for name in ("fence", "blockquote", "hr", "list", "html_block", "heading")
+        ]
         self._tokenize = self.md.block.tokenize
         self.md.block.tokenize = self._tokenize_frame  # type: ignore[method-assign]
         helpers = self.md.helpers
@@ -161,7 +171,10 @@ class _Deviations:
         tokens = self.md.parse(text)
         for line, level in self.definitions:
             if not any(
-                t.type in ("paragraph_open", "heading_open") and t.map and t.map[0] == line and t.level == level
+                t.type in ("paragraph_open", "heading_open")
+                and t.map
+                and t.map[0] == line
+                and t.level == level
                 for t in tokens
             ):
                 self.found.add("eager-definition")
@@ -179,7 +192,11 @@ class _Deviations:
                 self.quotes -= 1
             for line in range(start, state.line if ok else start):
                 pos = b_marks[line] + t_shift[line]
-                if line > start and state.src[pos : pos + 1] == ">" and s_count[line] - state.blkIndent >= 4:
+                if (
+                    line > start
+                    and state.src[pos : pos + 1] == ">"
+                    and s_count[line] - state.blkIndent >= 4
+                ):
                     self.found.add("indented-quote-marker")
                 prefix = _PREFIX.match(state.src, b_marks[line]).group(0)  # type: ignore[union-attr]
                 if self.quotes >= 1 and "\t" in prefix[prefix.find(">") + 1 :] and ">" in prefix:
@@ -192,9 +209,14 @@ class _Deviations:
         def reference(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             ok = bool(rule(state, start, end, silent))
             after = state.line
-            if ok and not silent and self._continues_paragraph(state, after, end):
-                if not rule(state, after, end, True):
-                    self.definitions.append((after, state.level))
+            # Another definition right after is read as CommonMark reads it.
+            if (
+                ok
+                and not silent
+                and self._continues_paragraph(state, after, end)
+                and not rule(state, after, end, True)
+            ):
+                self.definitions.append((after, state.level))
             return ok
 
         return reference
@@ -215,9 +237,13 @@ class _Deviations:
     def _table(self, rule: Any) -> Any:
         def table(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             ok = bool(rule(state, start, end, silent))
-            header = state.src[state.bMarks[start] + state.tShift[start] : state.eMarks[start]]
-            if ok and not silent and _CONTAINER_START.match(header):
-                self.found.add("table-before-container")
+            after_text = start > 0 and not state.isEmpty(start - 1)
+            if (
+                ok
+                and not silent
+                and self._starts_block(state, start, end, state.blkIndent, after_text)
+            ):
+                self.found.add("table-first")
             return ok
 
         return table
@@ -241,14 +267,28 @@ class _Deviations:
                 enclosing = max(enclosing, frame_indent)
             if scope:
                 break
-        if column - enclosing >= 4:
+        if not self._starts_block(state, line, end, enclosing, False):
             self.found.add("outdented-lazy-line")
+
+    def _starts_block(
+        self, state: StateBlock, line: int, end: int, indent: int, interrupts: bool
+    ) -> bool:
+        """Whether a block other than a table starts on ``line`` in a container at ``indent``.
+
+        With ``interrupts``, the block must be one that can interrupt a paragraph.
+        """
+        saved = state.blkIndent, state.parentType
+        state.blkIndent, state.parentType = indent, "paragraph" if interrupts else "list"
+        try:
+            return any(rule(state, line, end, True) for rule in self._starts)
+        finally:
+            state.blkIndent, state.parentType = saved
 
     def _label(self, state: Any, start: int, disable_nested: bool = False) -> int:
         end = int(self._parse_label(state, start, disable_nested))
-        if end >= 0 and not disable_nested and start > 0 and state.src[start - 1] == "]":
-            if _TEXT_BRACKET.search(state.src[start + 1 : end]):
-                self.found.add("nested-label")
+        second = not disable_nested and start > 0 and state.src[start - 1] == "]"
+        if end >= 0 and second and _TEXT_BRACKET.search(state.src[start + 1 : end]):
+            self.found.add("nested-label")
         return end
 
 
@@ -297,8 +337,9 @@ def assay_outline(doc: Document) -> Outline:
 
 def _normalize_heading(text: str) -> str:
     # A setext heading's continuation lines keep their indentation in markdown-it's
-    # inline content, which inline parsing strips (CommonMark 6.7); assay strips it
-    # when it reads the paragraph.  Compare the lines without it.
+    # inline content, which its inline parsing strips later (CommonMark: "initial and
+    # final spaces or tabs are stripped"); assay strips it when it reads the lines.
+    # Compare the lines without it.
     return "\n".join(line.strip(" \t") for line in text.split("\n"))
 
 
@@ -312,10 +353,14 @@ def oracle_text(raw: bytes) -> str:
     text = raw.removeprefix(BOM).decode("utf-8")
     if text and not text.endswith(("\n", "\r")):
         text += "\n"
-    skip = front_matter_lines(Locator(text))
-    if skip:
-        lines = text.splitlines(keepends=True)
-        text = "".join("\n" for _ in lines[:skip]) + "".join(lines[skip:])
+    locator = Locator(text)
+    skip = front_matter_lines(locator)
+    if skip:  # keep the line numbers, drop the YAML
+        text = (
+            "\n" * skip + text[locator.line_starts[skip] :]
+            if skip < len(locator.line_starts)
+            else "\n" * skip
+        )
     return text
 
 
@@ -329,7 +374,9 @@ def assert_agrees(raw: bytes) -> None:
     theirs["headings"] = [(level, _normalize_heading(text)) for level, text in theirs["headings"]]
     for key in ("headings", "fences", "links", "tables"):
         assert ours[key] == theirs[key], (
-            f"{key} differ for {raw!r}\n  assay:       {ours[key]!r}\n  markdown-it: {theirs[key]!r}"
+            f"{key} differ for {raw!r}\n"
+            f"  assay:       {ours[key]!r}\n"
+            f"  markdown-it: {theirs[key]!r}"
         )
 
 

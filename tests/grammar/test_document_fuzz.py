@@ -11,7 +11,11 @@ from hypothesis import strategies as st
 from assay import parse_document
 from assay.spec.convert import from_json_value, to_json_value
 from assay.spec.document import Document
-from tests.grammar.markdown_strategies import documents_with_front_matter, markdown_lines, noisy_bytes
+from tests.grammar.markdown_strategies import (
+    documents_with_front_matter,
+    markdown_lines,
+    noisy_bytes,
+)
 
 BOM = b"\xef\xbb\xbf"
 
@@ -58,7 +62,9 @@ def test_any_text_reads(text: str) -> None:
 
 @settings(deadline=None)
 @given(st.text(), st.characters(categories=["Cs"]), st.text())
-def test_text_with_lone_surrogates_reads_as_undecodable(before: str, surrogate: str, after: str) -> None:
+def test_text_with_lone_surrogates_reads_as_undecodable(
+    before: str, surrogate: str, after: str
+) -> None:
     """A string holding a lone surrogate (no UTF-8 form) reads to exactly one DOC001."""
     assert_reads(before + surrogate + after)
 
@@ -77,12 +83,12 @@ def test_noisy_markdown_reads(raw: bytes) -> None:
     assert_reads(raw)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="assay.grammar.document._undecodable measures the offset from after the BOM",
-)
 @settings(deadline=None)
-@given(noisy_bytes().map(lambda raw: raw if raw.startswith(BOM) else BOM + raw).filter(lambda raw: _first_bad_byte(raw) is not None))
+@given(
+    noisy_bytes()
+    .map(lambda raw: raw if raw.startswith(BOM) else BOM + raw)
+    .filter(lambda raw: _first_bad_byte(raw) is not None)
+)
 def test_bad_bytes_after_a_bom_are_reported_at_their_offset(raw: bytes) -> None:
     """After a BOM, DOC001 still points at the first bad byte of the file."""
     assert_reads(raw)
@@ -102,10 +108,6 @@ def test_noisy_documents_round_trip_through_json(raw: bytes) -> None:
     assert_round_trips(raw)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="assay.grammar.frontmatter._json keeps YAML's .inf, which JSON cannot hold",
-)
 @pytest.mark.parametrize("value", [".inf", "-.inf"])
 def test_infinite_front_matter_values_dump_to_json(value: str) -> None:
     """A YAML infinity in front matter still dumps to standard JSON."""

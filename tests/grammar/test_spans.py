@@ -31,7 +31,11 @@ from assay.spec.document import (
     TableRow,
 )
 from assay.spec.source import Span
-from tests.grammar.markdown_strategies import documents_with_front_matter, markdown_lines, noisy_bytes
+from tests.grammar.markdown_strategies import (
+    documents_with_front_matter,
+    markdown_lines,
+    noisy_bytes,
+)
 
 CASES = Path(__file__).parent / "cases" / "markdown"
 CASE_FILES = sorted(CASES.glob("*.md"))
@@ -109,7 +113,9 @@ def check_content(model: Any, parent: Any, text: str) -> None:
     elif isinstance(model, Paragraph):
         assert text.startswith(model.text.split("\n")[0])
     elif isinstance(model, Section):
-        assert text.startswith("#" if model.heading.style == "atx" else model.heading.raw.split("\n")[0])
+        assert text.startswith(
+            "#" if model.heading.style == "atx" else model.heading.raw.split("\n")[0]
+        )
 
 
 def _inside(child: Span, parent: Span) -> bool:
@@ -175,4 +181,9 @@ def test_spans_count_bytes_and_code_points() -> None:
     assert heading.span.end_column == len("# Tïtle 🚀") + 1
     (link,) = doc.links
     assert raw[link.span.start : link.span.end] == "[ü](x.md)".encode()
-    assert (link.span.line, link.span.column, link.span.end_line, link.span.end_column) == (3, 1, 3, 10)
+    assert (link.span.line, link.span.column, link.span.end_line, link.span.end_column) == (
+        3,
+        1,
+        3,
+        10,
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
 
@@ -11,6 +11,7 @@ from lark.lexer import Lexer
 
 from assay.grammar.blockscan import BlockToken, Scan
 from assay.grammar.cache import cache_file
+from assay.grammar.leaves import list_model
 from assay.spec.document import Block, BlockQuote, Heading, ListBlock, ListItem, Section
 from assay.spec.source import Span
 
@@ -24,7 +25,7 @@ class ScanLexer(Lexer):
     def __init__(self, lexer_conf: Any) -> None:
         pass
 
-    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Token]:
+    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Any]:
         scan: Scan = lexer_state.text
         return iter(scan.tokens)
 
@@ -42,22 +43,18 @@ class BlockTransformer(Transformer[Token, Any]):
 
     def list_block(self, children: list[Any]) -> ListBlock:
         opening, *items, closing = children
-        ordered = opening.value.isdigit()
-        start = int(opening.value) if ordered else None
-        return ListBlock(ordered, start, tuple(_model(i) for i in items), closing.node)
+        return list_model(opening.value, [_model(i) for i in items], closing.node)  # ITEM or item
 
     def item(self, children: list[Any]) -> ListItem:
-        blocks = tuple(_model(c) for c in children[1:-1])
-        return ListItem(children[0].value, blocks, children[-1].node)
+        return ListItem(children[0].value, _blocks(children[1:-1]), children[-1].node)
 
     def quote(self, children: list[Any]) -> BlockQuote:
-        blocks = tuple(_model(c) for c in children[1:-1])
-        return BlockQuote(blocks, children[-1].node)
+        return BlockQuote(_blocks(children[1:-1]), children[-1].node)
 
     def _section(self, children: list[Any]) -> Section:
         opening: BlockToken = children[0]
         heading: Heading = opening.node
-        blocks = tuple(_model(c) for c in children[1:] if not isinstance(c, Section))
+        blocks = _blocks(c for c in children[1:] if not isinstance(c, Section))
         sections = tuple(c for c in children[1:] if isinstance(c, Section))
         last = sections[-1] if sections else (blocks[-1] if blocks else heading)
         return Section(heading, blocks, sections, _join(heading.span, last.span))
@@ -65,14 +62,28 @@ class BlockTransformer(Transformer[Token, Any]):
     section1 = section2 = section3 = section4 = section5 = section6 = _section
 
     def start(self, children: list[Any]) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
-        blocks = tuple(_model(c) for c in children if not isinstance(c, Section))
+        blocks = _blocks(c for c in children if not isinstance(c, Section))
         sections = tuple(c for c in children if isinstance(c, Section))
         return blocks, sections
 
 
 def _model(child: Any) -> Any:
-    """A leaf token's model, or an already built list or quote."""
+    """A token's model (``ITEM``, a heading), or an already built model."""
     return child.node if isinstance(child, BlockToken) else child
+
+
+def _blocks(children: Iterable[Any]) -> tuple[Block, ...]:
+    """Block models in order: ``RUN`` tokens give their runs, tokens their model."""
+    blocks: list[Block] = []
+    for child in children:
+        if isinstance(child, BlockToken):
+            if child.type == "RUN":
+                blocks.extend(child.node)
+            else:
+                blocks.append(child.node)
+        else:
+            blocks.append(child)
+    return tuple(blocks)
 
 
 def build_parser(*, strict: bool = False) -> Lark:

@@ -18,20 +18,21 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from lark import Token
-
 from assay.grammar.html_patterns import BLOCK_ENDS, BLOCK_STARTS
-from assay.grammar.leaves import Collected, to_model
+from assay.grammar.leaves import Collected, list_model, to_model
 from assay.grammar.refdefs import split_definitions
-from assay.spec.document import ListItem
+from assay.spec.document import LinkDefinition, ListItem
 
 if TYPE_CHECKING:
     from assay.grammar.locate import Locator
 
-#: Tokens that stand for a whole leaf block (and carry its model).
+#: Tokens that stand for a whole block (and carry its model).
 LEAF_TOKENS = frozenset(
-    ("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "H1", "H2", "H3", "H4", "H5", "H6")
+    ("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST")
+    + ("H1", "H2", "H3", "H4", "H5", "H6")
 )
+#: Tokens merged into runs: blocks that are never sections.
+RUN_TOKENS = frozenset(("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST"))
 _MAYBE_SPECIAL = frozenset("#`~*+_=<>-0123456789")
 #: First characters that need the full line procedure (block starts, indentation,
 #: table delimiter rows); any other line outside containers is paragraph text.
@@ -86,7 +87,7 @@ class Container:
     """An open block quote, list or list item."""
 
     __slots__ = (
-        "bullet", "delimiter", "end", "has_children", "kind", "line", "marker",
+        "bullet", "delimiter", "end", "first_token", "has_children", "kind", "line", "marker",
         "marker_offset", "ordered", "padding", "start",
     )
 
@@ -96,6 +97,7 @@ class Container:
         self.start = start
         self.end = start
         self.has_children = False
+        self.first_token = 0  # index of its opening token in the stream
         self.ordered = False
         self.bullet = ""
         self.delimiter = ""
@@ -104,11 +106,27 @@ class Container:
         self.padding = 0
 
 
-class BlockToken(Token):
-    """A Lark token that carries its block's model (leaves) or span (container ends)."""
+class BlockToken:
+    """One token for the block grammar: its type, and its block's model or span.
 
-    __slots__ = ("node",)
-    node: Any
+    Lark's LALR parser only reads ``type`` (and positions, for error messages), so a
+    plain slotted class serves; building ``lark.Token`` strings cost a tenth of the
+    lexer's time.
+    """
+
+    __slots__ = ("column", "end_column", "end_line", "end_pos", "line", "node", "start_pos", "type", "value")
+
+    def __init__(self, type: str, value: str, start_pos: int, line: int, end_pos: int, node: Any) -> None:
+        self.type = type
+        self.value = value
+        self.start_pos = start_pos
+        self.end_pos = end_pos
+        self.line = self.end_line = line
+        self.column = self.end_column = 1
+        self.node = node
+
+    def __repr__(self) -> str:
+        return f"BlockToken({self.type!r}, line {self.line})"
 
 
 class Scan:
@@ -118,13 +136,36 @@ class Scan:
 
     def __init__(self) -> None:
         self.tokens: list[BlockToken] = []
-        self.definitions: list[Leaf] = []
+        #: Every link reference definition: (normalized label, model), in source order.
+        self.definitions: list[tuple[str, LinkDefinition]] = []
         self.collected = Collected()
 
 
 def scan(locator: Locator, first_line: int = 0) -> Scan:
     """Lex the locator's text (lines from ``first_line`` on) into block tokens."""
-    return _Scanner(locator).run(first_line)
+    result = _Scanner(locator).run(first_line)
+    result.tokens = _runs(result.tokens)
+    return result
+
+
+def _runs(tokens: list[BlockToken]) -> list[BlockToken]:
+    """Merge consecutive whole-block tokens into ``RUN`` tokens (their node: the models).
+
+    The grammar's work is nesting and sections; handing it one token per run of
+    blocks rather than one per block makes parsing several times cheaper.
+    """
+    merged: list[BlockToken] = []
+    run: list[Any] | None = None
+    for token in tokens:
+        if token.type in RUN_TOKENS:
+            if run is None:
+                run = []
+                merged.append(BlockToken("RUN", "", token.start_pos, token.line, token.end_pos, run))
+            run.append(token.node)
+        else:
+            run = None
+            merged.append(token)
+    return merged
 
 
 class _Scanner:
@@ -211,14 +252,12 @@ class _Scanner:
             value, model = node.marker, None
         else:
             value, model = node.marker, self.locator.span(node.start, node.end)
-        token = BlockToken(kind, value, start_pos=start, line=line + 1, end_pos=end)
-        token.node = model
-        self.out.tokens.append(token)
+        self.out.tokens.append(BlockToken(kind, value, start, line + 1, end, model))
 
     def emit_definitions(self, definitions: list[Leaf]) -> None:
         for leaf in definitions:
-            self.out.definitions.append(leaf)
             self.emit("DEF", leaf, leaf.start, leaf.end, leaf.line)
+            self.out.definitions.append((leaf.extra[1], self.out.tokens[-1].node))  # type: ignore[index]
 
     def line_end(self) -> int:
         return self.base + len(self.line)
@@ -239,6 +278,8 @@ class _Scanner:
         node = self.stack.pop()
         if node.kind == "item" and self.simple_item(node):
             pass
+        elif node.kind == "list" and self.simple_list(node):
+            pass
         else:
             kind = {"quote": "QUOTE_CLOSE", "list": "LIST_CLOSE", "item": "ITEM_CLOSE"}[node.kind]
             self.emit(kind, node, node.end, node.end, node.line)
@@ -255,15 +296,29 @@ class _Scanner:
         if tokens[-1].type == "ITEM_OPEN":
             blocks: tuple[Any, ...] = ()
             del tokens[-1]
-        elif tokens[-1].type in LEAF_TOKENS and len(tokens) > 1 and tokens[-2].type == "ITEM_OPEN":
+        elif (
+            tokens[-1].type in LEAF_TOKENS
+            and len(tokens) > 1
+            and tokens[-2].type == "ITEM_OPEN"
+        ):
             blocks = (tokens[-1].node,)
             del tokens[-2:]
         else:
             return False
         span = self.locator.span(node.start, node.end)
-        token = BlockToken("ITEM", node.marker, start_pos=node.start, line=node.line + 1, end_pos=node.end)
-        token.node = ListItem(node.marker, blocks, span)
-        tokens.append(token)
+        item = ListItem(node.marker, blocks, span)
+        tokens.append(BlockToken("ITEM", node.marker, node.start, node.line + 1, node.end, item))
+        return True
+
+    def simple_list(self, node: Container) -> bool:
+        """Emit a list whose items are all ``ITEM`` tokens as one ``LIST`` token."""
+        tokens = self.out.tokens
+        items = tokens[node.first_token + 1 :]
+        if not items or any(t.type != "ITEM" for t in items):
+            return False
+        model = list_model(node.marker, [t.node for t in items], self.locator.span(node.start, node.end))
+        del tokens[node.first_token :]
+        tokens.append(BlockToken("LIST", node.marker, node.start, node.line + 1, node.end, model))
         return True
 
     def open_container(self, node: Container) -> None:
@@ -278,6 +333,7 @@ class _Scanner:
                 self.close_container()
                 parent = self.stack[-1]
         parent.has_children = True
+        node.first_token = len(self.out.tokens)
         self.stack.append(node)
         kind = {"quote": "QUOTE_OPEN", "list": "LIST_OPEN", "item": "ITEM_OPEN"}[node.kind]
         self.emit(kind, node, node.start, node.start, node.line)
@@ -319,13 +375,21 @@ class _Scanner:
                     if tip is not None:
                         self.close_leaf()
                     continue
-                if line[0] not in slow_first:
+                first = line[0]
+                if first not in slow_first:
                     if tip is None:
                         tip = Leaf("para", index, begin)
                         self.open_leaf(tip)
                     tip.segments.append(Segment(index, begin, line))
                     tip.end = begin + len(line)
                     continue
+                if first == "#" and (m := _ATX.match(line)):
+                    self.atx_heading(m, index, begin, line)
+                    continue
+            elif tip is not None and tip.kind == "para" and not line.strip(" \t") and self.in_items():
+                # A blank line in a list item ends its paragraph and nothing else.
+                self.close_leaf()
+                continue
             elif len(stack) == 1 and tip.kind == "fence" and "\t" not in line[:4]:
                 # Inside a fence outside containers, only a closing fence ends it.
                 stripped = line.lstrip(" ")
@@ -339,6 +403,28 @@ class _Scanner:
             self.close_container()
         self.close_leaf()
         return self.out
+
+    def in_items(self) -> bool:
+        """True when every open container is a list or a list item that has content.
+
+        A blank line continues such items (CommonMark), so it only ends the paragraph.
+        """
+        for node in self.stack[1:]:
+            if node.kind == "quote" or (node.kind == "item" and not node.has_children):
+                return False
+        return len(self.stack) > 1 and self.stack[-1].kind == "item"
+
+    def atx_heading(self, m: re.Match[str], index: int, begin: int, line: str) -> None:
+        """An ATX heading outside any container, the line starting with its marks."""
+        self.close_leaf()
+        leaf = Leaf("heading", index, begin)
+        marks = m.group(0)
+        leaf.level = len(marks.rstrip(" \t"))
+        self.open_leaf(leaf)
+        leaf.segments.append(Segment(index, begin + len(marks), line[len(marks) :]))
+        leaf.extra = "atx"
+        leaf.end = begin + len(line)
+        self.close_leaf()
 
     def incorporate(self, line: str, index: int, base: int) -> None:
         self.line, self.line_no, self.base = line, index, base
@@ -466,7 +552,9 @@ class _Scanner:
         row = self.line[self.nns:]
         # markdown-it wants two characters at least ("|" alone is no delimiter row), and
         # a "-" then a space is a list item.
-        if self.indent >= 4 or len(row) < 2 or not _DELIMITER_ROW.match(row) or (row[0] == "-" and row[1] in " \t"):
+        if self.indent >= 4 or len(row) < 2 or not _DELIMITER_ROW.match(row):
+            return False
+        if row[0] == "-" and row[1] in " \t":
             return False
         cells = row.strip().split("|")
         aligns = 0
@@ -553,7 +641,8 @@ class _Scanner:
                         self.open_leaf(leaf)
                         return 3  # the line itself is added by the caller
                 # not an HTML block start: fall through
-            if para_open and ch == "-" and self.tip_kind() == "para" and self.table_start(self.tip):  # type: ignore[arg-type]
+            para = self.tip
+            if para_open and ch == "-" and para is not None and self.table_start(para):
                 # markdown-it tries its table rule before setext headings and
                 # thematic breaks: "|a" over "---" is a one-column table.
                 return 2

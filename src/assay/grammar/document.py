@@ -45,7 +45,7 @@ def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Docume
     try:
         text = raw[3:].decode("utf-8") if bom else raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        return Parsed(None, (_undecodable(raw, error, path),))
+        return Parsed(None, (_undecodable(raw, error, 3 if bom else 0, path),))
     locator = Locator(text, prefix=3 if bom else 0)
     diagnostics: list[Diagnostic] = []
 
@@ -58,13 +58,9 @@ def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Docume
     preamble, sections = parse_blocks(scanned)
 
     definitions: Definitions = {}
-    definition_models: list[LinkDefinition] = []
-    for token in scanned.tokens:
-        if token.type == "DEF":
-            model: LinkDefinition = token.node
-            definition_models.append(model)
-            key = scanned.definitions[len(definition_models) - 1].extra[1]  # type: ignore[index]
-            definitions.setdefault(key, (model.destination, model.title))  # first one wins
+    for key, model in scanned.definitions:
+        definitions.setdefault(key, (model.destination, model.title))  # the first one wins
+    definition_models = [model for _key, model in scanned.definitions]
 
     links: list[Link] = []
     comments: list[Comment] = []
@@ -97,8 +93,9 @@ def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Docume
     return Parsed(document, tuple(diagnostics))
 
 
-def _undecodable(raw: bytes, error: UnicodeDecodeError, path: str) -> Diagnostic:
-    offset = error.start
+def _undecodable(raw: bytes, error: UnicodeDecodeError, skipped: int, path: str) -> Diagnostic:
+    """DOC001 at the first bad byte; ``skipped`` bytes (a BOM) were not decoded."""
+    offset = error.start + skipped
     line_start = raw.rfind(b"\n", 0, offset) + 1
     line = raw.count(b"\n", 0, offset) + 1
     prefix = 3 if line == 1 and raw.startswith(BOM) else 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 import datetime as dt
@@ -38,8 +39,9 @@ def _json(value: Any) -> Any:
         return [_json(v) for v in value]
     if isinstance(value, (dt.date, dt.datetime)):
         return value.isoformat()
-    if isinstance(value, float) and value != value:  # NaN has no JSON form
-        return None
+    if isinstance(value, float) and (value != value or value in (math.inf, -math.inf)):
+        # JSON has no NaN or infinity: keep YAML's spelling as text.
+        return ".nan" if value != value else (".inf" if value > 0 else "-.inf")
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     return str(value)

@@ -13,6 +13,8 @@ from assay.spec.document import (
     Heading,
     HtmlBlock,
     LinkDefinition,
+    ListBlock,
+    ListItem,
     Paragraph,
     Table,
     TableCell,
@@ -21,6 +23,9 @@ from assay.spec.document import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from assay.spec.source import Span
     from assay.grammar.blockscan import Leaf, Segment
     from assay.grammar.locate import Locator
 
@@ -39,6 +44,12 @@ class Collected:
         self.inline: list[list[Segment]] = []
         #: Lines of HTML blocks, where comments (and directives) may be.
         self.html: list[list[Segment]] = []
+
+
+def list_model(marker: str, items: Sequence[ListItem], span: Span) -> ListBlock:
+    """A list from its first marker (``-``, or the start number of an ordered list)."""
+    ordered = marker.isdigit()
+    return ListBlock(ordered, int(marker) if ordered else None, tuple(items), span)
 
 
 def to_model(leaf: Leaf, locator: Locator, collected: Collected) -> Block:

@@ -72,9 +72,22 @@ class Locator:
 
     def span(self, start: int, end: int) -> Span:
         """The span of ``text[start:end]``."""
-        line, column = self.position(start)
-        end_line, end_column = self.position(end) if end != start else (line, column)
-        return Span(self.byte_offset(start), self.byte_offset(end), line, column, end_line, end_column)
+        # Called for every element of every document: bisect once per end, and skip
+        # the byte table for ASCII text, where characters are bytes.
+        starts = self._starts
+        index = bisect_right(starts, start) - 1
+        end_index = index if end == start else bisect_right(starts, end, index) - 1
+        line_start, end_start = starts[index], starts[end_index]
+        if self._ascii:
+            prefix = self.prefix
+            return Span(
+                start + prefix, end + prefix, index + 1, start - line_start + 1,
+                end_index + 1, end - end_start + 1,
+            )
+        return Span(
+            self.byte_offset(start), self.byte_offset(end), index + 1, start - line_start + 1,
+            end_index + 1, end - end_start + 1,
+        )
 
     def line_span(self, index: int) -> Span:
         """The span of line ``index`` (0-based), without its line ending."""
