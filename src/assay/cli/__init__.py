@@ -31,18 +31,25 @@ def build_parser() -> argparse.ArgumentParser:
     parse = commands.add_parser(
         "parse",
         help="show how assay reads a document or a spec",
-        description="Show how assay reads a Markdown or plain-text document, or (with --spec) a .assay spec.",
+        description=(
+            "Show how assay reads a Markdown or plain-text document, "
+            "or (with --spec) a .assay spec."
+        ),
     )
     parse.add_argument("file", metavar="FILE", help="the document (or spec) to read")
     parse.add_argument("--spec", action="store_true", help="read FILE as a .assay spec")
-    parse.add_argument("--json", action="store_true", help="print the model as JSON (see `assay schema`)")
+    parse.add_argument(
+        "--json", action="store_true", help="print the model as JSON (see `assay schema`)"
+    )
 
     schema = commands.add_parser(
         "schema",
         help="print a JSON Schema of assay's output",
         description="Print the JSON Schema of a public output shape.",
     )
-    schema.add_argument("name", metavar="NAME", nargs="?", help="document, spec or report (omit to list)")
+    schema.add_argument(
+        "name", metavar="NAME", nargs="?", help="document, spec or report (omit to list)"
+    )
     return parser
 
 

@@ -28,9 +28,8 @@ if TYPE_CHECKING:
 
 #: Tokens that stand for a whole block (and carry its model).
 LEAF_TOKENS = frozenset(
-    ("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST")
-    + ("H1", "H2", "H3", "H4", "H5", "H6")
-)
+    ("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST", "H1", "H2", "H3")
+) | frozenset(("H4", "H5", "H6"))
 #: Tokens merged into runs: blocks that are never sections.
 RUN_TOKENS = frozenset(("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST"))
 _MAYBE_SPECIAL = frozenset("#`~*+_=<>-0123456789")
@@ -69,7 +68,7 @@ class Segment:
 class Leaf:
     """A leaf block as the lexer found it; the transformer turns it into a model."""
 
-    __slots__ = ("fence", "info", "kind", "level", "line", "segments", "start", "end", "extra")
+    __slots__ = ("end", "extra", "fence", "info", "kind", "level", "line", "segments", "start")
 
     def __init__(self, kind: str, line: int, start: int) -> None:
         self.kind = kind
@@ -87,8 +86,18 @@ class Container:
     """An open block quote, list or list item."""
 
     __slots__ = (
-        "bullet", "delimiter", "end", "first_token", "has_children", "kind", "line", "marker",
-        "marker_offset", "ordered", "padding", "start",
+        "bullet",
+        "delimiter",
+        "end",
+        "first_token",
+        "has_children",
+        "kind",
+        "line",
+        "marker",
+        "marker_offset",
+        "ordered",
+        "padding",
+        "start",
     )
 
     def __init__(self, kind: str, line: int, start: int) -> None:
@@ -114,9 +123,21 @@ class BlockToken:
     lexer's time.
     """
 
-    __slots__ = ("column", "end_column", "end_line", "end_pos", "line", "node", "start_pos", "type", "value")
+    __slots__ = (
+        "column",
+        "end_column",
+        "end_line",
+        "end_pos",
+        "line",
+        "node",
+        "start_pos",
+        "type",
+        "value",
+    )
 
-    def __init__(self, type: str, value: str, start_pos: int, line: int, end_pos: int, node: Any) -> None:
+    def __init__(
+        self, type: str, value: str, start_pos: int, line: int, end_pos: int, node: Any
+    ) -> None:
         self.type = type
         self.value = value
         self.start_pos = start_pos
@@ -160,7 +181,9 @@ def _runs(tokens: list[BlockToken]) -> list[BlockToken]:
         if token.type in RUN_TOKENS:
             if run is None:
                 run = []
-                merged.append(BlockToken("RUN", "", token.start_pos, token.line, token.end_pos, run))
+                merged.append(
+                    BlockToken("RUN", "", token.start_pos, token.line, token.end_pos, run)
+                )
             run.append(token.node)
         else:
             run = None
@@ -241,7 +264,9 @@ class _Scanner:
         if self.partial:
             offset += 1
             virtual = 4 - self.column % 4
-        return Segment(self.line_no, self.base + offset, " " * virtual + self.line[offset:], virtual)
+        return Segment(
+            self.line_no, self.base + offset, " " * virtual + self.line[offset:], virtual
+        )
 
     # -- block tree -----------------------------------------------------------------
     def emit(self, kind: str, node: Leaf | Container, start: int, end: int, line: int) -> None:
@@ -276,9 +301,9 @@ class _Scanner:
     def close_container(self) -> None:
         self.close_leaf()
         node = self.stack.pop()
-        if node.kind == "item" and self.simple_item(node):
-            pass
-        elif node.kind == "list" and self.simple_list(node):
+        if (node.kind == "item" and self.simple_item(node)) or (
+            node.kind == "list" and self.simple_list(node)
+        ):
             pass
         else:
             kind = {"quote": "QUOTE_CLOSE", "list": "LIST_CLOSE", "item": "ITEM_CLOSE"}[node.kind]
@@ -296,11 +321,7 @@ class _Scanner:
         if tokens[-1].type == "ITEM_OPEN":
             blocks: tuple[Any, ...] = ()
             del tokens[-1]
-        elif (
-            tokens[-1].type in LEAF_TOKENS
-            and len(tokens) > 1
-            and tokens[-2].type == "ITEM_OPEN"
-        ):
+        elif tokens[-1].type in LEAF_TOKENS and len(tokens) > 1 and tokens[-2].type == "ITEM_OPEN":
             blocks = (tokens[-1].node,)
             del tokens[-2:]
         else:
@@ -316,7 +337,9 @@ class _Scanner:
         items = tokens[node.first_token + 1 :]
         if not items or any(t.type != "ITEM" for t in items):
             return False
-        model = list_model(node.marker, [t.node for t in items], self.locator.span(node.start, node.end))
+        model = list_model(
+            node.marker, [t.node for t in items], self.locator.span(node.start, node.end)
+        )
         del tokens[node.first_token :]
         tokens.append(BlockToken("LIST", node.marker, node.start, node.line + 1, node.end, model))
         return True
@@ -386,11 +409,15 @@ class _Scanner:
                 if first == "#" and (m := _ATX.match(line)):
                     self.atx_heading(m, index, begin, line)
                     continue
-            elif tip is not None and tip.kind == "para" and not line.strip(" \t") and self.in_items():
+            elif (
+                tip is not None and tip.kind == "para" and not line.strip(" \t") and self.in_items()
+            ):
                 # A blank line in a list item ends its paragraph and nothing else.
                 self.close_leaf()
                 continue
-            elif len(stack) == 1 and tip.kind == "fence" and "\t" not in line[:4]:
+            elif (
+                len(stack) == 1 and tip is not None and tip.kind == "fence" and "\t" not in line[:4]
+            ):
                 # Inside a fence outside containers, only a closing fence ends it.
                 stripped = line.lstrip(" ")
                 if not stripped.startswith(tip.fence[0]) or len(line) - len(stripped) > 3:
@@ -494,7 +521,9 @@ class _Scanner:
         if not accepts:
             while True:
                 self.find_next_nonspace()
-                if self.indent < 4 and (self.nns >= len(line) or line[self.nns] not in _MAYBE_SPECIAL):
+                if self.indent < 4 and (
+                    self.nns >= len(line) or line[self.nns] not in _MAYBE_SPECIAL
+                ):
                     self.advance_next_nonspace()
                     break
                 started = self.try_starts(matched, all_closed, para_open, lazy_para)
@@ -524,16 +553,18 @@ class _Scanner:
                 self.add_line(leaf)
         elif accepts:
             self.take_line(tip)
-        elif tip.kind == "table":
-            self.add_line(tip)
-        elif not self.table_start(tip):
+        elif tip.kind == "table" or not self.table_start(tip):
             self.add_line(tip)
 
     def take_line(self, leaf: Leaf | None) -> None:
         """Add the line to a block that takes lines verbatim; close HTML at its end marker."""
         assert leaf is not None
         self.add_line(leaf)
-        if leaf.kind == "html" and leaf.level <= 5 and BLOCK_ENDS[leaf.level].search(self.line, self.offset):
+        if (
+            leaf.kind == "html"
+            and leaf.level <= 5
+            and BLOCK_ENDS[leaf.level].search(self.line, self.offset)
+        ):
             self.close_leaf()
 
     def add_line(self, leaf: Leaf) -> None:
@@ -549,7 +580,7 @@ class _Scanner:
 
     def table_start(self, para: Leaf) -> bool:
         """Turn a paragraph's last line into a table header when this line is a delimiter row."""
-        row = self.line[self.nns:]
+        row = self.line[self.nns :]
         # markdown-it wants two characters at least ("|" alone is no delimiter row), and
         # a "-" then a space is a list item.
         if self.indent >= 4 or len(row) < 2 or not _DELIMITER_ROW.match(row):
@@ -627,7 +658,7 @@ class _Scanner:
                 self.advance_next_nonspace()
                 self.advance(len(leaf.fence), False)
                 self.open_leaf(leaf)
-                leaf.info = line[self.offset:]
+                leaf.info = line[self.offset :]
                 leaf.end = self.line_end()
                 return 2
             if ch == "<":
@@ -705,7 +736,11 @@ class _Scanner:
         spaces_column, spaces_offset = self.column, self.offset
         while True:
             self.advance(1, True)
-            if not (self.column - spaces_column < 5 and self.offset < len(line) and line[self.offset] in " \t"):
+            if not (
+                self.column - spaces_column < 5
+                and self.offset < len(line)
+                and line[self.offset] in " \t"
+            ):
                 break
         blank_item = self.offset >= len(line)
         spaces = self.column - spaces_column

@@ -39,7 +39,10 @@ def read_directives(
             codes = tuple(c for c in re.split(r"[ \t,]+", m.group("codes")) if c)
             bad = [c for c in codes if not _SELECTOR.match(c)]
             if not codes:
-                problem = f"`{m.group('action')}` needs the codes it applies to (blanket suppression is not allowed)"
+                problem = (
+                    f"`{m.group('action')}` needs the codes it applies to"
+                    " (blanket suppression is not allowed)"
+                )
             elif bad:
                 problem = f"not a code, family or check name: {', '.join(bad)}"
             else:

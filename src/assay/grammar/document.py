@@ -25,9 +25,8 @@ from assay.spec.document import (
     Document,
     FrontMatter,
     Heading,
-    Link,
-    LinkDefinition,
     LineEnding,
+    Link,
     Section,
     TitleCandidate,
 )
@@ -104,7 +103,10 @@ def _undecodable(raw: bytes, error: UnicodeDecodeError, skipped: int, path: str)
         code="DOC001",
         name="unreadable-document",
         severity="error",
-        message=f"not UTF-8: byte 0x{raw[offset]:02x} at offset {offset} cannot be decoded ({error.reason})",
+        message=(
+            f"not UTF-8: byte 0x{raw[offset]:02x} at offset {offset}"
+            f" cannot be decoded ({error.reason})"
+        ),
         path=path,
         span=Span(offset, offset + 1, line, column, line, column + 1),
     )
@@ -177,5 +179,7 @@ def _first_line(locator: Locator) -> TitleCandidate | None:
             stripped = line.strip()
             lead = len(line) - len(line.lstrip())
             begin = starts[index] + lead
-            return TitleCandidate(stripped, "first-line", locator.span(begin, begin + len(stripped)))
+            return TitleCandidate(
+                stripped, "first-line", locator.span(begin, begin + len(stripped))
+            )
     return None

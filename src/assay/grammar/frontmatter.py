@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import math
 from functools import cache
-
-import datetime as dt
 from typing import Any
 
 from assay.grammar.locate import Locator
@@ -68,24 +67,42 @@ def read_front_matter(
             return FrontMatter(span, ()), []
         if not isinstance(node, yaml.MappingNode):
             mark = node.start_mark
-            return None, [_problem(locator, path, 1 + mark.line, mark.column, "front matter must be a mapping of keys to values")]
+            return None, [
+                _problem(
+                    locator,
+                    path,
+                    1 + mark.line,
+                    mark.column,
+                    "front matter must be a mapping of keys to values",
+                )
+            ]
         entries = []
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
             value = loader.construct_object(value_node, deep=True)
             first = starts[1 + key_node.start_mark.line] + key_node.start_mark.column
             last_line = 1 + value_node.end_mark.line
-            last = starts[last_line] + value_node.end_mark.column if last_line < len(starts) else len(locator.text)
-            entries.append(FrontMatterEntry(str(key), _json(value), locator.span(first, max(first, last))))
+            last = (
+                starts[last_line] + value_node.end_mark.column
+                if last_line < len(starts)
+                else len(locator.text)
+            )
+            entries.append(
+                FrontMatterEntry(str(key), _json(value), locator.span(first, max(first, last)))
+            )
         return FrontMatter(span, tuple(entries)), []
     except (ValueError, TypeError, OverflowError) as error:
         # A constructor refused a value YAML itself accepts (a huge exponent, say).
-        return None, [_problem(locator, path, 1, 0, f"front matter has a value that cannot be read: {error}")]
+        return None, [
+            _problem(locator, path, 1, 0, f"front matter has a value that cannot be read: {error}")
+        ]
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (1 + mark.line, mark.column) if mark is not None else (0, 0)
         detail = getattr(error, "problem", None) or str(error)
-        return None, [_problem(locator, path, line, column, f"front matter is not valid YAML: {detail}")]
+        return None, [
+            _problem(locator, path, line, column, f"front matter is not valid YAML: {detail}")
+        ]
     finally:
         loader.dispose()
 

@@ -40,7 +40,10 @@ BLOCK_ENDS: dict[int, re.Pattern[str]] = {
 
 #: Inline raw HTML, anchored at ``<``; a comment is captured in group ``comment``.
 INLINE_HTML = re.compile(
-    r"(?:" + OPEN_TAG + "|" + CLOSE_TAG
+    r"(?:"
+    + OPEN_TAG
+    + "|"
+    + CLOSE_TAG
     + r"|(?P<comment><!---?>|<!--(?:[^-]|-[^-]|--[^>])*-->)"
     + r"|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>)"
 )

@@ -25,9 +25,9 @@ from assay.spec.document import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from assay.spec.source import Span
     from assay.grammar.blockscan import Leaf, Segment
     from assay.grammar.locate import Locator
+    from assay.spec.source import Span
 
 _CLOSING_ONLY = re.compile(r"^[ \t]*#+[ \t]*$")
 _CLOSING = re.compile(r"[ \t]+#+[ \t]*$")
@@ -84,8 +84,8 @@ def to_model(leaf: Leaf, locator: Locator, collected: Collected) -> Block:
     if kind == "hr":
         return ThematicBreak(span)
     if kind == "def":
-        label, _key, destination, title = leaf.extra  # type: ignore[misc]
-        return LinkDefinition(label, destination, title, span)
+        parts: tuple[str, str, str, str | None] = leaf.extra  # type: ignore[assignment]
+        return LinkDefinition(parts[0], parts[2], parts[3], span)
     raise AssertionError(f"unknown leaf kind {kind!r}")  # pragma: no cover
 
 
@@ -104,7 +104,11 @@ def _table(leaf: Leaf, locator: Locator, collected: Collected, span: object) -> 
             bounds.append((start, match.start()))
             start = match.end()
         bounds.append((start, len(text)))
-        if bounds and not text[bounds[0][0] : bounds[0][1]].strip() and text.lstrip().startswith("|"):
+        if (
+            bounds
+            and not text[bounds[0][0] : bounds[0][1]].strip()
+            and text.lstrip().startswith("|")
+        ):
             bounds.pop(0)
         if bounds and not text[bounds[-1][0] : bounds[-1][1]].strip() and text.endswith("|"):
             bounds.pop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import pairwise
 
 from assay.spec.source import Span
 
@@ -57,7 +58,7 @@ class Locator:
             table = [self.prefix]
             text = self.text
             starts = self._starts
-            for a, b in zip(starts, starts[1:], strict=False):
+            for a, b in pairwise(starts):
                 table.append(table[-1] + len(text[a:b].encode("utf-8", "surrogatepass")))
             self._line_bytes = table
         index = bisect_right(self._starts, offset) - 1
@@ -81,12 +82,20 @@ class Locator:
         if self._ascii:
             prefix = self.prefix
             return Span(
-                start + prefix, end + prefix, index + 1, start - line_start + 1,
-                end_index + 1, end - end_start + 1,
+                start + prefix,
+                end + prefix,
+                index + 1,
+                start - line_start + 1,
+                end_index + 1,
+                end - end_start + 1,
             )
         return Span(
-            self.byte_offset(start), self.byte_offset(end), index + 1, start - line_start + 1,
-            end_index + 1, end - end_start + 1,
+            self.byte_offset(start),
+            self.byte_offset(end),
+            index + 1,
+            start - line_start + 1,
+            end_index + 1,
+            end - end_start + 1,
         )
 
     def line_span(self, index: int) -> Span:

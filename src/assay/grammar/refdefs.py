@@ -6,7 +6,6 @@ destination may sit on the line after the label, the title on the line after tha
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from assay.grammar.escapes import normalize_label, unescape
@@ -187,4 +186,10 @@ def split_definitions(para: Leaf) -> list[Leaf]:
 
 
 _PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
-__all__ = ["parse_definition", "parse_destination", "parse_label", "parse_title", "split_definitions"]
+__all__ = [
+    "parse_definition",
+    "parse_destination",
+    "parse_label",
+    "parse_title",
+    "split_definitions",
+]

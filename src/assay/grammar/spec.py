@@ -11,12 +11,11 @@ from collections.abc import Iterator
 from functools import cache
 
 from lark import Lark, Token
-
-from assay.grammar.cache import cache_file
 from lark.exceptions import UnexpectedInput, VisitError
 from lark.lark import PostLex
 from lark.lexer import PatternStr
 
+from assay.grammar.cache import cache_file
 from assay.grammar.locate import Locator
 from assay.grammar.spec_errors import syntax_diagnostic, terminal_descriptions
 from assay.grammar.spec_resolve import resolve

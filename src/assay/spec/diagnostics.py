@@ -74,9 +74,7 @@ class Parsed(Generic[T]):
     @property
     def ok(self) -> bool:
         """True when a value was built and no error was reported."""
-        return self.value is not None and not any(
-            d.severity == "error" for d in self.diagnostics
-        )
+        return self.value is not None and not any(d.severity == "error" for d in self.diagnostics)
 
 
 def sorted_diagnostics(diagnostics: Iterable[Diagnostic]) -> tuple[Diagnostic, ...]:

@@ -49,7 +49,12 @@ class _Builder:
             args = typing.get_args(tp)
             if len(args) == 2 and args[1] is Ellipsis:
                 return {"type": "array", "items": self.of(args[0])}
-            return {"type": "array", "prefixItems": [self.of(a) for a in args], "minItems": len(args), "maxItems": len(args)}
+            return {
+                "type": "array",
+                "prefixItems": [self.of(a) for a in args],
+                "minItems": len(args),
+                "maxItems": len(args),
+            }
         if origin is dict:
             _key, value = typing.get_args(tp)
             return {"type": "object", "additionalProperties": self.of(value)}
@@ -103,5 +108,7 @@ def schema_for(cls: type, *, title: str, identifier: str) -> dict[str, Any]:
     # A root model that refers to itself needs its own definition too.
     text = repr(schema["$defs"]) + repr(schema.get("properties"))
     if f"#/$defs/{name}'" in text:
-        schema["$defs"][name] = {k: v for k, v in schema.items() if not k.startswith("$") and k != "title"}
+        schema["$defs"][name] = {
+            k: v for k, v in schema.items() if not k.startswith("$") and k != "title"
+        }
     return schema

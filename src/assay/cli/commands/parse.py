@@ -18,7 +18,9 @@ def run(options: argparse.Namespace) -> int:
     try:
         raw = path.read_bytes()
     except OSError as error:
-        print(f"assay parse: cannot read {options.file}: {error.strerror or error}", file=sys.stderr)
+        print(
+            f"assay parse: cannot read {options.file}: {error.strerror or error}", file=sys.stderr
+        )
         return EXIT_ERROR
     shown = path.as_posix()
 

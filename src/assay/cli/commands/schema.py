@@ -21,7 +21,9 @@ def schema(name: str) -> dict[str, Any]:
     from assay.spec import report
     from assay.spec.schema import schema_for
 
-    cls = {"document": report.DocumentReading, "spec": report.SpecReading, "report": report.Report}[name]
+    cls = {"document": report.DocumentReading, "spec": report.SpecReading, "report": report.Report}[
+        name
+    ]
     return schema_for(
         cls,
         title=f"assay {name}",
