@@ -721,7 +721,7 @@ INVALID_UTF8 = (
 
 
 @st.composite
-def noisy_bytes(draw: st.DrawFn, *, invalid: bool = True) -> bytes:
+def noisy_bytes(draw: st.DrawFn, *, invalid: bool = True, bom: bool = True) -> bytes:
     """Markdown or arbitrary text with stray ``\\r``/``\\r\\n``, maybe a BOM and bad bytes."""
     text = draw(st.one_of(_WITH_FRONT_MATTER, _MARKDOWN_LINES, st.text()))
     chars = list(text)
@@ -734,6 +734,6 @@ def noisy_bytes(draw: st.DrawFn, *, invalid: bool = True) -> bytes:
         for _ in range(draw(st.integers(0, 2))):
             at = draw(st.integers(0, len(raw)))
             raw = raw[:at] + draw(st.sampled_from(INVALID_UTF8)) + raw[at:]
-    if draw(st.booleans()):
+    if bom and draw(st.booleans()):
         raw = b"\xef\xbb\xbf" + raw
     return raw

@@ -8,6 +8,7 @@ breaks, with columns in code points and a BOM not counted as a column.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,7 +41,7 @@ from tests.grammar.markdown_strategies import (
 CASES = Path(__file__).parent / "cases" / "markdown"
 CASE_FILES = sorted(CASES.glob("*.md"))
 BOM = b"\xef\xbb\xbf"
-_BREAK = re.compile(r"\r\n|\r|\n")
+_BREAK = re.compile(rb"\r\n|\r|\n")
 
 
 def spanned(model: Any, path: str = "doc") -> Iterator[tuple[str, Any, Any]]:
@@ -64,16 +65,24 @@ def spanned(model: Any, path: str = "doc") -> Iterator[tuple[str, Any, Any]]:
             yield from spanned(child, f"{path}.{field.name}")
 
 
-def position(raw: bytes, offset: int) -> tuple[int, int]:
-    """1-based (line, column) of a byte offset, computed from scratch."""
-    bom = raw.startswith(BOM)
-    assert not bom or offset >= len(BOM), "a span starts inside the BOM"
-    text = raw[len(BOM) if bom else 0 : offset].decode("utf-8")  # raises off a character boundary
-    breaks = list(_BREAK.finditer(text))
-    line_start = breaks[-1].end() if breaks else 0
-    if text.endswith("\r") and raw[offset : offset + 1] == b"\n":
-        raise AssertionError(f"offset {offset} splits a CRLF")
-    return len(breaks) + 1, len(text) - line_start + 1
+class Positions:
+    """1-based (line, column) of byte offsets in ``raw``, computed from scratch."""
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        # \r and \n bytes never occur inside a multi-byte UTF-8 sequence.
+        first = len(BOM) if raw.startswith(BOM) else 0
+        self.starts = [first, *(m.end() for m in _BREAK.finditer(raw))]
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        raw = self.raw
+        assert offset >= self.starts[0], "a span starts inside the BOM"
+        assert not (raw[offset - 1 : offset] == b"\r" and raw[offset : offset + 1] == b"\n"), (
+            f"offset {offset} splits a CRLF"
+        )
+        line = bisect_right(self.starts, offset)
+        column = len(raw[self.starts[line - 1] : offset].decode("utf-8"))  # fails off a character
+        return line, column + 1
 
 
 def _lines_in_order(needle: str, haystack: str) -> bool:
@@ -127,20 +136,22 @@ def check_spans(raw: bytes) -> None:
     doc = parse_document(raw, "spans.md").value
     if doc is None:
         return
+    position = Positions(raw)
     for path, model, parent in spanned(doc):
         span: Span = model.span
-        where = f"{path} {span} in {raw!r}"
-        assert 0 <= span.start <= span.end <= len(raw), where
-        assert (span.line, span.column) == position(raw, span.start), where
-        assert (span.end_line, span.end_column) == position(raw, span.end), where
+        assert 0 <= span.start <= span.end <= len(raw), f"{path} {span} in {raw!r}"
+        start, end = position(span.start), position(span.end)
+        assert (span.line, span.column) == start, f"{path} {span} starts at {start} in {raw!r}"
+        assert (span.end_line, span.end_column) == end, f"{path} {span} ends at {end} in {raw!r}"
         text = raw[span.start : span.end].decode("utf-8")
         try:
             check_content(model, parent, text)
         except AssertionError as error:
-            raise AssertionError(f"{where}: slice {text!r} does not fit {model!r}") from error
+            message = f"{path}: slice {text!r} does not fit {model!r} in {raw!r}"
+            raise AssertionError(message) from error
         parent_span = getattr(parent, "span", None)
         if isinstance(parent_span, Span):  # sections, lists, items, quotes, tables, rows
-            assert _inside(span, parent_span), f"{where} lies outside its parent's {parent_span}"
+            assert _inside(span, parent_span), f"{path} {span} outside {parent_span} in {raw!r}"
 
 
 @pytest.mark.parametrize("case", CASE_FILES, ids=[p.stem for p in CASE_FILES])

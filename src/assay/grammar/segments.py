@@ -34,7 +34,14 @@ class Joined:
         return seg.start + max(0, min(within, len(seg.text)) - seg.virtual)
 
     def end_source(self, offset: int) -> int:
-        """The source offset just past ``text[offset - 1]``."""
+        """The source offset just past ``text[offset - 1]``.
+
+        When that is the ``\n`` joining two segments, the end of the first segment's
+        text: the line ending itself (``\r\n`` included) is not in the span.
+        """
         if offset <= 0:
             return self.source(0)
-        return self.source(offset - 1) + 1
+        index = bisect_right(self._firsts, offset - 1) - 1
+        seg = self.segments[index]
+        within = offset - self._firsts[index]
+        return seg.start + max(0, min(within, len(seg.text)) - seg.virtual)
