@@ -36,6 +36,7 @@ _MAYBE_SPECIAL = frozenset("#`~*+_=<>-0123456789")
 #: First characters that need the full line procedure (block starts, indentation,
 #: table delimiter rows); any other line outside containers is paragraph text.
 _SLOW_FIRST = _MAYBE_SPECIAL | frozenset(" \t|:")
+_SLOW_FIRST_OR_END = _SLOW_FIRST | {""}
 _ATX = re.compile(r"#{1,6}(?:[ \t]+|$)")
 _FENCE = re.compile(r"`{3,}(?!.*`)|~{3,}")
 _CLOSING_FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*$")
@@ -409,6 +410,8 @@ class _Scanner:
                 if first == "#" and (m := _ATX.match(line)):
                     self.atx_heading(m, index, begin, line)
                     continue
+            elif len(stack) == 3 and self.next_item(line, index, begin):
+                continue
             elif (
                 tip is not None and tip.kind == "para" and not line.strip(" \t") and self.in_items()
             ):
@@ -430,6 +433,45 @@ class _Scanner:
             self.close_container()
         self.close_leaf()
         return self.out
+
+    def next_item(self, line: str, index: int, begin: int) -> bool:
+        """The next item of a top-level list (``- text``, ``2. text``), on a fast path.
+
+        Only for the plain case: the marker at column 0, one space, then text that
+        cannot start a block.  Anything else takes the full procedure, which this
+        mirrors step by step (close the item, open a sibling, start its paragraph).
+        """
+        tip = self.tip
+        if tip is not None and tip.kind != "para":
+            return False
+        lst, item = self.stack[1], self.stack[2]
+        if lst.kind != "list" or item.kind != "item" or not line:
+            return False
+        if lst.ordered:
+            m = _ORDERED.match(line)
+            if m is None or m.group(2) != lst.delimiter:
+                return False
+            marker = m.group(0)
+        elif line[0] == lst.bullet:
+            marker = line[0]
+        else:
+            return False
+        width = len(marker)
+        if line[width : width + 1] != " " or line[width + 1 : width + 2] in _SLOW_FIRST_OR_END:
+            return False
+        self.close_leaf()
+        self.close_container()
+        sibling = Container("item", index, begin)
+        sibling.ordered, sibling.bullet, sibling.delimiter = lst.ordered, lst.bullet, lst.delimiter
+        sibling.marker = marker
+        sibling.padding = width + 1
+        sibling.end = begin + len(line)
+        self.open_container(sibling)
+        leaf = Leaf("para", index, begin + width + 1)
+        self.open_leaf(leaf)
+        leaf.segments.append(Segment(index, begin + width + 1, line[width + 1 :]))
+        leaf.end = begin + len(line)
+        return True
 
     def in_items(self) -> bool:
         """True when every open container is a list or a list item that has content.
@@ -541,6 +583,7 @@ class _Scanner:
         tip = self.tip
         if not all_closed and not self.blank and tip is not None and tip.kind == "para":
             self.add_line(tip)  # lazy continuation
+            tip.extra = (index, matched)  # a table header here would not be inside
             return
         self.close_unmatched(matched)
         if tip is not None and not leaf_matched:
@@ -607,12 +650,26 @@ class _Scanner:
             return False  # an indented header line is paragraph text (markdown-it: code-indented)
         if header_cells(header.text.strip(" \t")) != aligns:
             return False
+        lazy = para.extra if isinstance(para.extra, tuple) else None
+        if lazy is not None and lazy[0] == header.line:
+            # The header line continued the paragraph lazily, so the table would stand
+            # outside the containers (as markdown-it reads it): only at the top level,
+            # and only if the delimiter row is not indented code there.
+            # (A list the line "matched" holds nothing of it: only its items count.)
+            outside = all(node.kind == "list" for node in self.stack[1 : lazy[1] + 1])
+            row = self.line.expandtabs(4)
+            if not outside or len(row) - len(row.lstrip(" ")) >= 4:
+                return False
         para.segments.pop()
         if para.segments:
             para.end = para.segments[-1].start + len(para.segments[-1].text)
             self.close_leaf()
         else:
             self.tip = None
+        if lazy is not None and lazy[0] == header.line:
+            # markdown-it ends the containers a lazy header line did not continue:
+            # the table starts where that line stood, and the row ends them.
+            self.close_unmatched(0)
         table = Leaf("table", header.line, header.start)
         self.open_leaf(table)
         table.segments.append(header)
