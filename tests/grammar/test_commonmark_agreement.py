@@ -217,6 +217,18 @@ class _Deviations:
                 and not rule(state, after, end, True)
             ):
                 self.definitions.append((after, state.level))
+            elif (
+                ok
+                and not silent
+                and state.level > 0
+                and state.lineMax <= after < len(state.bMarks) - 1
+                and not state.isEmpty(after)
+            ):
+                # Inside a container, the line after the definition lies past the
+                # container's range: CommonMark may continue the definition's paragraph
+                # there lazily, which markdown-it cannot see.  Counted as this
+                # deviation, conservatively (an interrupting block would not be lazy).
+                self.found.add("eager-definition")
             return ok
 
         return reference
