@@ -86,7 +86,7 @@ MD = _oracle()
 
 
 def markdown_it_outline(text: str) -> Outline:
-    """Headings, fences and link destinations as markdown-it reads ``text``."""
+    """Headings, fences, link destinations and tables as markdown-it reads ``text``."""
     # Nesting is bounded by the number of characters, so this limit is never reached
     # and never truncates the oracle's reading.
     MD.options["maxNesting"] = len(text) + 20
@@ -331,7 +331,7 @@ def all_blocks(doc: Document) -> Iterator[Block]:
 
 
 def assay_outline(doc: Document) -> Outline:
-    """Headings, fences and link destinations as assay reads the document."""
+    """Headings, fences, link destinations and tables as assay reads the document."""
     headings = [(s.heading.level, s.heading.raw) for s in doc.walk_sections()]
     fences = [
         (b.span.line - 1, b.span.end_line)
