@@ -18,9 +18,8 @@ from assay.engine.discovery import (
     Discovery,
     Skipped,
     discover,
-    name_anomalies,
-    record_number,
 )
+from assay.engine.records import name_anomalies, record_number
 from assay.engine.globs import GlobError, compile_glob
 
 RECORD = "# 1. Record architecture decisions\n\nDate: 2024-01-01\n\n## Status\n\nAccepted\n"
@@ -491,6 +490,8 @@ def test_a_symlinked_spec_is_reported(tmp_path: Path) -> None:
         ("index.md", None),
         ("adrx-1.md", None),
         ("1a-x.md", None),
+        # A storage name: a number, `_` and a hash. Not a numbering scheme.
+        ("003_2d1e3bea95390480.txt", None),
     ],
 )
 def test_record_number_reads_every_naming_scheme(

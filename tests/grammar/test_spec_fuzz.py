@@ -113,6 +113,7 @@ _MEMBER = st.one_of(
     ),
     st.tuples(st.just("title "), st.sampled_from(["required", "optional"]), _CONSTRAINTS),
     st.tuples(st.just("files "), _listed(_STRINGS)),
+    st.tuples(st.just("relation "), _NAMES, st.just("") | _NAMES.map(" inverse {}".format)),
 ).map("".join)
 _TYPE = st.tuples(
     _WORDS, st.just("") | _WORDS.map(" extends {}".format), st.lists(_MEMBER, max_size=3)

@@ -154,6 +154,40 @@ def test_length_bounds_may_be_open() -> None:
     assert bounds == [(50, None), (None, 250), (50, 250)]
 
 
+def test_relation_with_and_without_inverse() -> None:
+    """`relation NAME [inverse NAME]` keeps both names as written, with their spans."""
+    text = 'type t { relation "Superseded by" inverse Supersedes relation "See also" }'
+    with_inverse, plain = parse_ok(text).types[0].relations
+    assert (with_inverse.name, with_inverse.inverse) == ("Superseded by", "Supersedes")
+    assert with_inverse.inverse_span is not None
+    span = with_inverse.inverse_span
+    assert text[span.start : span.end] == "Supersedes"
+    assert text[with_inverse.name_span.start : with_inverse.name_span.end] == '"Superseded by"'
+    assert (plain.name, plain.inverse, plain.inverse_span) == ("See also", None, None)
+
+
+def test_relation_keywords_stay_names_where_a_name_is_expected() -> None:
+    """A relation may be called `inverse` or `relation`: keywords only count where expected."""
+    relation = parse_ok("type t { relation inverse inverse relation }").types[0].relations[0]
+    assert (relation.name, relation.inverse) == ("inverse", "relation")
+
+
+def test_relations_mix_with_other_members_in_file_order() -> None:
+    """Relations sit among fields and sections in any order and keep their own order."""
+    model = parse_ok(
+        "type t { relation b section S optional relation a field F required relation c }"
+    )
+    decl = model.types[0]
+    assert [r.name for r in decl.relations] == ["b", "a", "c"]
+    assert [s.name for s in decl.sections] == ["S"]
+    assert [f.name for f in decl.fields] == ["F"]
+
+
+def test_a_type_without_relations_has_none() -> None:
+    """Relations default to an empty tuple, so older models keep their shape."""
+    assert parse_ok("type t { section A required }").types[0].relations == ()
+
+
 def test_errors_leave_no_model() -> None:
     """A spec with any error returns no model, only diagnostics."""
     parsed = parse_spec("use nowhere", "spec.assay")

@@ -42,6 +42,54 @@ def build_parser() -> argparse.ArgumentParser:
         "--json", action="store_true", help="print the model as JSON (see `assay schema`)"
     )
 
+    check = commands.add_parser(
+        "check",
+        help="check the workspace's documents",
+        description=(
+            "Check every document of the workspace. PATHs limit what is reported, "
+            "never what is loaded (pre-commit passes the changed files)."
+        ),
+    )
+    check.add_argument("paths", metavar="PATH", nargs="*", help="report findings in these files")
+    check.add_argument(
+        "--format",
+        choices=("text", "json", "sarif", "github"),
+        default="text",
+        help="output format (default: text)",
+    )
+    check.add_argument("--output", metavar="FILE", help="write the report to FILE")
+    check.add_argument(
+        "--select",
+        action="append",
+        metavar="CODES",
+        help="run only these codes, families or names (comma-separated; replaces the config's)",
+    )
+    check.add_argument(
+        "--ignore",
+        action="append",
+        metavar="CODES",
+        help="do not run these codes, families or names (replaces the config's)",
+    )
+    check.add_argument(
+        "--fail-on",
+        choices=("error", "warning", "info", "never"),
+        help="lowest severity that fails the run (default: the config's, else error)",
+    )
+    check.add_argument("--config", metavar="FILE", help="use this config file")
+    check.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the text report (default: only on a terminal)",
+    )
+
+    rules = commands.add_parser(
+        "rules",
+        help="print the rule reference",
+        description="Print every rule, or one rule's reference page.",
+    )
+    rules.add_argument("code", metavar="CODE", nargs="?", help="a code or name, e.g. LNK001")
+
     schema = commands.add_parser(
         "schema",
         help="print a JSON Schema of assay's output",
@@ -68,6 +116,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from assay.cli.commands import parse
 
             return parse.run(options)
+        if options.command == "check":
+            from assay.cli.commands import check
+
+            return check.run(options)
+        if options.command == "rules":
+            from assay.cli.commands import rules
+
+            return rules.run(options)
         from assay.cli.commands import schema
 
         return schema.run(options)

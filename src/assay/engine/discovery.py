@@ -9,23 +9,21 @@ reported, never followed: a link can lead outside the workspace.
 
 from __future__ import annotations
 
-import datetime
 import os
-import re
 import stat
 import subprocess
 from collections.abc import Iterator
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Literal
 
 from attrs import frozen
 
 from assay.engine.config import Config, repository_root
 from assay.engine.globs import Glob, compile_glob, match_any
+from assay.engine.records import MARKDOWN_SUFFIXES, record_number
 
-Origin = Literal["include", "convention", "adr-dir", "log4brains"]
+Origin = Literal["include", "type", "convention", "adr-dir", "log4brains"]
 SkipReason = Literal["symlink", "not-regular-file", "template", "listing"]
-Scheme = Literal["numbered", "dated"]
 
 #: Where teams keep decision records (ADR-FORMATS.md "Finding records"), matched
 #: case-insensitively from the workspace root, sub-folders included.
@@ -39,22 +37,8 @@ RECORD_FOLDERS = (
     "adr",
     "ADRs",
 )
-MARKDOWN_SUFFIXES = (".md", ".markdown")
 #: Not walked outside git; hidden folders neither. `site` is MkDocs output, at the root.
 _PRUNED = frozenset({"node_modules", ".venv"})
-
-_DATED = re.compile(r"^((?:19|20|21)\d\d)-?(\d\d)-?(\d\d)(?=[-_. ]|$)")
-_NUMBERED = re.compile(r"^(?:adr[-_ ]?)?(\d+)(?=[-_. ]|$)", re.IGNORECASE)
-_BRACKETS = frozenset("()[]{}<>")
-
-#: What each `name_anomalies` key means, for messages.
-ANOMALIES = {
-    "spaces": "white space in the file name",
-    "brackets": "brackets in the file name",
-    "double-dot": "a doubled dot before the extension (`..md`)",
-    "double-extension": "a doubled extension (`.md.md`)",
-    "no-extension": "no file extension",
-}
 
 
 @frozen(kw_only=True)
@@ -63,7 +47,8 @@ class Candidate:
 
     #: Workspace-relative POSIX path.
     path: str
-    #: `include` for the config's globs; otherwise the decision-record rule that found it.
+    #: `include` for the config's globs, `type` for a type's `files` globs; otherwise the
+    #: decision-record rule that found it.
     origin: Origin
     #: The records folder it is in, spelt as in the workspace (None for `include`).
     folder: str | None = None
@@ -99,16 +84,23 @@ class Discovery:
     notes: tuple[Note, ...]
     #: True when git listed the files; False when the tree was walked.
     git: bool
+    #: Every file of the workspace (excluded ones too): what links may point at.
+    files: tuple[str, ...] = ()
 
 
-def discover(config: Config) -> Discovery:
-    """The documents and spec files of the workspace `config` describes."""
+def discover(config: Config, typed: tuple[str, ...] = ()) -> Discovery:
+    """The documents and spec files of the workspace `config` describes.
+
+    `typed` holds the `files` globs of the spec's types: the files they match are
+    documents too, wherever they are.
+    """
     root = config.root
     notes: list[Note] = []
     entries, git = _list_files(root, notes)
     exclude = tuple(compile_glob(p) for p in config.exclude)
     spec_globs = tuple(compile_glob(p) for p in config.specs)
     include = tuple(compile_glob(p) for p in config.include)
+    by_type = tuple(compile_glob(p) for p in typed)
     folders = () if include else _records_folders(root, notes)
     firsts = {folder[0] for folder, _ in folders}
     selected: dict[str, Candidate] = {}
@@ -119,6 +111,9 @@ def discover(config: Config) -> Discovery:
             continue
         if match_any(spec_globs, path):
             specs.add(path)
+        if by_type and match_any(by_type, path):
+            selected[path] = Candidate(path=path, origin="type")
+            continue
         if not include and path.partition("/")[0].casefold() not in firsts:
             continue  # the usual case, and quick: nowhere near a records folder
         candidate = _select(path, include, folders)
@@ -141,49 +136,8 @@ def discover(config: Config) -> Discovery:
         skipped=tuple(sorted(set(skipped), key=lambda s: (s.path, s.reason))),
         notes=tuple(notes),
         git=git,
+        files=tuple(entries),
     )
-
-
-def record_number(name: str) -> tuple[int, Scheme] | None:
-    """The number a record's file name starts with, and its scheme; None without one.
-
-    `0007-x.md`, `adr-007-x.md`, `ADR007-x.md` and `ADR-7.md` are `numbered`;
-    `20240131-x.md` and `2024-01-31-x.md` are `dated` (the number is 20240131). For
-    `<slug>/index.md`, pass the folder's name.
-    """
-    dated = _DATED.match(name)
-    # `19991399-x.md` is not a date, just a big number.
-    if dated and _is_date(dated[1], dated[2], dated[3]):
-        return int(dated[1] + dated[2] + dated[3]), "dated"
-    numbered = _NUMBERED.match(name)
-    return (int(numbered[1]), "numbered") if numbered else None
-
-
-def _is_date(year: str, month: str, day: str) -> bool:
-    try:
-        datetime.date(int(year), int(month), int(day))
-    except ValueError:
-        return False
-    return True
-
-
-def name_anomalies(name: str) -> list[str]:
-    """Keys of `ANOMALIES` that apply to a file name, in a fixed order."""
-    lower = name.lower()
-    suffix = next((s for s in MARKDOWN_SUFFIXES if lower.endswith(s)), "")
-    stem = lower[: -len(suffix)] if suffix else None
-    found = []
-    if any(char.isspace() for char in name):
-        found.append("spaces")
-    if any(char in _BRACKETS for char in name):
-        found.append("brackets")
-    if stem is not None and stem.endswith("."):
-        found.append("double-dot")
-    if stem is not None and stem.endswith(MARKDOWN_SUFFIXES):
-        found.append("double-extension")
-    if not PurePosixPath(name).suffix:
-        found.append("no-extension")
-    return found
 
 
 def _list_files(root: Path, notes: list[Note]) -> tuple[list[str], bool]:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from assay.grammar.spec_errors import spec_diagnostic
 from assay.grammar.spec_values import name_key
 from assay.spec.diagnostics import Diagnostic
-from assay.spec.library import LIBRARIES
+from assay.spec.library import LIBRARIES, library_of
 from assay.spec.source import Span
 from assay.spec.specfile import SpecFile, TypeDecl
 
@@ -72,7 +72,6 @@ def _types(spec: SpecFile) -> Iterator[Diagnostic]:
 def _extends(spec: SpecFile) -> Iterator[Diagnostic]:
     local = {t.name: t for t in spec.types}
     imported = _imported(spec)
-    library_of = {t: lib for lib, types in LIBRARIES.items() for t in types}
     for decl in spec.types:
         base, span = decl.extends, decl.extends_span
         if base is None or span is None or base in imported:
@@ -83,8 +82,10 @@ def _extends(spec: SpecFile) -> Iterator[Diagnostic]:
                 yield spec_diagnostic("SPC006", message, spec.path, span)
             continue
         message = f"type `{decl.name}` extends `{base}`, which is not defined"
-        if base in library_of:
-            message += f" (add `use {library_of[base]}` to use the built-in one)"
+        # Looked up only here: reading every library is needed for this hint alone.
+        library = library_of(base)
+        if library is not None:
+            message += f" (add `use {library}` to use the built-in one)"
         else:
             message += _suggest(base, [*local, *imported])
         yield spec_diagnostic("SPC002", message, spec.path, span)
@@ -110,6 +111,8 @@ def _members(decl: TypeDecl, path: str) -> Iterator[Diagnostic]:
             names.append((member.name, member.name_span))
             names.extend((alias.name, alias.span) for alias in member.aliases)
         yield from _duplicates(names, f"{what} name or alias", path, fold=True)
+    relations = ((r.name, r.name_span) for r in decl.relations)
+    yield from _duplicates(relations, "relation", path, fold=True)
 
 
 def _declarations(spec: SpecFile) -> Iterator[Diagnostic]:

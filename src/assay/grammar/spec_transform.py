@@ -40,6 +40,7 @@ from assay.spec.specfile import (
     LengthRange,
     LineRange,
     Presence,
+    RelationDecl,
     SectionDecl,
     SentencesDecl,
     SourceDecl,
@@ -171,6 +172,7 @@ class SpecTransformer(Transformer[Token, SpecFile]):
             title=title,
             fields=tuple(i for i in items if isinstance(i, FieldDecl)),
             sections=tuple(i for i in items if isinstance(i, SectionDecl)),
+            relations=tuple(i for i in items if isinstance(i, RelationDecl)),
             span=self._span(meta),
             name_span=self._tspan(name),
             extends_span=self._tspan(base) if base is not None else None,
@@ -218,6 +220,20 @@ class SpecTransformer(Transformer[Token, SpecFile]):
             span=self._span(meta),
             name_span=self._tspan(name),
         )
+
+    def relation(self, meta: Meta, children: list[Token | None]) -> RelationDecl:
+        name, inverse = children
+        assert name is not None  # the grammar requires the name
+        return RelationDecl(
+            name=self._text(name, "a relation name"),
+            inverse=self._text(inverse, "an inverse relation") if inverse is not None else None,
+            span=self._span(meta),
+            name_span=self._tspan(name),
+            inverse_span=self._tspan(inverse) if inverse is not None else None,
+        )
+
+    def inverse(self, meta: Meta, children: list[Token]) -> Token:
+        return children[0]
 
     def required(self, meta: Meta, children: list[Token]) -> Presence:
         return Presence(kind="required", span=self._span(meta))

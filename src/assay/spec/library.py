@@ -1,30 +1,120 @@
 """The built-in spec libraries a ``use`` line can name, and the types each one exports.
 
-Provisional: the libraries will be written in the spec language itself (``*.assay``
-files shipped with assay), and this table will then be read from them.  Until then it
-is the single list that ``use`` and ``extends`` are checked against.
+Each library is a ``.assay`` file shipped in the ``library/`` folder next to this
+module, written in the spec language itself.  A library is read the first time one of
+its types is asked for, and once per process.
+
+Reading a library runs the same checks as any spec, and those checks consult the
+libraries (``use`` and ``extends`` must resolve), so loading is lazy and re-entrant:
+``madr`` reads ``adr`` while being read itself.  Two libraries that ``use`` each other
+would recurse forever; that is reported as a bug (``AssertionError``) instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
+import threading
+from collections.abc import Iterator, Mapping
+from functools import cache
+from importlib.resources import files
 
-#: Library name -> the type names ``use NAME`` brings into scope.
-LIBRARIES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {
-        # Architecture decision records in any common style (Nygard, adr-tools, ...).
-        "adr": ("adr",),
-        # Markdown Architectural Decision Records (MADR 2-4).
-        "madr": ("madr",),
-        # ADR 097 analysis runs: one type per document of a run.
-        "analysis": ("overview", "boundary", "memory", "verification"),
-        # Consultation records: a question, who was asked, what they answered.
-        "consultation": ("consultation",),
-    }
-)
+from assay.spec.specfile import SpecFile
+
+_PACKAGE = "assay.spec"
+_FOLDER = "library"
+_SUFFIX = ".assay"
+
+# One thread loads at a time; the same thread may re-enter to load a used library.
+_lock = threading.RLock()
+_loading: list[str] = []
+
+
+@cache
+def library_names() -> tuple[str, ...]:
+    """Every built-in library, by name, sorted: the ``.assay`` files shipped with assay."""
+    folder = files(_PACKAGE) / _FOLDER
+    names = (p.name.removesuffix(_SUFFIX) for p in folder.iterdir() if p.name.endswith(_SUFFIX))
+    return tuple(sorted(names))
+
+
+def library_path(library: str) -> str:
+    """The path a library's spans and diagnostics name, e.g. ``<assay>/library/adr.assay``."""
+    return f"<assay>/{_FOLDER}/{library}{_SUFFIX}"
+
+
+def library_spec(library: str) -> SpecFile:
+    """A built-in library, parsed and checked; ``KeyError`` for a library that does not exist.
+
+    Raises ``AssertionError`` when a library file has errors or libraries use each
+    other in a cycle: both are bugs in assay, never in the user's spec.
+    """
+    if library not in library_names():
+        raise KeyError(library)
+    with _lock:
+        return _load(library)
+
+
+@cache
+def _load(library: str) -> SpecFile:
+    if library in _loading:
+        cycle = " -> ".join([*_loading[_loading.index(library) :], library])
+        raise AssertionError(f"built-in libraries use each other in a cycle: {cycle}")
+    # Imported here: the spec checks import this module, so a top-level import would cycle.
+    from assay.grammar.spec import parse_spec
+
+    _loading.append(library)
+    try:
+        parsed = parse_spec(_library_text(library), library_path(library))
+    finally:
+        _loading.pop()
+    if parsed.value is None:
+        problems = "\n".join(
+            f"  {d.path}:{d.span.line}:{d.span.column}: {d.code} {d.message}"
+            for d in parsed.diagnostics
+        )
+        raise AssertionError(f"built-in library `{library}` does not parse:\n{problems}")
+    return parsed.value
+
+
+def _library_text(library: str) -> str:
+    return (files(_PACKAGE) / _FOLDER / f"{library}{_SUFFIX}").read_text(encoding="utf-8")
 
 
 def exported_types(library: str) -> tuple[str, ...]:
-    """The types a library exports; empty for a library that does not exist."""
-    return LIBRARIES.get(library, ())
+    """The types a library exports (those it defines), in file order; empty if unknown."""
+    if library not in library_names():
+        return ()
+    return tuple(t.name for t in library_spec(library).types)
+
+
+def library_of(type_name: str) -> str | None:
+    """The built-in library that exports ``type_name``, or None.
+
+    Libraries being loaded right now are skipped: a library's own checks may ask, and
+    reading it again would recurse.
+    """
+    for library in library_names():
+        if library not in _loading and type_name in exported_types(library):
+            return library
+    return None
+
+
+class _Libraries(Mapping[str, tuple[str, ...]]):
+    """Library name -> exported type names; the names are known without reading a file."""
+
+    def __getitem__(self, library: str) -> tuple[str, ...]:
+        if library not in library_names():
+            raise KeyError(library)
+        return exported_types(library)
+
+    def __contains__(self, library: object) -> bool:
+        return library in library_names()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(library_names())
+
+    def __len__(self) -> int:
+        return len(library_names())
+
+
+#: Library name -> the type names ``use NAME`` brings into scope (read lazily).
+LIBRARIES: Mapping[str, tuple[str, ...]] = _Libraries()

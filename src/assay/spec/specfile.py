@@ -131,6 +131,22 @@ class SectionDecl:
 
 
 @frozen(kw_only=True)
+class RelationDecl:
+    """``relation "Name" [inverse "Other"]``: a key under which a record links to others.
+
+    The key may appear in the Status value, a preamble line or bullet, a ``Links``
+    section bullet or front matter.  ``inverse`` is what the linked record should say
+    back (``Superseded by`` for ``Supersedes``).
+    """
+
+    name: str  #: the relation as written, e.g. ``Superseded by``
+    inverse: str | None = None  #: the relation the target should declare back; None: none
+    span: Span
+    name_span: Span
+    inverse_span: Span | None = None  #: where the inverse is named
+
+
+@frozen(kw_only=True)
 class FilesDecl:
     """``files "glob", ...``: the workspace paths documents of a type live at."""
 
@@ -148,6 +164,7 @@ class TypeDecl:
     title: TitleDecl | None = None  #: None: the type says nothing about the title
     fields: tuple[FieldDecl, ...] = ()  #: in file order
     sections: tuple[SectionDecl, ...] = ()  #: in file order; document order is free
+    relations: tuple[RelationDecl, ...] = ()  #: in file order
     span: Span
     name_span: Span
     extends_span: Span | None = None  #: where the base type is named

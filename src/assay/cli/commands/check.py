@@ -1,0 +1,104 @@
+"""``assay check [PATH…]``: check the workspace and report in one of four formats.
+
+PATHs limit what is *reported*, never what is loaded: pre-commit passes the changed
+file names, and a record's findings can depend on records that did not change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from assay import __version__
+from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from assay.engine.config import Config, ConfigError, load_config
+from assay.errors import UsageError
+from assay.spec.diagnostics import Diagnostic
+
+_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def run(options: argparse.Namespace) -> int:
+    """Check, render, write; return the exit code DESIGN §4 fixes."""
+    from assay.cli.formats import FORMATTERS
+    from assay.engine.runner import check
+
+    try:
+        config = load_config(Path.cwd(), Path(options.config) if options.config else None)
+    except ConfigError as error:
+        print(f"assay check: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    try:
+        paths = _report_paths(options.paths, config)
+        result = check(
+            config,
+            select=_selectors(options.select),
+            ignore=_selectors(options.ignore),
+            paths=paths,
+        )
+    except UsageError as error:
+        print(f"assay check: {error}", file=sys.stderr)
+        return EXIT_ERROR
+
+    def source(path: str) -> str | None:
+        try:
+            return (config.root / path).read_bytes().decode("utf-8", "replace")
+        except OSError:
+            return None
+
+    color = options.color == "always" or (
+        options.color == "auto"
+        and options.output is None
+        and sys.stdout.isatty()
+        and "NO_COLOR" not in os.environ
+    )
+    rendered = FORMATTERS[options.format](result, version=__version__, source=source, color=color)
+    if options.output:
+        Path(options.output).write_text(rendered, encoding="utf-8")
+    elif rendered.strip() or options.format != "text":
+        sys.stdout.write(rendered)
+    if options.format == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
+        from assay.cli.formats.github import summary_markdown
+
+        with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as summary:
+            summary.write(summary_markdown(result))
+    return exit_code(result.diagnostics, options.fail_on or config.fail_on)
+
+
+def exit_code(diagnostics: tuple[Diagnostic, ...], fail_on: str) -> int:
+    """2 when a spec or the input could not be read; else 1 at or above ``fail_on``."""
+    if any(d.severity == "error" and d.code.startswith("SPC") for d in diagnostics):
+        return EXIT_ERROR
+    if any(d.severity == "error" and d.code == "DOC001" for d in diagnostics):
+        return EXIT_ERROR
+    if fail_on == "never":
+        return EXIT_OK
+    floor = _RANK[fail_on]
+    return EXIT_FINDINGS if any(_RANK[d.severity] >= floor for d in diagnostics) else EXIT_OK
+
+
+def _selectors(values: list[str] | None) -> list[str] | None:
+    """`--select A,B --select C` -> [A, B, C]; None when not given."""
+    if values is None:
+        return None
+    return [part.strip() for value in values for part in value.split(",") if part.strip()]
+
+
+def _report_paths(given: list[str], config: Config) -> list[str] | None:
+    """The given paths as workspace-relative POSIX paths; None for the whole workspace."""
+    if not given:
+        return None
+    root = config.root.resolve()
+    found = []
+    for item in given:
+        path = Path(os.path.normpath(os.path.abspath(item)))
+        try:
+            found.append(path.relative_to(root).as_posix())
+        except ValueError:
+            try:
+                found.append(path.resolve().relative_to(root).as_posix())
+            except ValueError:
+                raise UsageError(f"{item} is outside the workspace ({root})") from None
+    return found

@@ -1,0 +1,24 @@
+"""``assay rules [CODE]``: the rule reference, from the checks themselves."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from assay.cli import EXIT_ERROR, EXIT_OK
+
+
+def run(options: argparse.Namespace) -> int:
+    """Print the index, or one rule's page (by code or name)."""
+    from assay.engine.checks import CHECKS, check_by_code
+    from assay.engine.checks.reference import rule_page, rules_index
+
+    if options.code is None:
+        sys.stdout.write(rules_index(CHECKS))
+        return EXIT_OK
+    check = check_by_code(options.code) or check_by_code(options.code.upper())
+    if check is None:
+        print(f"assay rules: no rule `{options.code}`; `assay rules` lists them", file=sys.stderr)
+        return EXIT_ERROR
+    sys.stdout.write(rule_page(check))
+    return EXIT_OK

@@ -1,0 +1,88 @@
+"""The checks: one module each, listed here explicitly — no discovery, no plugins.
+
+The order is the reference's order (by code); the runner's report order does not
+depend on it.
+"""
+
+from __future__ import annotations
+
+from assay.engine.checks import (
+    broken_link,
+    conflicting_values,
+    duplicate_number,
+    duplicate_section,
+    empty_section,
+    file_name_anomaly,
+    forbidden_field,
+    forbidden_section,
+    link_escapes_set,
+    link_missing_extension,
+    link_wrong_case,
+    linked_component,
+    malformed_front_matter,
+    malformed_suppression,
+    malformed_value,
+    missing_field,
+    missing_section,
+    missing_title,
+    non_iso_date,
+    not_regular_file,
+    number_gap,
+    one_sided_relation,
+    placeholder_value,
+    runner_codes,
+    scheme_less_link,
+    second_title,
+    superseded_but_accepted,
+    title_number_mismatch,
+    unknown_relation_target,
+    unreadable_document,
+    value_not_allowed,
+)
+from assay.engine.checks.base import Check
+
+CHECKS: tuple[Check, ...] = tuple(
+    sorted(
+        (
+            unreadable_document.check,
+            missing_title.check,
+            missing_section.check,
+            forbidden_section.check,
+            duplicate_section.check,
+            malformed_front_matter.check,
+            empty_section.check,
+            title_number_mismatch.check,
+            duplicate_number.check,
+            second_title.check,
+            number_gap.check,
+            file_name_anomaly.check,
+            missing_field.check,
+            value_not_allowed.check,
+            malformed_value.check,
+            forbidden_field.check,
+            conflicting_values.check,
+            placeholder_value.check,
+            non_iso_date.check,
+            superseded_but_accepted.check,
+            broken_link.check,
+            link_escapes_set.check,
+            one_sided_relation.check,
+            unknown_relation_target.check,
+            link_wrong_case.check,
+            link_missing_extension.check,
+            scheme_less_link.check,
+            linked_component.check,
+            not_regular_file.check,
+            runner_codes.unused_suppression,
+            runner_codes.unknown_code,
+            malformed_suppression.check,
+            runner_codes.internal_error,
+        ),
+        key=lambda check: check.code,
+    )
+)
+
+
+def check_by_code(code: str) -> Check | None:
+    """The check registered under ``code`` (or kebab name), if any."""
+    return next((c for c in CHECKS if code in (c.code, c.name)), None)

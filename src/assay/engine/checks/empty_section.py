@@ -1,0 +1,63 @@
+"""DOC007: a declared section with nothing in it, or only the template's text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.context import DocumentContext
+
+
+@document_check("DOC007", "empty-section")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """A declared section is empty, or holds only comments or a template placeholder.
+
+    An empty `## Consequences` usually means the record was committed from its
+    template before it was finished. Sub-sections count as content.
+
+    ## Fails
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    Status: Accepted
+
+    ## Context
+
+    {Describe the context and problem statement}
+
+    ## Decision
+
+    PostgreSQL 16.
+    ```
+
+    ## Passes
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    Status: Accepted
+
+    ## Context
+
+    The ledger needs transactions across accounts.
+
+    ## Decision
+
+    PostgreSQL 16.
+    ```
+    """
+    reading, doc_type = context.reading, context.type
+    if reading is None or doc_type is None:
+        return
+    field_names = {f.name.casefold() for f in doc_type.fields}
+    for section in reading.sections:
+        if not section.declared or section.name.casefold() in field_names:
+            continue  # `## Status` is read as a field: FLD checks speak for it
+        if not section.text:
+            yield Finding(section.span, f"the `{section.name}` section is empty")
+        elif section.placeholder:
+            yield Finding(
+                section.body or section.span,
+                f"the `{section.name}` section holds only the template's placeholder",
+            )

@@ -1,0 +1,59 @@
+"""The examples in a check's docstring: what fails, what passes, as files to write.
+
+A docstring's ``## Fails`` and ``## Passes`` sections hold fenced blocks; each block
+is one file of a small workspace.  The info string names the language (``markdown``
+or ``assay``) and may set ``path=…`` (default ``docs/adr/0001-example.md`` for
+Markdown, ``assay/example.assay`` for a spec) and, for the path checks,
+``encoding=latin-1``, ``symlink=TARGET`` or ``fifo=true``.  The test suite writes each
+section out, runs the check, and expects at least one finding for Fails and none for
+Passes; the reference pages show the same blocks.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import textwrap
+
+from attrs import frozen
+
+DEFAULT_PATHS = {"markdown": "docs/adr/0001-example.md", "assay": "assay/example.assay"}
+_SECTION = re.compile(r"^## (Fails|Passes)[ \t]*$", re.MULTILINE)
+_FENCE = re.compile(
+    r"^(?P<fence>```+)(?P<info>[^\n`]*)\n(?P<body>.*?)^(?P=fence)[ \t]*$", re.S | re.M
+)
+
+
+@frozen
+class ExampleFile:
+    """One file of an example workspace."""
+
+    language: str
+    path: str
+    text: str
+    options: dict[str, str]
+
+
+def examples(doc: str) -> dict[str, tuple[ExampleFile, ...]]:
+    """``{"Fails": files, "Passes": files}`` for the sections the docstring has."""
+    found: dict[str, tuple[ExampleFile, ...]] = {}
+    heads = list(_SECTION.finditer(doc))
+    for head, following in zip(heads, [*heads[1:], None], strict=False):
+        end = following.start() if following is not None else len(doc)
+        body = doc[head.end() : end]
+        files = []
+        for fence in _FENCE.finditer(body):
+            words = shlex.split(fence["info"])
+            language = words[0] if words else "markdown"
+            options = dict(w.split("=", 1) for w in words[1:] if "=" in w)
+            path = options.pop("path", DEFAULT_PATHS.get(language, "example.txt"))
+            files.append(ExampleFile(language, path, textwrap.dedent(fence["body"]), options))
+        found[head[1]] = tuple(files)
+    return found
+
+
+def prose(doc: str) -> str:
+    """The docstring without its summary line and without the example sections."""
+    first = _SECTION.search(doc)
+    body = doc[: first.start()] if first else doc
+    return "\n".join(body.strip().splitlines()[1:]).strip()

@@ -1,0 +1,52 @@
+"""FLD004: a field the type forbids is present."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.context import DocumentContext
+
+
+@document_check("FLD004", "forbidden-field")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """A forbidden field is present; the message gives the spec's reason.
+
+    ## Fails
+
+    ```assay path=assay/memory.assay
+    type memory {
+        files "runs/*/memory.md"
+        field "worker-model" forbidden "removed by ADR 097"
+    }
+    ```
+
+    ```markdown path=runs/billing/memory.md
+    ---
+    worker-model: large-2
+    ---
+    # Memory report
+    ```
+
+    ## Passes
+
+    ```assay path=assay/memory.assay
+    type memory {
+        files "runs/*/memory.md"
+        field "worker-model" forbidden "removed by ADR 097"
+    }
+    ```
+
+    ```markdown path=runs/billing/memory.md
+    # Memory report
+    ```
+    """
+    doc_type, reading = context.type, context.reading
+    if reading is None or doc_type is None:
+        return
+    for decl in doc_type.fields:
+        if decl.presence.kind != "forbidden":
+            continue
+        for field in reading.field(decl.name):
+            reason = decl.presence.reason or "the type forbids it"
+            yield Finding(field.key_span or field.span, f"`{field.key}` is not allowed: {reason}")

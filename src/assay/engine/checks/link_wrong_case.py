@@ -1,0 +1,41 @@
+"""LNK005: a link whose target exists only in another letter case."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.checks.resolved_links import findings_of
+from assay.engine.context import DocumentContext
+
+
+@document_check("LNK005", "link-wrong-case", severity="warning")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """A link works on macOS and Windows but not on Linux or GitHub: its case differs.
+
+    ## Fails
+
+    ```markdown path=docs/adr/0002-use-redis.md
+    # 2. Use Redis
+
+    Builds on [ADR 1](0001-Use-Postgres.md).
+    ```
+
+    ```markdown path=docs/adr/0001-use-postgres.md
+    # 1. Use PostgreSQL
+    ```
+
+    ## Passes
+
+    ```markdown path=docs/adr/0002-use-redis.md
+    # 2. Use Redis
+
+    Builds on [ADR 1](0001-use-postgres.md).
+    ```
+
+    ```markdown path=docs/adr/0001-use-postgres.md
+    # 1. Use PostgreSQL
+    ```
+    """
+    for found in findings_of(context, "wrong-case"):
+        yield Finding(found.span, found.resolution.message)

@@ -1,0 +1,37 @@
+"""PTH002: a record path that goes through a symbolic link."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.anchors import START
+from assay.engine.checks.base import Finding, workspace_check
+from assay.engine.context import WorkspaceContext
+
+
+@workspace_check("PTH002", "linked-component")
+def check(workspace: WorkspaceContext) -> Iterator[Finding]:
+    """A document (or a folder on its path) is a symbolic link: reported, not followed.
+
+    A link can lead outside the workspace, and what it points at changes without a
+    commit showing it. Commit the file itself.
+
+    ## Fails
+
+    ```markdown path=docs/adr/0001-use-postgres.md symlink=../shared/0001-use-postgres.md
+    # 1. Use PostgreSQL
+    ```
+
+    ## Passes
+
+    ```markdown path=docs/adr/0001-use-postgres.md
+    # 1. Use PostgreSQL
+    ```
+    """
+    for skipped in workspace.discovery.skipped:
+        if skipped.reason == "symlink":
+            yield Finding(
+                START,
+                "a symbolic link; assay does not follow links (commit the file itself)",
+                path=skipped.path,
+            )

@@ -1,0 +1,38 @@
+"""DOC006: front matter that is not valid YAML."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.context import DocumentContext
+
+
+@document_check("DOC006", "malformed-front-matter")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """Front matter between `---` lines that is not a YAML mapping.
+
+    The rest of the document is still read; fields in the broken front matter are
+    not, so they may also be reported missing.
+
+    ## Fails
+
+    ```markdown
+    ---
+    status: [accepted
+    ---
+    # 1. Use PostgreSQL
+    ```
+
+    ## Passes
+
+    ```markdown
+    ---
+    status: accepted
+    ---
+    # 1. Use PostgreSQL
+    ```
+    """
+    for diagnostic in context.reader_diagnostics:
+        if diagnostic.code == "DOC006":
+            yield Finding(diagnostic.span, diagnostic.message)

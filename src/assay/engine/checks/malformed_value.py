@@ -1,0 +1,58 @@
+"""FLD003: a value that breaks its declared format."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.context import DocumentContext
+
+
+@document_check("FLD003", "malformed-value")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """A date that cannot be a date, or a value that does not match its pattern.
+
+    `2023-13-10` has no month 13 and `2021-02-30` no such day: the record's history
+    is wrong, not just its spelling. Dates in other formats are `FLD007`.
+
+    ## Fails
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    * Status: Accepted
+    * Date: 2023-13-10
+    ```
+
+    ## Passes
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    * Status: Accepted
+    * Date: 2023-12-10
+    ```
+    """
+    doc_type, reading = context.type, context.reading
+    if reading is None or doc_type is None:
+        return
+    decls = {decl.name.casefold(): decl for decl in doc_type.fields}
+    for field in reading.fields:
+        decl = decls.get(field.name.casefold())
+        if decl is None or decl.format is None or field.placeholder:
+            continue
+        if decl.format.kind == "date":
+            if field.date_kind == "impossible":
+                yield Finding(field.span, field.note or f"`{field.raw}` is not a date")
+            elif field.date_kind == "unrecognized":
+                yield Finding(field.span, f"{field.name} `{field.raw}` is not a date")
+        elif (
+            decl.format.pattern is not None
+            and field.value is not None
+            and re.fullmatch(decl.format.pattern, field.value) is None
+        ):
+            yield Finding(
+                field.span,
+                f"{field.name} `{field.value}` does not match `{decl.format.pattern}`",
+            )

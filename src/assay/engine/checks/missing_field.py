@@ -1,0 +1,55 @@
+"""FLD001: a field the type requires is absent."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.anchors import document_anchor
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.context import DocumentContext
+
+
+@document_check("FLD001", "missing-field")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """A required field is not stated anywhere a reader would look.
+
+    Fields are read from front matter, a metadata table, `Key: value` lines and
+    bullets before the first section, a heading named after the field (`## Status`
+    then its first paragraph) or holding the value (`## Status: accepted`).
+
+    ## Fails
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    ## Context
+
+    The ledger needs transactions.
+
+    ## Decision
+
+    PostgreSQL 16.
+    ```
+
+    ## Passes
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    * **Status:** Accepted
+
+    ## Context
+
+    The ledger needs transactions.
+
+    ## Decision
+
+    PostgreSQL 16.
+    ```
+    """
+    reading, doc_type = context.reading, context.type
+    if reading is None or doc_type is None:
+        return
+    for decl in doc_type.fields:
+        if decl.presence.kind == "required" and not reading.field(decl.name):
+            yield Finding(document_anchor(context), f"no `{decl.name}` field")

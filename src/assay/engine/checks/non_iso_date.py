@@ -1,0 +1,40 @@
+"""FLD007: a date written in a format other than ISO 8601."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.context import DocumentContext
+
+
+@document_check("FLD007", "non-iso-date", severity="warning")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """A date is not `YYYY-MM-DD`: `05/03/2023` may be March or May.
+
+    Month names and `2023-3-5` are certain but sort badly; slash dates can be read
+    two ways. The message gives the ISO form when the date is certain.
+
+    ## Fails
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    * Status: Accepted
+    * Date: 05/03/2023
+    ```
+
+    ## Passes
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    * Status: Accepted
+    * Date: 2023-03-05
+    ```
+    """
+    if context.reading is None:
+        return
+    for field in context.reading.fields:
+        if field.date_kind == "ambiguous":
+            yield Finding(field.span, field.note or f"{field.name} `{field.raw}` is not ISO 8601")

@@ -1,0 +1,54 @@
+"""DOC011: a gap in a folder's record numbers."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+from itertools import pairwise
+
+from assay.engine.checks.anchors import START
+from assay.engine.checks.base import Finding, workspace_check
+from assay.engine.context import WorkspaceContext
+
+
+@workspace_check("DOC011", "number-gap", severity="info")
+def check(workspace: WorkspaceContext) -> Iterator[Finding]:
+    """Numbers are missing between a folder's numbered records.
+
+    Often harmless (a record was withdrawn before merging), sometimes a record lost
+    in a rename; worth a look, never a failure.
+
+    ## Fails
+
+    ```markdown path=docs/adr/0001-use-postgres.md
+    # 1. Use PostgreSQL
+    ```
+
+    ```markdown path=docs/adr/0003-use-redis.md
+    # 3. Use Redis for sessions
+    ```
+
+    ## Passes
+
+    ```markdown path=docs/adr/0001-use-postgres.md
+    # 1. Use PostgreSQL
+    ```
+
+    ```markdown path=docs/adr/0002-use-redis.md
+    # 2. Use Redis for sessions
+    ```
+    """
+    folders: dict[str, dict[int, str]] = {}
+    for context in workspace.readings("adr"):
+        assert context.reading is not None
+        if context.reading.number is not None:
+            numbers = folders.setdefault(posixpath.dirname(context.path), {})
+            numbers.setdefault(context.reading.number, context.path)
+    for numbers in folders.values():
+        ordered = sorted(numbers)
+        for before, after in pairwise(ordered):
+            if after - before > 1:
+                missing = f"{before + 1}" if after - before == 2 else f"{before + 1} to {after - 1}"
+                yield Finding(
+                    START, f"no record numbered {missing} before this one", path=numbers[after]
+                )

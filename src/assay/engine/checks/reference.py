@@ -1,0 +1,107 @@
+"""The rule reference, generated from the checks: one page per code and an index.
+
+``assay rules`` prints these, and the documentation site builds the same pages (a
+MkDocs hook, ``docs/hooks/rules.py``), so the reference cannot drift from the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from assay.engine.checks.base import Check
+from assay.engine.checks.examples import examples, prose
+
+_SCOPE = {
+    "document": "each document on its own",
+    "workspace": "the documents together",
+}
+_FAMILIES = {
+    "DOC": "Documents: titles, sections, record numbers",
+    "FLD": "Fields: presence, allowed values, formats",
+    "LNK": "Links and relations between records",
+    "PTH": "Paths: links and special files",
+    "SUP": "Suppressions",
+    "INT": "Internal",
+}
+
+
+def page_name(check: Check) -> str:
+    """The page's file name under ``reference/rules/``."""
+    return f"{check.code}.md"
+
+
+def rule_page(check: Check) -> str:
+    """The Markdown reference page of one check."""
+    lines = [
+        f"# {check.code} {check.name}",
+        "",
+        f"*Default severity:* **{check.severity}** · *Looks at:* {_SCOPE[check.scope]}",
+        "",
+        check.summary,
+        "",
+    ]
+    body = prose(check.doc)
+    if body:
+        lines += [body, ""]
+    titles = {"Fails": "Reported", "Passes": "Not reported"}
+    for section, files in examples(check.doc).items():
+        lines += [f"## {titles[section]}", ""]
+        for file in files:
+            fence = "````" if "```" in file.text else "```"
+            lines += [
+                f"`{file.path}`",
+                "",
+                f"{fence}{file.language}",
+                file.text.rstrip("\n"),
+                fence,
+                "",
+            ]
+    lines += [
+        "## Configure",
+        "",
+        "```toml",
+        "# assay.toml (or [tool.assay] in pyproject.toml)",
+        f'ignore = ["{check.code}"]            # never run it',
+        "[severity]",
+        f'{check.code} = "warning"             # or error, info, off',
+        "```",
+        "",
+    ]
+    if check.scope == "document" or check.family in ("DOC", "FLD", "LNK"):
+        lines += [
+            "## Suppress",
+            "",
+            "```markdown",
+            f"<!-- assay: disable-next-line {check.code} -- why this is fine -->",
+            "```",
+            "",
+        ]
+    return "\n".join(lines)
+
+
+def rules_index(checks: Sequence[Check]) -> str:
+    """The table of every check, by family."""
+    lines = [
+        "# Rules",
+        "",
+        "Every code `assay check` reports, generated from the checks themselves. Select",
+        "them by code (`LNK001`), family (`LNK`) or name (`broken-link`).",
+        "",
+    ]
+    for family, title in _FAMILIES.items():
+        members = [c for c in checks if c.family == family]
+        if not members:
+            continue
+        lines += [
+            f"## {title}",
+            "",
+            "| code | name | severity | summary |",
+            "| --- | --- | --- | --- |",
+        ]
+        for check in members:
+            lines.append(
+                f"| [{check.code}]({page_name(check)}) | {check.name} | {check.severity} "
+                f"| {check.summary} |"
+            )
+        lines.append("")
+    return "\n".join(lines)

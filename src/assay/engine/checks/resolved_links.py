@@ -1,0 +1,61 @@
+"""Every link of a document resolved once, shared by the link checks.
+
+The five link checks (LNK001, LNK002, LNK005 to LNK007) each report one kind of
+resolution; resolving once per document keeps a run at one pass over the links.
+Footnote definitions are not links, and reference definitions are checked too (an
+unused definition still publishes a dead target).
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from assay.engine.context import DocumentContext
+from assay.engine.links import LinkResolution, is_footnote_label, resolve_link
+from assay.spec.source import Span
+
+
+@frozen
+class Resolved:
+    """A link (or reference definition) and what its destination resolved to."""
+
+    destination: str
+    span: Span
+    resolution: LinkResolution
+
+
+_last: tuple[DocumentContext, tuple[Resolved, ...]] | None = None
+
+
+def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
+    """The links of ``context``'s document, resolved; cached for the last document."""
+    global _last
+    if _last is not None and _last[0] is context:
+        return _last[1]
+    found: list[Resolved] = []
+    document = context.document
+    if document is not None:
+        used: set[str] = set()
+        for link in document.links:
+            if link.kind == "reference" and link.label is not None:
+                used.add(link.label.casefold())
+            found.append(_resolve(context, link.destination, link.span))
+        for definition in document.definitions:
+            if is_footnote_label(definition.label) or definition.label.casefold() in used:
+                continue
+            found.append(_resolve(context, definition.destination, definition.span))
+    result = tuple(found)
+    _last = (context, result)
+    return result
+
+
+def _resolve(context: DocumentContext, destination: str, span: Span) -> Resolved:
+    resolution = resolve_link(
+        context.path, destination, context.files, repository_urls=context.repository_urls
+    )
+    return Resolved(destination, span, resolution)
+
+
+def findings_of(context: DocumentContext, *kinds: str) -> list[Resolved]:
+    """The resolved links of the given kinds."""
+    return [r for r in resolved_links(context) if r.resolution.kind in kinds]

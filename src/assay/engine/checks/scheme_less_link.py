@@ -1,0 +1,35 @@
+"""LNK007: a web address written without `https://`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.checks.resolved_links import findings_of
+from assay.engine.context import DocumentContext
+
+
+@document_check("LNK007", "scheme-less-link", severity="warning")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """A link to a domain without a scheme is a relative path to a missing file.
+
+    `[docs](example.org/docs)` resolves to `docs/adr/example.org/docs` on GitHub.
+
+    ## Fails
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    See [the PostgreSQL docs](www.postgresql.org/docs/16/).
+    ```
+
+    ## Passes
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    See [the PostgreSQL docs](https://www.postgresql.org/docs/16/).
+    ```
+    """
+    for found in findings_of(context, "scheme-less-domain"):
+        yield Finding(found.span, found.resolution.message)

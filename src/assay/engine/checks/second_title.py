@@ -1,0 +1,51 @@
+"""DOC010: a second level-one heading."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.context import DocumentContext
+from assay.spec.diagnostics import Related
+
+
+@document_check("DOC010", "second-title", severity="warning")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """A decision record has more than one H1.
+
+    A record has one title. A second `# Status` is usually a section written one
+    level too high; it renders as a second title and breaks tables of contents.
+
+    ## Fails
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    # Status
+
+    Accepted
+
+    ## Context
+
+    The ledger needs transactions.
+    ```
+
+    ## Passes
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    ## Status
+
+    Accepted
+    ```
+    """
+    if context.reading is None or not context.derives_from("adr"):
+        return
+    h1 = [s for s in context.reading.sections if s.level == 1]
+    for extra in h1[1:]:
+        yield Finding(
+            extra.span,
+            f"a second title `# {extra.heading}`; a section heading starts with `##`",
+            (Related("the title", context.path, h1[0].span),),
+        )

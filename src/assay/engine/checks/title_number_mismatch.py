@@ -1,0 +1,41 @@
+"""DOC008: the number in the title is not the number in the file name."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.context import DocumentContext
+
+
+@document_check("DOC008", "title-number-mismatch", severity="warning")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """A decision record's title number differs from its file's number.
+
+    `0007-use-kafka.md` titled `# 6. Use Kafka` was usually copied from record 6 and
+    renumbered by name only; links by number then reach the wrong record. Dated file
+    names (`2024-01-31-use-kafka.md`) carry no record number and are never compared.
+
+    ## Fails
+
+    ```markdown path=docs/adr/0007-use-kafka.md
+    # 6. Use Kafka for order events
+    ```
+
+    ## Passes
+
+    ```markdown path=docs/adr/0007-use-kafka.md
+    # 7. Use Kafka for order events
+    ```
+    """
+    reading = context.reading
+    if reading is None or not context.derives_from("adr"):
+        return
+    title = reading.title
+    if title is None or title.number is None or reading.number is None or title.span is None:
+        return
+    if title.number != reading.number:
+        yield Finding(
+            title.span,
+            f"the title says record {title.number}, the file name says {reading.number}",
+        )

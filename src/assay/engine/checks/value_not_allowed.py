@@ -1,0 +1,64 @@
+"""FLD002: a field value outside the declared set."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, document_check
+from assay.engine.context import DocumentContext
+from assay.engine.reading.values import strip_markup
+
+
+@document_check("FLD002", "value-not-allowed")
+def check(context: DocumentContext) -> Iterator[Finding]:
+    """A value is not one the type allows, under any of its synonyms.
+
+    Statuses are read the way people write them: markup and a trailing period are
+    dropped, and a compound value counts by its leading keyword (`Accepted, amended
+    by ADR 9`, `**Accepted** 2023-05-11`). Synonyms map to the canonical value
+    (`Approved` is `accepted`, `Superceded` is `superseded`). Set the severity to
+    `warning` in `[severity]` to keep unknown values visible without failing.
+
+    ## Fails
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    Status: Agreed-ish
+
+    ## Context
+
+    The ledger needs transactions.
+
+    ## Decision
+
+    PostgreSQL 16.
+    ```
+
+    ## Passes
+
+    ```markdown
+    # 1. Use PostgreSQL
+
+    Status: **Approved** 2024-03-01
+
+    ## Context
+
+    The ledger needs transactions.
+
+    ## Decision
+
+    PostgreSQL 16.
+    ```
+    """
+    doc_type, reading = context.type, context.reading
+    if reading is None or doc_type is None:
+        return
+    allowed = {decl.name.casefold(): decl for decl in doc_type.fields if decl.values}
+    for field in reading.fields:
+        decl = allowed.get(field.name.casefold())
+        if decl is None or field.value is not None or field.placeholder:
+            continue
+        names = ", ".join(v.name for v in decl.values)
+        shown = strip_markup(field.raw) or field.raw
+        yield Finding(field.span, f"{field.name} `{shown}` is not one of: {names}")

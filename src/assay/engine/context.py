@@ -1,0 +1,51 @@
+"""What checks see: one document with its reading, or the whole workspace."""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from assay.engine.discovery import Discovery
+from assay.engine.links import FileIndex
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.document import Document
+from assay.spec.reading import Reading
+from assay.spec.types import DocumentType
+
+
+@frozen(kw_only=True)
+class DocumentContext:
+    """One document as checks see it."""
+
+    #: Workspace-relative POSIX path.
+    path: str
+    #: The decoded text; None when the file could not be read or decoded.
+    text: str | None
+    #: The parsed document; None when it could not be read or decoded.
+    document: Document | None
+    #: The type the document was matched to; None for a document without a type.
+    type: DocumentType | None
+    #: The document read under its type; None without a type or a document.
+    reading: Reading | None
+    #: What the reader reported (DOC001, DOC006, SUP003), for the reader's checks.
+    reader_diagnostics: tuple[Diagnostic, ...] = ()
+    #: The workspace's files, for link checks.
+    files: FileIndex
+    #: URLs of the repository (its remotes), so links to its own blobs count as internal.
+    repository_urls: tuple[str, ...] = ()
+
+    def derives_from(self, name: str) -> bool:
+        """True when the document's type is ``name`` or extends it."""
+        return self.type is not None and name in self.type.lineage
+
+
+@frozen(kw_only=True)
+class WorkspaceContext:
+    """Every document of a run, for checks that compare documents."""
+
+    documents: tuple[DocumentContext, ...]
+    discovery: Discovery
+    files: FileIndex
+
+    def readings(self, lineage: str) -> list[DocumentContext]:
+        """Documents read under a type derived from ``lineage`` (e.g. ``adr``)."""
+        return [d for d in self.documents if d.reading is not None and d.derives_from(lineage)]

@@ -1,0 +1,249 @@
+"""Link resolution: where a Markdown link leads, judged against a view of the workspace.
+
+Pure: a `FileIndex` stands in for the file system, so resolving never touches the disk
+(symbolic links are judged when files are opened, PTH002) and costs dict look-ups only.
+Paths are workspace-relative POSIX strings; the workspace root is spelled `.`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
+from urllib.parse import unquote, urlsplit
+
+from attrs import field, frozen
+
+LinkKind = Literal[
+    "external", "anchor", "ok", "missing", "wrong-case", "missing-extension",
+    "scheme-less-domain", "escapes-workspace", "absolute-path",
+]  # fmt: skip
+
+#: The workspace root as a path.
+ROOT = "."
+
+_SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
+# Checked before schemes: `C:` would otherwise pass for a one-letter URL scheme.
+_LOCAL_ABSOLUTE = re.compile(r"^(?:[a-z]:[\\/]|\\\\|file:)", re.IGNORECASE)
+_DOMAIN = re.compile(r"^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,6})$", re.IGNORECASE)
+# `git@github.com:owner/repo.git`, as `git remote -v` prints it.
+_SCP_REMOTE = re.compile(r"^[\w.-]+@([^:/]+):(.+)$")
+#: Suffixes that mean a file, never a top-level domain, even where a country owns the
+#: name (`.md`, `.py`, `.sh`, `.pl`): `notes.md` is a missing file, not a web site.
+FILE_EXTENSIONS = frozenset({
+    "md", "mdx", "txt", "text", "rst", "adoc", "html", "htm", "pdf", "doc", "docx", "odt",
+    "rtf", "csv", "tsv", "json", "yaml", "yml", "toml", "xml", "ini", "cfg", "conf", "log",
+    "png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "ico", "tif", "tiff", "avif", "heic",
+    "puml", "mmd", "dot", "py", "js", "ts", "sh", "rs", "go", "java", "rb", "pl", "cpp",
+    "zip", "gz", "tar",
+})  # fmt: skip
+_CASE_BREAKS = "it will break on case-sensitive file systems"
+# Repository views whose next component is a branch and whose rest is a path.
+_REPOSITORY_VIEWS = frozenset({"blob", "tree", "raw"})
+
+
+def _components(path: str) -> tuple[str, ...] | None:
+    """`path` without empty, `.` and `..` components; None when it climbs above the root."""
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part == "..":
+            if not parts:
+                return None
+            parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    return tuple(parts)
+
+
+def _join(parts: Sequence[str]) -> str:
+    return "/".join(parts) or ROOT
+
+
+@frozen
+class FileIndex:
+    """The workspace's files and folders, with a case-insensitive view for suggestions."""
+
+    files: frozenset[str]
+    directories: frozenset[str]
+    #: Folder -> case-folded name -> the real names inside it with that folding.
+    _children: Mapping[str, Mapping[str, tuple[str, ...]]] = field(eq=False, repr=False)
+
+    @classmethod
+    def build(cls, paths: Iterable[str], *, directories: Iterable[str] = ()) -> FileIndex:
+        """Index workspace-relative file paths; their folders are derived, `directories`
+        adds empty ones. Raises `ValueError` for a path that leaves the workspace."""
+        files: set[str] = set()
+        dirs: set[str] = {ROOT}
+        children: dict[str, dict[str, set[str]]] = {}
+        entries = [(path, True) for path in paths] + [(path, False) for path in directories]
+        for path, is_file in entries:
+            parts = _components(path)
+            if parts is None or (is_file and not parts):
+                raise ValueError(f"`{path}` is not a file path inside the workspace")
+            for depth, name in enumerate(parts):
+                parent = _join(parts[:depth])
+                children.setdefault(parent, {}).setdefault(name.casefold(), set()).add(name)
+                if depth < len(parts) - 1 or not is_file:
+                    dirs.add(_join(parts[: depth + 1]))
+            if is_file:
+                files.add(_join(parts))
+        by_fold = {k: {f: tuple(sorted(n)) for f, n in v.items()} for k, v in children.items()}
+        return cls(frozenset(files), frozenset(dirs), by_fold)
+
+    def exists(self, path: str) -> bool:
+        """Whether `path` is a file or a folder of the workspace."""
+        parts = _components(path)
+        return parts is not None and (_join(parts) in self.files or self.is_dir(path))
+
+    def is_dir(self, path: str) -> bool:
+        """Whether `path` is a folder of the workspace (`.` is the root)."""
+        parts = _components(path)
+        return parts is not None and _join(parts) in self.directories
+
+    def case_variant(self, path: str) -> str | None:
+        """The real spelling of `path` when it exists only with other letter case.
+
+        None when `path` exists as written or not at all. Each component is matched in
+        its own folder, exact spelling first, so `Docs/a.md` is found beside `docs/b.md`.
+        """
+        parts = _components(path)
+        if not parts or self.exists(path):
+            return None
+        return self._variant(ROOT, parts)
+
+    def _variant(self, folder: str, parts: tuple[str, ...]) -> str | None:
+        names = self._children.get(folder, {}).get(parts[0].casefold(), ())
+        for name in sorted(names, key=lambda n: n != parts[0]):
+            here = name if folder == ROOT else f"{folder}/{name}"
+            if len(parts) == 1:
+                return here
+            if here in self.directories and (deeper := self._variant(here, parts[1:])):
+                return deeper
+        return None
+
+
+@frozen
+class LinkResolution:
+    """What a link destination is and, for internal links, where it leads."""
+
+    kind: LinkKind
+    #: The workspace path the link resolves to (`missing`, `ok`), or the real path to
+    #: suggest (`wrong-case`, `missing-extension`); None for every other kind.
+    target: str | None
+    #: One sentence for a diagnostic, quoting the destination as written.
+    message: str
+
+    @property
+    def code(self) -> str | None:
+        """The diagnostic code this resolution calls for, if any (DESIGN.md §4)."""
+        if self.kind == "escapes-workspace":
+            return "LNK002"
+        return None if self.kind in ("ok", "external", "anchor") else "LNK001"
+
+
+def is_footnote_label(label: str | None) -> bool:
+    """Whether a reference label is a footnote's (`[^1]`): footnotes are not links."""
+    return label is not None and label.startswith("^")
+
+
+def _repository_key(url: str) -> tuple[str, tuple[str, ...]] | None:
+    """Host and case-folded path of a repository URL. The protocol is ignored (https, ssh
+    and scp-like `git@host:owner/repo` name one repository), and so is case in the path
+    (GitHub and GitLab ignore it in owner and repository names)."""
+    scp = _SCP_REMOTE.match(url.strip())
+    try:
+        split = urlsplit(url.strip())
+        host, path = (scp.group(1), scp.group(2)) if scp else (split.hostname or "", split.path)
+    except ValueError:
+        return None
+    parts = tuple(p.casefold() for p in path.strip("/").removesuffix(".git").split("/") if p)
+    return (host.lower(), parts) if host and parts else None
+
+
+def _repository_path(url: str, repository_urls: Sequence[str]) -> str | None:
+    """The workspace path a blob/tree URL into one of `repository_urls` names, if it is one."""
+    try:
+        split = urlsplit(url)
+        host = split.hostname or ""
+    except ValueError:
+        return None
+    if split.scheme.lower() not in ("http", "https"):
+        return None
+    parts = [part for part in split.path.split("/") if part]
+    for key in filter(None, map(_repository_key, repository_urls)):
+        count = len(key[1])
+        if key[0] != host or tuple(part.casefold() for part in parts[:count]) != key[1]:
+            continue
+        rest = parts[count:]
+        rest = rest[1:] if rest[:1] == ["-"] else rest  # GitLab: `/-/blob/...`
+        if len(rest) >= 2 and rest[0] in _REPOSITORY_VIEWS:
+            return "/" + "/".join(rest[2:])
+    return None
+
+
+def _looks_like_domain(path: str) -> bool:
+    match = _DOMAIN.match(path.split("/", 1)[0])
+    return match is not None and match.group(1).casefold() not in FILE_EXTENSIONS
+
+
+def _suggest(target: str, written: str, source_dir: tuple[str, ...] | None) -> str:
+    """`target` spelled as the author would write it: root-relative when they did (or
+    when there is no folder to start from), else relative to the linking document."""
+    if written.startswith("/") or source_dir is None:
+        return "/" + target
+    parts = target.split("/")
+    common = 0
+    while common < min(len(parts), len(source_dir)) and parts[common] == source_dir[common]:
+        common += 1
+    relative = "/".join([".."] * (len(source_dir) - common) + parts[common:])
+    if written.startswith("./") and not relative.startswith(".."):
+        relative = "./" + relative
+    # A space ends a bare destination; one written with a space was in `<...>`.
+    return relative if " " in written else relative.replace(" ", "%20")
+
+
+def resolve_link(
+    source: str, destination: str, index: FileIndex, *, repository_urls: Sequence[str] = ()
+) -> LinkResolution:
+    """Resolve `destination`, found in the document at workspace path `source`."""
+    dest = destination.strip()
+    if not dest or dest.startswith("#"):
+        return LinkResolution("anchor", None, f"`{dest}` points into this document")
+    if _LOCAL_ABSOLUTE.match(dest):
+        message = f"`{dest}` is a path on one computer; link relative to this file instead"
+        return LinkResolution("absolute-path", None, message)
+    written = dest.split("#", 1)[0].split("?", 1)[0]
+    from_url = _SCHEME.match(dest) is not None
+    inner = _repository_path(dest, repository_urls) if from_url else None
+    if (from_url and inner is None) or dest.startswith("//"):  # `//host/x`: protocol-relative
+        return LinkResolution("external", None, f"`{dest}` is an external URL")
+    # Suggestions for a URL are root-relative: there is no folder to start from.
+    source_dir = _components(source.rpartition("/")[0]) if inner is None else None
+    path, written = (unquote(inner), dest) if inner is not None else (unquote(written), written)
+    if not path:
+        return LinkResolution("anchor", None, f"`{dest}` points into this document")
+    # A leading `/` means the workspace root, as GitHub renders it.
+    prefix = "" if path.startswith("/") else source.rpartition("/")[0]
+    parts = _components(f"{prefix}/{path}")
+    if parts is None:
+        return LinkResolution("escapes-workspace", None, f"`{written}` leaves the workspace")
+    target = _join(parts)
+    if index.exists(target):
+        return LinkResolution("ok", target, f"`{written}` resolves to `{target}`")
+    # Only a bare relative path can be a domain in disguise: `./` says "path", and so
+    # does a leading `/` (root-relative links, repository URLs) by leaving no first name.
+    if not path.startswith("./") and _looks_like_domain(path):
+        message = f"`{dest}` looks like a domain without a scheme; write `https://{dest}`"
+        return LinkResolution("scheme-less-domain", None, message)
+    real = index.case_variant(target)
+    if real is not None:
+        message = f"`{written}` differs only in case from `{_suggest(real, written, source_dir)}`"
+        return LinkResolution("wrong-case", real, f"{message}; {_CASE_BREAKS}")
+    if not path.endswith("/"):  # `docs/` names a folder, never `docs/.md`
+        with_md = f"{target}.md"
+        real = with_md if index.exists(with_md) else index.case_variant(with_md)
+        if real is not None:
+            shown = _suggest(real, written, source_dir)
+            message = f"`{written}` has no `.md`; the file is `{shown}`"
+            return LinkResolution("missing-extension", real, message)
+    return LinkResolution("missing", target, f"`{written}` does not exist")

@@ -1,0 +1,219 @@
+"""Dates as records write them, and the template placeholders left in their place.
+
+ISO ``YYYY-MM-DD`` is right.  Other forms (``05/03/2023``, ``March 5, 2023``,
+``2023-3-5``) are read, but as ``ambiguous``: they earn a warning, and ``iso`` is filled
+only when the date is certain.  ``2023-13-10`` is ``impossible``; ``YYYY-MM-DD`` or
+``[Insert Date]`` is a ``placeholder``.
+
+Placeholders live here rather than in ``values`` because most of them are unfilled
+dates, and so that ``values`` can import this module without a cycle.
+
+Example::
+
+    read_date("05/03/2023").message
+    # '`05/03/2023` could be 5 March or 3 May; write 2023-03-05 or 2023-05-03'
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from typing import Literal
+
+from attrs import frozen
+
+DateKind = Literal["iso", "ambiguous", "impossible", "placeholder", "unrecognized"]
+
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+# Spelled out, not `calendar.month_name`, which follows the process locale.
+_MONTH_NUMBERS = {name[:3].casefold(): number for number, name in enumerate(_MONTHS, 1)}
+_MONTH = (
+    r"(?<![^\W_])(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?"
+    r"|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_ORDINAL = r"(?:st|nd|rd|th)?"
+# `[0-9]`, not `\d`: other scripts' digits are not a date anyone can compare.
+_TIME = (
+    r"(?:[T ](?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:\.[0-9]+)?)?"
+    r"(?:Z|[+-][0-9]{2}:?[0-9]{2})?(?![0-9]))?"
+)
+_ISO = re.compile(rf"(?<![0-9])([0-9]{{4}})-([0-9]{{1,2}})-([0-9]{{1,2}})(?![0-9]){_TIME}")
+_YEAR_FIRST = re.compile(r"(?<![0-9])([0-9]{4})([/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])")
+_DAY_FIRST = re.compile(r"(?<![0-9])([0-9]{1,2})([/.-])([0-9]{1,2})\2([0-9]{4})(?![0-9])")
+_DAY_NAME = re.compile(
+    rf"(?<![0-9])([0-9]{{1,2}}){_ORDINAL}\s+(?:of\s+)?{_MONTH},?\s+([0-9]{{4}})(?![0-9])",
+    re.IGNORECASE,
+)
+_NAME_DAY = re.compile(
+    rf"{_MONTH}\s+([0-9]{{1,2}}){_ORDINAL},?\s+([0-9]{{4}})(?![0-9])", re.IGNORECASE
+)
+_MASK_PART = r"(?:YYYY|YY|MM|DD)"
+_MASK = re.compile(rf"(?<![^\W_]){_MASK_PART}(?:[-/.]{_MASK_PART})+(?![^\W_])", re.IGNORECASE)
+
+_BRACES = re.compile(r"\{.*\}", re.DOTALL)
+_BRACKETS = re.compile(r"\[([^\[\]]*)\]")
+_ANGLE = re.compile(r"<([^<>:@/=]*)>")
+_WHOLE_MASK = re.compile(rf"{_MASK_PART}(?:[-/. ]{_MASK_PART})+", re.IGNORECASE)
+# Words that make a bracketed text a description to replace, not a value: `[Accepted]`
+# and `[ADR-0005]` (a shortcut reference link) are values.
+_TEMPLATE_WORDS = re.compile(
+    r"(?<![^\W_])(?:insert|date|yyyy|status|name|title|describe|description|todo|fill"
+    r"|enter|your|here|placeholder|e\.g|x{3,}|n{3,})(?![^\W_])|\||\.\.\.|…",
+    re.IGNORECASE,
+)
+_WRAPPING = " \t\r\n*_`~"
+
+
+@frozen(kw_only=True)
+class DateReading:
+    """What a date value says; ``raw[start:end] == text``."""
+
+    kind: DateKind
+    iso: str | None  #: ``YYYY-MM-DD`` when the date is certain; else None
+    text: str  #: the date as written (a time included); the value when none was found
+    start: int
+    end: int
+    message: str  #: why the value is not plain ISO, for a diagnostic; empty for ``iso``
+
+
+def is_placeholder(text: str) -> bool:
+    """True when ``text`` is a template leftover rather than a value.
+
+    ``{proposed | accepted}``, ``[ a | b ]``, ``[Insert Date]``, ``YYYY-MM-DD`` and
+    ``<date>`` are; ``TBD`` (a value some teams choose) and ``[ADR 5](x.md)`` are not.
+    """
+    core = _core(text)
+    if _BRACES.fullmatch(core) or _ANGLE.fullmatch(core) or _WHOLE_MASK.fullmatch(core):
+        return True
+    if core in ("...", "…"):
+        return True
+    bracketed = _BRACKETS.fullmatch(core)
+    if bracketed is None:
+        return False
+    inside = bracketed[1].strip()
+    return not inside or _TEMPLATE_WORDS.search(inside) is not None
+
+
+def _core(text: str) -> str:
+    """``text`` without a trailing comment, surrounding emphasis and a final period."""
+    core = text.strip()
+    if core.endswith("-->"):
+        opening = core.rfind("<!--", 0, len(core) - 3)
+        if opening >= 0:
+            core = core[:opening]
+    core = core.strip(_WRAPPING)
+    if core.endswith(".") and not core.endswith(".."):
+        core = core[:-1].strip(_WRAPPING)
+    return core
+
+
+def read_date(raw: str) -> DateReading:
+    """The first date in ``raw``: ``2023-05-11 (revised 2023-06-01)`` reads 2023-05-11.
+
+    Example: ``read_date("12 March 2023")`` is ``ambiguous`` (not ISO) with ``iso``
+    ``2023-03-12``; ``read_date("2023-05-11T10:00:00Z").iso`` is ``2023-05-11``.
+    """
+    start = len(raw) - len(raw.lstrip())
+    end = max(start, len(raw.rstrip()))
+    value = raw[start:end]
+    if is_placeholder(raw):
+        return DateReading(
+            kind="placeholder",
+            iso=None,
+            text=value,
+            start=start,
+            end=end,
+            message=_placeholder_message(value),
+        )
+    found = [m for m in (p.search(raw) for p in _PATTERNS) if m is not None]
+    if not found:
+        message = (
+            f"`{value}` is not a date; write it as YYYY-MM-DD"
+            if value
+            else "no date is given; write it as YYYY-MM-DD"
+        )
+        return DateReading(
+            kind="unrecognized", iso=None, text=value, start=start, end=end, message=message
+        )
+    first = min(found, key=lambda m: (m.start(), -m.end()))
+    return _classify(first)
+
+
+def _classify(match: re.Match[str]) -> DateReading:
+    text = match[0]
+    pattern = match.re
+    if pattern is _MASK:
+        return _reading(match, "placeholder", None, _placeholder_message(text))
+    if pattern is _DAY_FIRST:
+        return _day_first(match)
+    if pattern is _ISO:
+        year, month, day = int(match[1]), int(match[2]), int(match[3])
+    elif pattern is _YEAR_FIRST:
+        year, month, day = int(match[1]), int(match[3]), int(match[4])
+    elif pattern is _DAY_NAME:
+        day, month, year = int(match[1]), _month_number(match[2]), int(match[3])
+    else:
+        month, day, year = _month_number(match[1]), int(match[2]), int(match[3])
+    problem = _problem(year, month, day)
+    if problem is not None:
+        return _reading(match, "impossible", None, f"`{text}` is not a date: {problem}")
+    iso = f"{year:04d}-{month:02d}-{day:02d}"
+    if pattern is _ISO and text[:10] == iso:
+        return _reading(match, "iso", iso, "")
+    return _reading(match, "ambiguous", iso, f"`{text}` is not an ISO date; write {iso}")
+
+
+def _day_first(match: re.Match[str]) -> DateReading:
+    """``05/03/2023``: day-first or month-first; dotted dates are always day-first."""
+    text = match[0]
+    first, separator, second, year = int(match[1]), match[2], int(match[3]), int(match[4])
+    readings = [(year, second, first)]  # day first, as most of the world writes it
+    if separator != "." and first != second:
+        readings.append((year, first, second))
+    valid = [r for r in readings if _problem(*r) is None]
+    if not valid:
+        # Explain with the reading whose month exists, so the message names a real month.
+        reason = next((r for r in readings if 1 <= r[1] <= 12), readings[0])
+        problem = _problem(*reason)
+        return _reading(match, "impossible", None, f"`{text}` is not a date: {problem}")
+    isos = [f"{y:04d}-{m:02d}-{d:02d}" for y, m, d in valid]
+    if len(valid) == 1:
+        message = f"`{text}` is not an ISO date; write {isos[0]}"
+        return _reading(match, "ambiguous", isos[0], message)
+    spoken = " or ".join(f"{d} {_MONTHS[m - 1]}" for _, m, d in valid)
+    message = f"`{text}` could be {spoken}; write {' or '.join(isos)}"
+    return _reading(match, "ambiguous", None, message)
+
+
+def _problem(year: int, month: int, day: int) -> str | None:
+    """Why ``year-month-day`` is no date, or None when it is one."""
+    if year < 1:
+        return f"there is no year {year}"
+    if not 1 <= month <= 12:
+        return f"there is no month {month}"
+    if day < 1:
+        return f"there is no day {day}"
+    days = calendar.monthrange(year, month)[1]
+    if day > days:
+        return f"{_MONTHS[month - 1]} {year} has {days} days"
+    return None
+
+
+def _placeholder_message(text: str) -> str:
+    return f"`{text}` is a template placeholder; fill in the date as YYYY-MM-DD"
+
+
+def _month_number(name: str) -> int:
+    return _MONTH_NUMBERS[name[:3].casefold()]
+
+
+def _reading(match: re.Match[str], kind: DateKind, iso: str | None, message: str) -> DateReading:
+    return DateReading(
+        kind=kind, iso=iso, text=match[0], start=match.start(), end=match.end(), message=message
+    )
+
+
+_PATTERNS = (_ISO, _YEAR_FIRST, _DAY_FIRST, _DAY_NAME, _NAME_DAY, _MASK)

@@ -1,0 +1,88 @@
+"""``Key: value`` lines: one key, several keys on one line, ``·`` pairs, bullets.
+
+Real records put their metadata on lines like these (ADR-FORMATS.md):
+
+    - Status: Accepted
+    * **Status:** Accepted
+    Date: 2026-10-08 Status: accepted Source Decisions: D25-D30 in docs/plan.md
+    Type: reference/types/adr.md · Status: accepted
+    Superseded by [ADR 5](0005-use-kafka.md)
+
+Only keys the type declares are read, so prose that happens to hold a colon is left
+alone; a line is a metadata line when a declared key starts it or starts a ``·`` piece.
+Offsets are into the document text, so every key and value maps to an exact span.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Literal
+
+from attrs import frozen
+
+from assay.engine.reading.vocabulary import Vocabulary, fold
+from assay.spec.specfile import FieldDecl, RelationDecl
+
+# Block-quote marks, then a list marker (and a task box), before the line's content.
+_PREFIX = re.compile(
+    r"[ \t]*(?:>[ \t]?)*[ \t]*(?P<marker>(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?"
+)
+# What separates pieces that each start with a key; kept out of the values.
+_PIECE = re.compile(r"[ \t]+[·•][ \t]+")
+_TRIM = " \t,;|·•"
+
+
+@frozen
+class KeyValue:
+    """A declared key and its value, as offsets into the document text."""
+
+    kind: Literal["field", "relation"]
+    decl: FieldDecl | RelationDecl
+    key_start: int
+    key_end: int
+    value_start: int
+    value_end: int
+    #: True when the line is a list item (``- Status: Accepted``).
+    bullet: bool
+
+
+def read_line(text: str, start: int, end: int, words: Vocabulary) -> Iterator[KeyValue]:
+    """The declared keys of the line ``text[start:end]``, with their values."""
+    prefix = _PREFIX.match(text, start, end)
+    begin = prefix.end() if prefix else start
+    bullet = bool(prefix and prefix["marker"])
+    pieces = [begin]
+    pieces.extend(m.end() for m in _PIECE.finditer(text, begin, end))
+    bounds = [*(m.start() for m in _PIECE.finditer(text, begin, end)), end]
+    for piece_start, piece_end in zip(pieces, bounds, strict=True):
+        yield from _read_piece(text, piece_start, piece_end, words, bullet)
+
+
+def _read_piece(
+    text: str, start: int, end: int, words: Vocabulary, bullet: bool
+) -> Iterator[KeyValue]:
+    first = words.key_pattern.match(text, start, end)
+    if first is None:
+        relation = words.relation_pattern.match(text, start, end)
+        if relation is not None:
+            relation_decl = words.relations[fold(relation["key"])]
+            value = _trimmed(text, relation.end(), end)
+            if value[0] < value[1]:
+                yield KeyValue("relation", relation_decl, *relation.span("key"), *value, bullet)
+        return
+    keys = [first, *words.key_pattern.finditer(text, first.end(), end)]
+    for key, following in zip(keys, [*keys[1:], None], strict=True):
+        value_end = following.start() if following is not None else end
+        decl = words.fields[fold(key["key"])]
+        yield KeyValue(
+            "field", decl, *key.span("key"), *_trimmed(text, key.end(), value_end), bullet
+        )
+
+
+def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start] in _TRIM:
+        start += 1
+    while end > start and text[end - 1] in _TRIM:
+        end -= 1
+    return start, end

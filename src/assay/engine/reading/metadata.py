@@ -1,0 +1,203 @@
+"""Where a record states its metadata, found: every declared key with its raw value.
+
+The places, in the order a reader meets them (ADR-FORMATS.md "Status, date,
+relations"): front matter; ``Key: value`` lines and bullets and metadata tables in the
+preamble (before the first heading, or under the H1 before its first sub-heading); a
+heading named after a field (``## Status`` and its first paragraph) or holding the
+value (``## Status: accepted``).  Elsewhere, a paragraph or list counts only when it
+starts with a declared key, so prose that mentions a key in passing is never read as
+metadata — but a ``## Links`` list of ``- Supersedes [ADR 3](0003-x.md)`` is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from attrs import frozen
+
+from assay.engine.reading.lines import read_line
+from assay.engine.reading.plain import PlainSection
+from assay.engine.reading.vocabulary import Vocabulary, fold, fold_key
+from assay.grammar.locate import Locator
+from assay.spec.document import (
+    Block,
+    BlockQuote,
+    Document,
+    ListBlock,
+    Paragraph,
+    Section,
+    Table,
+)
+from assay.spec.reading import FieldSource
+from assay.spec.source import Span
+from assay.spec.specfile import FieldDecl, RelationDecl
+
+
+@frozen
+class Found:
+    """A declared key and its value, wherever it was stated."""
+
+    decl: FieldDecl | RelationDecl
+    key: str
+    key_span: Span | None
+    raw: str
+    span: Span
+    source: FieldSource
+    #: The value's offsets in the document text; None for front matter (a YAML value
+    #: is not one stretch of text).
+    offsets: tuple[int, int] | None
+
+
+def find_metadata(
+    document: Document,
+    locator: Locator,
+    words: Vocabulary,
+    plain_sections: tuple[PlainSection, ...],
+) -> list[Found]:
+    """Every declared field and relation key in ``document``, in document order."""
+    found = list(_front_matter(document, words))
+    lenient: list[Block] = list(document.preamble)
+    strict: list[Block] = []
+    if plain_sections:
+        first = plain_sections[0].span.start
+        lenient = [b for b in document.preamble if b.span.start < first]
+        strict = [b for b in document.preamble if b.span.start > first]
+    for section in document.sections:
+        # The H1's own blocks are the preamble of a record titled by its H1.
+        (lenient if section.heading.level == 1 else strict).extend(section.blocks)
+    nested = [s for top in document.sections for s in _below(top)]
+    for section in nested:
+        strict.extend(section.blocks)
+    found.extend(_blocks(lenient, locator, words, strict=False))
+    found.extend(_blocks(strict, locator, words, strict=True))
+    for section in document.walk_sections():
+        found.extend(_heading(section, locator, words))
+    found.sort(key=lambda f: (f.source != "front-matter", f.span.start))
+    return found
+
+
+def _below(section: Section) -> Iterator[Section]:
+    for child in section.children:
+        yield child
+        yield from _below(child)
+
+
+def _front_matter(document: Document, words: Vocabulary) -> Iterator[Found]:
+    if document.front_matter is None:
+        return
+    for entry in document.front_matter.entries:
+        key = fold_key(entry.key)
+        decl = words.fields.get(key) or words.relations.get(key)
+        if decl is not None and entry.value is not None:
+            raw = _yaml_text(entry.value)
+            yield Found(decl, entry.key, None, raw, entry.span, "front-matter", None)
+
+
+def _yaml_text(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_yaml_text(item) for item in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _blocks(
+    blocks: Iterable[Block], locator: Locator, words: Vocabulary, *, strict: bool
+) -> Iterator[Found]:
+    for block in blocks:
+        if isinstance(block, (Paragraph, ListBlock, BlockQuote)):
+            yield from _lines(block.span, locator, words, strict=strict)
+        elif isinstance(block, Table):
+            yield from _table(block, locator, words)
+
+
+def _lines(span: Span, locator: Locator, words: Vocabulary, *, strict: bool) -> Iterator[Found]:
+    text, starts = locator.text, locator.line_starts
+    last = span.end_line - (1 if span.end_column == 1 and span.end_line > span.line else 0)
+    for index in range(span.line - 1, last):
+        line = locator.line_span(index)
+        start = starts[index]
+        pairs = list(read_line(text, start, start + line.end_column - 1, words))
+        if strict and index == span.line - 1 and not pairs:
+            return  # prose that does not start with a key: not a metadata block
+        for pair in pairs:
+            source: FieldSource = "bullet" if pair.bullet else "line"
+            yield Found(
+                pair.decl,
+                text[pair.key_start : pair.key_end],
+                locator.span(pair.key_start, pair.key_end),
+                text[pair.value_start : pair.value_end],
+                locator.span(pair.value_start, pair.value_end),
+                source,
+                (pair.value_start, pair.value_end),
+            )
+
+
+def _table(table: Table, locator: Locator, words: Vocabulary) -> Iterator[Found]:
+    rows = table.rows
+    header = rows[0].cells if rows else ()
+    keyed_header = [words.fields.get(fold(cell.text)) for cell in header]
+    if any(keyed_header) and len(rows) == 2:
+        # `| Status | Date |` over one row of values: the keys are the columns.
+        for decl, key, cell in zip(keyed_header, header, rows[1].cells, strict=False):
+            if decl is not None and cell.text:
+                yield _cell(decl, key.text, key.span, cell.text, cell.span, locator)
+        return
+    for row in rows:
+        if len(row.cells) < 2:
+            continue
+        key, cell = row.cells[0], row.cells[1]
+        named = words.fields.get(fold(key.text)) or words.relations.get(fold(key.text))
+        if named is not None and cell.text:
+            yield _cell(named, key.text, key.span, cell.text, cell.span, locator)
+
+
+def _cell(
+    decl: FieldDecl | RelationDecl, key: str, key_span: Span, raw: str, span: Span, locator: Locator
+) -> Found:
+    start = _char_offset(locator, span)
+    return Found(decl, key, key_span, raw, span, "table", (start, start + len(raw)))
+
+
+def _char_offset(locator: Locator, span: Span) -> int:
+    return locator.line_starts[span.line - 1] + span.column - 1
+
+
+def _heading(section: Section, locator: Locator, words: Vocabulary) -> Iterator[Found]:
+    heading = section.heading
+    decl = words.fields.get(fold(heading.text))
+    if decl is not None:
+        first = next((b for b in section.blocks if isinstance(b, (Paragraph, ListBlock))), None)
+        if first is None:
+            return
+        if any(
+            isinstance(f.decl, FieldDecl) for f in _lines(first.span, locator, words, strict=True)
+        ):
+            return  # `## Status` then `Status: Accepted`: the line is read as a line
+        start = _char_offset(locator, first.span)
+        end = locator.line_starts[first.span.end_line - 1] + first.span.end_column - 1
+        raw = locator.text[start:end]
+        yield Found(decl, heading.text, heading.span, raw, first.span, "heading", (start, end))
+        return
+    key, colon, value = heading.text.partition(":")
+    inline = words.fields.get(fold(key)) if colon else None
+    if inline is None or not value.strip():
+        return
+    # Find the value in the heading as written, so its span is exact.
+    start = _char_offset(locator, heading.span)
+    line = locator.text[start : start + heading.span.end_column - heading.span.column]
+    at = line.rfind(value.strip())
+    if at < 0:
+        return
+    begin = start + at
+    end = begin + len(value.strip())
+    yield Found(
+        inline,
+        key.strip(),
+        heading.span,
+        value.strip(),
+        locator.span(begin, end),
+        "heading-inline",
+        (begin, end),
+    )

@@ -1,0 +1,61 @@
+"""Read a parsed document under its type: the one entry point of ``engine.reading``."""
+
+from __future__ import annotations
+
+import posixpath
+
+from assay.engine.reading.fields import read_field
+from assay.engine.reading.metadata import find_metadata
+from assay.engine.reading.plain import plain_sections
+from assay.engine.reading.relations import read_relations
+from assay.engine.reading.sections import read_sections
+from assay.engine.reading.values import record_number_in_title, title_without_prefix
+from assay.engine.reading.vocabulary import Vocabulary
+from assay.engine.records import record_number
+from assay.grammar.locate import Locator
+from assay.spec.document import Document
+from assay.spec.reading import Reading, TitleReading
+from assay.spec.specfile import FieldDecl
+
+
+def read(document: Document, text: str, words: Vocabulary) -> Reading:
+    """``document`` (parsed from ``text``, its decoded content) read as ``words.type``."""
+    locator = Locator(text, prefix=3 if document.bytes.bom else 0)
+    plain = plain_sections(document, words)
+    found = find_metadata(document, locator, words, plain)
+    fields = tuple(read_field(f) for f in found if isinstance(f.decl, FieldDecl))
+    return Reading(
+        path=document.path,
+        type=words.type.name,
+        lineage=words.type.lineage,
+        title=read_title(document),
+        number=file_number(document.path),
+        fields=fields,
+        sections=read_sections(document, words, plain),
+        relations=read_relations(found, document, locator, words),
+    )
+
+
+def read_title(document: Document) -> TitleReading | None:
+    """The first title candidate, with a record-number prefix read off."""
+    if not document.titles:
+        return None
+    first = document.titles[0]
+    prefix = record_number_in_title(first.text) if first.source != "file-name" else None
+    return TitleReading(
+        text=title_without_prefix(first.text) if first.source != "file-name" else first.text,
+        raw=first.text,
+        source=first.source,
+        span=first.span,
+        number=prefix.number if prefix is not None else None,
+        placeholder=prefix.placeholder if prefix is not None else False,
+    )
+
+
+def file_number(path: str) -> int | None:
+    """The record number of a numbered file name (dated names have none)."""
+    name = posixpath.basename(path)
+    if name.lower() in ("index.md", "readme.md"):
+        name = posixpath.basename(posixpath.dirname(path))
+    numbered = record_number(name)
+    return numbered[0] if numbered is not None and numbered[1] == "numbered" else None

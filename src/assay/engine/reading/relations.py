@@ -1,0 +1,135 @@
+"""Relations between records: ``Superseded by``, ``Amends`` … and what they point at.
+
+A relation is stated under its own key (a line, a bullet, a table row, front matter, a
+``## Links`` list) or inside another value (``Accepted, amended by [ADR 5](0005-x.md)``,
+``Superseded by ADR-0057``).  Targets are links (inline or reference) or bare IDs, one
+or several (``ADR-3 and ADR-4``); each target keeps the record number it names, so the
+reciprocity check can find the record.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Iterator
+from urllib.parse import unquote
+
+from assay.engine.reading.metadata import Found
+from assay.engine.reading.values import find_record_ids, split_targets
+from assay.engine.reading.vocabulary import Vocabulary, fold
+from assay.engine.records import record_number
+from assay.grammar.locate import Locator
+from assay.spec.document import Document, Link
+from assay.spec.reading import RelationReading, RelationTarget
+from assay.spec.specfile import FieldDecl, RelationDecl
+
+
+def read_relations(
+    found: list[Found], document: Document, locator: Locator, words: Vocabulary
+) -> tuple[RelationReading, ...]:
+    """Every relation with at least one target, in document order, without repeats."""
+    readings: list[RelationReading] = []
+    seen: set[tuple[str, int]] = set()
+    for item in found:
+        for reading in _from(item, document, locator, words):
+            key = (reading.name, reading.span.start)
+            if reading.targets and key not in seen:
+                seen.add(key)
+                readings.append(reading)
+    return tuple(readings)
+
+
+def _from(
+    item: Found, document: Document, locator: Locator, words: Vocabulary
+) -> Iterator[RelationReading]:
+    decl = item.decl
+    if isinstance(decl, RelationDecl):
+        if item.offsets is None:
+            yield RelationReading(
+                name=decl.name,
+                inverse=decl.inverse,
+                targets=_yaml_targets(item),
+                source=item.source,
+                span=item.span,
+            )
+        else:
+            yield _relation(decl, item, *item.offsets, document, locator)
+    elif isinstance(decl, FieldDecl) and decl.values and item.offsets is not None:
+        # A status that names a relation: `Superseded by [ADR 5](0005-x.md)`.
+        start, end = item.offsets
+        matches = list(words.relation_pattern.finditer(locator.text, start, end))
+        for match, following in zip(matches, [*matches[1:], None], strict=False):
+            stop = following.start() if following is not None else end
+            relation = words.relations[fold(match["key"])]
+            yield _relation(relation, item, match.end(), stop, document, locator)
+
+
+def _relation(
+    decl: RelationDecl, item: Found, start: int, end: int, document: Document, locator: Locator
+) -> RelationReading:
+    targets: list[RelationTarget] = []
+    taken: list[tuple[int, int]] = []
+    first, last = locator.byte_offset(start), locator.byte_offset(end)
+    for link in document.links:
+        if first <= link.span.start and link.span.end <= last and not link.image:
+            targets.append(_link_target(link))
+            taken.append((link.span.start, link.span.end))
+    text = locator.text
+    for record in find_record_ids(text[start:end]):
+        begin, stop = start + record.start, start + record.end
+        at = locator.byte_offset(begin)
+        if any(a <= at < b for a, b in taken):
+            continue  # the ID is a link's text: the link is the target
+        targets.append(
+            RelationTarget(
+                text=record.text,
+                destination=None,
+                number=record.number,
+                span=locator.span(begin, stop),
+            )
+        )
+    targets.sort(key=lambda t: t.span.start)
+    return RelationReading(
+        name=decl.name,
+        inverse=decl.inverse,
+        targets=tuple(targets),
+        source=item.source,
+        span=locator.span(start, end) if start < end else item.span,
+    )
+
+
+def _link_target(link: Link) -> RelationTarget:
+    return RelationTarget(
+        text=link.text,
+        destination=link.destination,
+        number=destination_number(link.destination),
+        span=link.span,
+    )
+
+
+def destination_number(destination: str) -> int | None:
+    """The record number of the file a link points at, if its name has one."""
+    path = unquote(destination.split("#", 1)[0].split("?", 1)[0])
+    name = posixpath.basename(path.rstrip("/"))
+    if name.lower() in ("index.md", "readme.md"):
+        name = posixpath.basename(posixpath.dirname(path.rstrip("/")))
+    numbered = record_number(name) if name else None
+    return numbered[0] if numbered is not None and numbered[1] == "numbered" else None
+
+
+def _yaml_targets(item: Found) -> tuple[RelationTarget, ...]:
+    """Targets in a front-matter value: file names or IDs, all at the entry's span."""
+    targets = []
+    for start, end in split_targets(item.raw):
+        piece = item.raw[start:end]
+        ids = find_record_ids(piece)
+        number = ids[0].number if ids else destination_number(piece)
+        if number is not None or "/" in piece or piece.endswith(".md"):
+            targets.append(
+                RelationTarget(
+                    text=piece,
+                    destination=piece if not ids else None,
+                    number=number,
+                    span=item.span,
+                )
+            )
+    return tuple(targets)

@@ -1,0 +1,113 @@
+"""Sections read under a type: canonical names, their text, and whether they are empty.
+
+Headings match declared names and aliases the way ADR-FORMATS.md says people write
+them: any case, a numeric prefix (``### 1.``), bold or italic, a trailing colon or HTML
+comment.  A heading the type does not declare is kept under its own text, so a check
+can still see it (a second H1, a duplicate).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from assay.engine.reading.plain import PlainSection
+from assay.engine.reading.values import is_placeholder
+from assay.engine.reading.vocabulary import Vocabulary, fold
+from assay.spec.document import (
+    Block,
+    BlockQuote,
+    CodeBlock,
+    Document,
+    Heading,
+    HtmlBlock,
+    ListBlock,
+    Paragraph,
+    Section,
+    Table,
+)
+from assay.spec.reading import SectionReading
+from assay.spec.source import Span
+
+
+def read_sections(
+    document: Document, words: Vocabulary, plain: tuple[PlainSection, ...]
+) -> tuple[SectionReading, ...]:
+    """Every section of ``document``, in document order."""
+    if plain:
+        return tuple(_plain(section) for section in plain)
+    return tuple(_heading(section, words) for section in document.walk_sections())
+
+
+def _heading(section: Section, words: Vocabulary) -> SectionReading:
+    decl = words.sections.get(fold(section.heading.text))
+    text = _section_text(section)
+    first = (
+        section.blocks[0].span
+        if section.blocks
+        else (section.children[0].span if section.children else None)
+    )
+    body = _between(first, section.span) if first is not None and text else None
+    return SectionReading(
+        name=decl.name if decl is not None else section.heading.text,
+        declared=decl is not None,
+        heading=section.heading.raw,
+        level=section.heading.level,
+        span=section.heading.span,
+        text=text,
+        body=body,
+        placeholder=bool(text) and is_placeholder(text),
+    )
+
+
+def _plain(section: PlainSection) -> SectionReading:
+    text = blocks_text(section.blocks)
+    body = None
+    if section.blocks and text:
+        body = _between(section.blocks[0].span, section.blocks[-1].span)
+    return SectionReading(
+        name=section.decl.name,
+        declared=True,
+        heading=section.heading,
+        level=0,
+        span=section.span,
+        text=text,
+        body=body,
+        placeholder=bool(text) and is_placeholder(text),
+    )
+
+
+def _between(first: Span, last: Span) -> Span:
+    return Span(first.start, last.end, first.line, first.column, last.end_line, last.end_column)
+
+
+def _section_text(section: Section) -> str:
+    parts = [blocks_text(section.blocks)]
+    for child in section.children:
+        parts.append(child.heading.raw)
+        parts.append(_section_text(child))
+    return "\n\n".join(p for p in parts if p)
+
+
+def blocks_text(blocks: Iterable[Block]) -> str:
+    """The readable text of some blocks: no HTML comments, no link definitions."""
+    return "\n\n".join(t for t in (_block_text(b) for b in blocks) if t).strip()
+
+
+def _block_text(block: Block) -> str:
+    if isinstance(block, Paragraph):
+        return block.text.strip()
+    if isinstance(block, Heading):
+        return block.raw
+    if isinstance(block, CodeBlock):
+        return block.content.strip()
+    if isinstance(block, ListBlock):
+        return "\n".join(blocks_text(item.blocks) for item in block.items)
+    if isinstance(block, BlockQuote):
+        return blocks_text(block.blocks)
+    if isinstance(block, Table):
+        return "\n".join(" ".join(c.text for c in row.cells) for row in block.rows)
+    if isinstance(block, HtmlBlock):
+        stripped = block.html.strip()
+        # A comment is a note to authors, not content: a section of comments is empty.
+        return "" if stripped.startswith("<!--") and stripped.endswith("-->") else stripped
+    return ""

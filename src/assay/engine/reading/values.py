@@ -1,0 +1,221 @@
+"""Field values as records write them: markup, status keywords and placeholders.
+
+A status is rarely one word.  ``**Accepted** 2023-05-11``, ``Accepted, amended by
+[ADR 5](0005-x.md)`` and ``Rejected in favour of ADR 111`` all lead with a keyword that a
+type's allowed values (with their synonyms) map to a canonical value; what follows the
+keyword is kept, markup and all, so relation targets can be read from it.
+
+Dates and placeholders are read in ``dates``, record IDs and title numbers in
+``record_ids``; both are re-exported here, so callers import values from one place.
+All offsets are code-point offsets into the string given.
+
+Example::
+
+    reading = read_status("In Review", allowed)  # allowed: proposed ~ "in review"
+    reading.keyword, reading.value  # ('in review', 'proposed')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from attrs import frozen
+
+from assay.engine.reading.dates import DateKind, DateReading, is_placeholder, read_date
+from assay.engine.reading.record_ids import (
+    RecordId,
+    TitleNumber,
+    find_record_ids,
+    record_number_in_title,
+    split_targets,
+    title_without_prefix,
+)
+from assay.spec.specfile import AllowedValue
+
+__all__ = [
+    "DateKind",
+    "DateReading",
+    "RecordId",
+    "StatusReading",
+    "TitleNumber",
+    "find_record_ids",
+    "is_placeholder",
+    "read_date",
+    "read_status",
+    "record_number_in_title",
+    "split_targets",
+    "strip_markup",
+    "title_without_prefix",
+]
+
+_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+_LINKS = (
+    re.compile(r"!?\[([^\[\]]*)\]\([^()]*\)"),  # inline: [text](url), images too
+    re.compile(r"\[([^\[\]]*)\]\[[^\[\]]*\]"),  # reference: [text][ref], [text][]
+    re.compile(r"\[([^\[\]]*)\]"),  # shortcut: [text]
+)
+# Underscores inside words (`snake_case`) are no emphasis in CommonMark; asterisks are.
+# Contents never cross the marker character, so each opener scans only to the next one
+# (not to the end of the text) and nested emphasis goes on the next pass instead.
+_INNER_UNDERSCORE = r"(?:[^_]|(?<=[^\W_])_(?=[^\W_]))+?"
+_EMPHASIS = (
+    re.compile(r"\*\*(?=[^\s*])([^*]+?)(?<=\S)\*\*"),
+    re.compile(rf"(?<![^\W_])__(?=[^\s_])({_INNER_UNDERSCORE})(?<=\S)__(?![^\W_])"),
+    re.compile(r"\*(?=[^\s*])([^*]+?)(?<=\S)\*"),
+    re.compile(rf"(?<![^\W_])_(?=[^\s_])({_INNER_UNDERSCORE})(?<=\S)_(?![^\W_])"),
+)
+_SPACES = re.compile(r"\s+")
+
+# Before the keyword: comments, then anything that is not a letter or digit (markup,
+# quotes, an emoji like `✅ Accepted`).
+_LEADING = re.compile(r"(?:\s*<!--.*?-->)*[\W_]*", re.DOTALL)
+_WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
+_BOUNDARY = r"(?![^\W_]|['\u2019-][^\W_])"
+_CLOSING = re.compile(r"[*_`~\])\"'\u201d\u2019]*")
+_SEPARATORS = re.compile(r"[\s,;:.\u2014\u2013-]*")
+_EMPHASIS_MARKS = "*_`~"
+
+
+@frozen(kw_only=True)
+class StatusReading:
+    """A status value read against the allowed values of its field.
+
+    ``raw[keyword_start:keyword_end]`` is the keyword as written and
+    ``raw[rest_start:rest_end] == rest``.
+    """
+
+    raw: str  #: the value as given
+    text: str  #: the value without markup (``strip_markup``)
+    keyword: str  #: the leading keyword, casefolded, spaces collapsed; empty if none
+    value: str | None  #: the allowed name the keyword maps to; None when unknown
+    placeholder: bool  #: a template leftover (``{proposed | accepted}``)
+    keyword_start: int
+    keyword_end: int
+    rest: str  #: what follows the keyword, markup kept: ``by [ADR 5](0005-x.md)``
+    rest_start: int
+    rest_end: int
+
+
+def strip_markup(text: str) -> str:
+    """``text`` as plain words: ``**Accepted**.`` becomes ``Accepted``.
+
+    Drops emphasis, code backticks, link syntax (keeping the link text), a trailing
+    HTML comment and a trailing period (an ellipsis stays); collapses whitespace.
+    The steps repeat until nothing changes, so nested markup goes too and stripping
+    twice equals stripping once (code-span contents are therefore not protected).
+    """
+    previous = None
+    while text != previous:
+        previous, text = text, _strip_once(text)
+    return text
+
+
+def _strip_once(text: str) -> str:
+    text = text.rstrip()
+    if text.endswith("-->"):
+        opening = text.rfind("<!--", 0, len(text) - 3)
+        if opening >= 0:
+            text = text[:opening]
+    text = _CODE.sub(r"\2", text)
+    replaced = 1
+    while replaced:  # here rather than in the outer loop: nested brackets are cheap
+        replaced = 0
+        for link in _LINKS:
+            text, count = link.subn(r"\1", text)
+            replaced += count
+    for emphasis in _EMPHASIS:
+        text = emphasis.sub(r"\1", text)
+    text = _SPACES.sub(" ", text).strip()
+    while text.endswith(".") and not text.endswith(".."):  # `a. .` is one period more
+        text = text[:-1].rstrip()
+    return text
+
+
+def read_status(raw: str, allowed: Sequence[AllowedValue]) -> StatusReading:
+    """The keyword ``raw`` leads with, mapped through ``allowed`` names and synonyms.
+
+    Spellings match case-insensitively, the longest first, so a synonym ``in review``
+    wins over a name ``in``.  A keyword no spelling matches is the first word, with
+    ``value`` None; with ``allowed`` empty, ``value`` is the keyword itself.
+
+    Example: ``read_status("accepted; supersedes ADR-0045", allowed)`` has keyword
+    ``accepted`` and rest ``supersedes ADR-0045``.
+    """
+    text = strip_markup(raw)
+    if is_placeholder(raw):
+        at = len(raw) - len(raw.lstrip())
+        return StatusReading(
+            raw=raw, text=text, keyword="", value=None, placeholder=True,
+            keyword_start=at, keyword_end=at, rest="", rest_start=at, rest_end=at,
+        )  # fmt: skip
+    start = _skip(_LEADING, raw, 0)
+    value: str | None = None
+    end = start
+    for pattern, name in _matchers(tuple(_spellings(allowed))):
+        spelled = pattern.match(raw, start)
+        if spelled is not None:
+            value, end = name, spelled.end()
+            break
+    else:
+        word = _WORD.match(raw, start)
+        end = word.end() if word is not None else start
+    keyword = " ".join(raw[start:end].split()).casefold()
+    if not allowed:
+        value = keyword or None
+    rest_start, rest_end = _rest(raw, end, opener=raw[:start])
+    return StatusReading(
+        raw=raw, text=text, keyword=keyword, value=value, placeholder=False,
+        keyword_start=start, keyword_end=end,
+        rest=raw[rest_start:rest_end], rest_start=rest_start, rest_end=rest_end,
+    )  # fmt: skip
+
+
+def _spellings(allowed: Sequence[AllowedValue]) -> list[tuple[str, str]]:
+    return [(spelling, v.name) for v in allowed for spelling in (v.name, *v.synonyms)]
+
+
+@lru_cache(maxsize=64)
+def _matchers(spellings: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """One pattern per spelling, longest first; inner spaces match any whitespace."""
+    words = [(spelling.split(), name) for spelling, name in spellings if spelling.split()]
+    words.sort(key=lambda item: (-len(item[0]), -sum(map(len, item[0]))))
+    return tuple(
+        (re.compile(r"\s+".join(map(re.escape, parts)) + _BOUNDARY, re.IGNORECASE), name)
+        for parts, name in words
+    )
+
+
+def _rest(raw: str, keyword_end: int, opener: str) -> tuple[int, int]:
+    """Where the text after the keyword starts and ends, without what frames it.
+
+    Skipped: markup closing the keyword (``**Accepted**``), separators (``,`` ``;``
+    ``-``), and at the end spaces, a comment, a period, and emphasis marks that closed
+    the whole value (``**Accepted 2023-05-11**``).
+    """
+    start = _skip(_SEPARATORS, raw, _skip(_CLOSING, raw, keyword_end))
+    end = len(raw)
+    while True:
+        end = max(start, len(raw[:end].rstrip()))
+        piece = raw[start:end]
+        opening = piece.rfind("<!--", 0, len(piece) - 3) if piece.endswith("-->") else -1
+        if opening >= 0:
+            end = start + opening
+        elif _closes(piece, opener):
+            end -= 1
+        else:
+            return start, end
+
+
+def _skip(pattern: re.Pattern[str], text: str, at: int) -> int:
+    """The offset past what ``pattern`` matches at ``at``; ``at`` when it matches nothing."""
+    found = pattern.match(text, at)
+    return found.end() if found is not None else at
+
+
+def _closes(piece: str, opener: str) -> bool:
+    """True when ``piece`` ends in a lone period or a mark closing ``opener``'s emphasis."""
+    if piece.endswith(".") and not piece.endswith(".."):
+        return True
+    return bool(piece) and piece[-1] in _EMPHASIS_MARKS and piece[-1] in opener

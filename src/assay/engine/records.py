@@ -1,0 +1,71 @@
+"""What a decision record's file name says: its number, its scheme, and naming slips.
+
+`0007-use-kafka.md` is record 7 of a numbered scheme, `2024-01-31-use-kafka.md` a
+dated one. Only the separators the tools write (`-`, `.`, a space, or the end of the
+name) end a number: `003_2d1e3bea.txt` is a storage name, not record 3.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from pathlib import PurePosixPath
+from typing import Literal
+
+Scheme = Literal["numbered", "dated"]
+MARKDOWN_SUFFIXES = (".md", ".markdown")
+
+_DATED = re.compile(r"^((?:19|20|21)\d\d)-?(\d\d)-?(\d\d)(?=[-. ]|$)")
+_NUMBERED = re.compile(r"^(?:adr[-_ ]?)?(\d+)(?=[-. ]|$)", re.IGNORECASE)
+_BRACKETS = frozenset("()[]{}<>")
+
+#: What each `name_anomalies` key means, for messages.
+ANOMALIES = {
+    "spaces": "white space in the file name",
+    "brackets": "brackets in the file name",
+    "double-dot": "a doubled dot before the extension (`..md`)",
+    "double-extension": "a doubled extension (`.md.md`)",
+    "no-extension": "no file extension",
+}
+
+
+def record_number(name: str) -> tuple[int, Scheme] | None:
+    """The number a record's file name starts with, and its scheme; None without one.
+
+    `0007-x.md`, `adr-007-x.md`, `ADR007-x.md` and `ADR-7.md` are `numbered`;
+    `20240131-x.md` and `2024-01-31-x.md` are `dated` (the number is 20240131). For
+    `<slug>/index.md`, pass the folder's name.
+    """
+    dated = _DATED.match(name)
+    # `19991399-x.md` is not a date, just a big number.
+    if dated and _is_date(dated[1], dated[2], dated[3]):
+        return int(dated[1] + dated[2] + dated[3]), "dated"
+    numbered = _NUMBERED.match(name)
+    return (int(numbered[1]), "numbered") if numbered else None
+
+
+def _is_date(year: str, month: str, day: str) -> bool:
+    try:
+        datetime.date(int(year), int(month), int(day))
+    except ValueError:
+        return False
+    return True
+
+
+def name_anomalies(name: str) -> list[str]:
+    """Keys of `ANOMALIES` that apply to a file name, in a fixed order."""
+    lower = name.lower()
+    suffix = next((s for s in MARKDOWN_SUFFIXES if lower.endswith(s)), "")
+    stem = lower[: -len(suffix)] if suffix else None
+    found = []
+    if any(char.isspace() for char in name):
+        found.append("spaces")
+    if any(char in _BRACKETS for char in name):
+        found.append("brackets")
+    if stem is not None and stem.endswith("."):
+        found.append("double-dot")
+    if stem is not None and stem.endswith(MARKDOWN_SUFFIXES):
+        found.append("double-extension")
+    if not PurePosixPath(name).suffix:
+        found.append("no-extension")
+    return found

@@ -1,0 +1,196 @@
+"""Load a workspace: its specs and types, its documents, each parsed and read once.
+
+The order is fixed: configuration, then the spec files (their errors stop the run),
+then discovery of documents (a type's ``files`` globs add to the decision-record
+folders), then each document is read from disk once, parsed once and read under its
+type once.  Everything checks look at comes from here.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Iterable
+
+from attrs import frozen
+
+from assay.engine.config import Config
+from assay.engine.context import DocumentContext
+from assay.engine.discovery import Candidate, Discovery, discover
+from assay.engine.links import FileIndex
+from assay.engine.reading.read import read
+from assay.engine.reading.vocabulary import Vocabulary, fold
+from assay.engine.types import builtin_type, resolve_types
+from assay.grammar.document import parse_document
+from assay.grammar.spec import parse_spec
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.document import Document
+from assay.spec.source import Span
+from assay.spec.specfile import SpecFile
+from assay.spec.types import DocumentType, TypeSet
+
+#: Headings only MADR writes: a record with one of them is read as `madr`.
+_MADR_HEADINGS = frozenset(
+    fold(name)
+    for name in ("Context and Problem Statement", "Decision Outcome", "Considered Options")
+)
+
+
+@frozen(kw_only=True)
+class Workspace:
+    """Everything one run loaded."""
+
+    config: Config
+    discovery: Discovery
+    types: TypeSet
+    #: Spec problems (SPC…); any error among them stops the run before documents.
+    spec_diagnostics: tuple[Diagnostic, ...]
+    documents: tuple[DocumentContext, ...]
+    files: FileIndex
+
+
+def load_workspace(config: Config) -> Workspace:
+    """Read the workspace ``config`` describes."""
+    found = discover(config)
+    specs, problems = _read_specs(config, found.specs)
+    resolved = resolve_types(specs)
+    problems.extend(resolved.diagnostics)
+    types = resolved.value if resolved.value is not None else TypeSet({})
+    globs = tuple(g for t in _user_types(types) for g in t.files)
+    if globs:
+        found = discover(config, globs)
+    files = FileIndex.build(found.files)
+    if any(p.severity == "error" for p in problems):
+        documents: tuple[DocumentContext, ...] = ()
+    else:
+        urls = _repository_urls(config) if found.git else ()
+        vocabularies: dict[str, Vocabulary] = {}
+        documents = tuple(
+            _load(config, candidate, types, files, urls, vocabularies)
+            for candidate in found.documents
+        )
+    return Workspace(
+        config=config,
+        discovery=found,
+        types=types,
+        spec_diagnostics=tuple(problems),
+        documents=documents,
+        files=files,
+    )
+
+
+def _read_specs(config: Config, paths: Iterable[str]) -> tuple[list[SpecFile], list[Diagnostic]]:
+    specs: list[SpecFile] = []
+    problems: list[Diagnostic] = []
+    for path in paths:
+        try:
+            text = (config.root / path).read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            why = error.strerror if isinstance(error, OSError) else "not UTF-8"
+            problems.append(
+                _unreadable(path, f"cannot read spec: {why}", "SPC001", "spec-syntax-error")
+            )
+            continue
+        parsed = parse_spec(text, path)
+        problems.extend(parsed.diagnostics)
+        if parsed.value is not None:
+            specs.append(parsed.value)
+    return specs, problems
+
+
+def _user_types(types: TypeSet) -> list[DocumentType]:
+    return [types[name] for name in types if types[name].library is None and types[name].files]
+
+
+def type_for(
+    candidate: Candidate, document: Document | None, types: TypeSet
+) -> DocumentType | None:
+    """The type a document is read as: the first user type whose ``files`` match it,
+    else for a decision record found by convention, ``madr`` or ``adr`` by its look."""
+    from assay.engine.globs import compile_glob
+
+    for doc_type in _user_types(types):
+        if any(compile_glob(g).match(candidate.path) for g in doc_type.files):
+            return doc_type
+    if candidate.origin in ("include", "type"):
+        return None
+    return builtin_type("madr" if document is not None and _looks_madr(document) else "adr")
+
+
+def _looks_madr(document: Document) -> bool:
+    if document.front_matter is not None and document.front_matter.get("status") is not None:
+        return True
+    return any(fold(s.heading.text) in _MADR_HEADINGS for s in document.walk_sections())
+
+
+def _load(
+    config: Config,
+    candidate: Candidate,
+    types: TypeSet,
+    files: FileIndex,
+    urls: tuple[str, ...],
+    vocabularies: dict[str, Vocabulary],
+) -> DocumentContext:
+    path = candidate.path
+    try:
+        raw = (config.root / path).read_bytes()
+    except OSError as error:
+        problem = _unreadable(
+            path, f"cannot read: {error.strerror}", "DOC001", "unreadable-document"
+        )
+        return DocumentContext(
+            path=path,
+            text=None,
+            document=None,
+            type=None,
+            reading=None,
+            reader_diagnostics=(problem,),
+            files=files,
+            repository_urls=urls,
+        )
+    parsed = parse_document(raw, path)
+    document = parsed.value
+    doc_type = type_for(candidate, document, types)
+    text = reading = None
+    if document is not None:
+        text = raw[3:].decode("utf-8") if document.bytes.bom else raw.decode("utf-8")
+        if doc_type is not None:
+            words = vocabularies.get(doc_type.name)
+            if words is None:
+                words = vocabularies[doc_type.name] = Vocabulary(doc_type)
+            reading = read(document, text, words)
+    return DocumentContext(
+        path=path,
+        text=text,
+        document=document,
+        type=doc_type,
+        reading=reading,
+        reader_diagnostics=parsed.diagnostics,
+        files=files,
+        repository_urls=urls,
+    )
+
+
+def _unreadable(path: str, message: str, code: str, name: str) -> Diagnostic:
+    return Diagnostic(
+        code=code,
+        name=name,
+        severity="error",
+        message=message,
+        path=path,
+        span=Span.point(0, 1, 1),
+    )
+
+
+def _repository_urls(config: Config) -> tuple[str, ...]:
+    """The remotes' URLs, so a link to this repository's own blob reads as internal."""
+    try:
+        result = subprocess.run(
+            ["git", "config", "--get-regexp", r"^remote\..*\.url$"],
+            cwd=config.root,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except OSError:
+        return ()
+    return tuple(line.split(None, 1)[1] for line in result.stdout.splitlines() if " " in line)

@@ -1,0 +1,201 @@
+"""Date values: ISO, forms that need a warning, impossible dates and placeholders."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from assay.engine.reading.dates import DateReading, read_date
+
+MONTHS = [datetime.date(2001, m, 1).strftime("%B") for m in range(1, 13)]
+#: Text rich in digits and date separators, so examples come close to dates.
+DATEISH = st.text(alphabet=st.sampled_from(list("0123456789-/.: TZ+ ,MarchYDyd{}[]<>")))
+
+
+@pytest.mark.parametrize(
+    ("raw", "iso", "text"),
+    [
+        ("2023-05-11", "2023-05-11", "2023-05-11"),
+        ("  2023-05-11  ", "2023-05-11", "2023-05-11"),
+        ("**2023-05-11**", "2023-05-11", "2023-05-11"),
+        ("2024-02-29", "2024-02-29", "2024-02-29"),
+        ("2023-05-11 (revised 2023-06-01)", "2023-05-11", "2023-05-11"),
+        ("Accepted on 2023-05-11", "2023-05-11", "2023-05-11"),
+        ("2023-05-11T10:00:00Z", "2023-05-11", "2023-05-11T10:00:00Z"),
+        ("2023-05-11T10:00:00.123+02:00", "2023-05-11", "2023-05-11T10:00:00.123+02:00"),
+        ("2023-05-11 10:00", "2023-05-11", "2023-05-11 10:00"),
+        ("2023-05-11 99:00", "2023-05-11", "2023-05-11"),
+    ],
+)
+def test_iso(raw: str, iso: str, text: str) -> None:
+    """ISO dates (a time allowed) read as themselves, the first one of several."""
+    reading = read_date(raw)
+    assert (reading.kind, reading.iso, reading.text, reading.message) == ("iso", iso, text, "")
+    _check_offsets(raw, reading)
+
+
+@pytest.mark.parametrize(
+    ("raw", "iso", "message"),
+    [
+        (
+            "05/03/2023",
+            None,
+            "`05/03/2023` could be 5 March or 3 May; write 2023-03-05 or 2023-05-03",
+        ),
+        (
+            "05-03-2023",
+            None,
+            "`05-03-2023` could be 5 March or 3 May; write 2023-03-05 or 2023-05-03",
+        ),
+        ("13/03/2023", "2023-03-13", "`13/03/2023` is not an ISO date; write 2023-03-13"),
+        ("03/13/2023", "2023-03-13", "`03/13/2023` is not an ISO date; write 2023-03-13"),
+        ("05/05/2023", "2023-05-05", "`05/05/2023` is not an ISO date; write 2023-05-05"),
+        ("05.03.2023", "2023-03-05", "`05.03.2023` is not an ISO date; write 2023-03-05"),
+        ("12 March 2023", "2023-03-12", "`12 March 2023` is not an ISO date; write 2023-03-12"),
+        ("March 5, 2023", "2023-03-05", "`March 5, 2023` is not an ISO date; write 2023-03-05"),
+        ("5 Mar 2023", "2023-03-05", "`5 Mar 2023` is not an ISO date; write 2023-03-05"),
+        (
+            "1st of March 2023",
+            "2023-03-01",
+            "`1st of March 2023` is not an ISO date; write 2023-03-01",
+        ),
+        ("Sept. 3rd, 2023", "2023-09-03", "`Sept. 3rd, 2023` is not an ISO date; write 2023-09-03"),
+        ("2023-3-5", "2023-03-05", "`2023-3-5` is not an ISO date; write 2023-03-05"),
+        ("2023-03-5", "2023-03-05", "`2023-03-5` is not an ISO date; write 2023-03-05"),
+        ("2023/05/11", "2023-05-11", "`2023/05/11` is not an ISO date; write 2023-05-11"),
+    ],
+)
+def test_ambiguous(raw: str, iso: str | None, message: str) -> None:
+    """Non-ISO forms warn; `iso` is filled only when the date is certain."""
+    reading = read_date(raw)
+    assert (reading.kind, reading.iso, reading.message) == ("ambiguous", iso, message)
+    _check_offsets(raw, reading)
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ("2023-13-10", "`2023-13-10` is not a date: there is no month 13"),
+        ("2023-00-10", "`2023-00-10` is not a date: there is no month 0"),
+        ("2023-01-32", "`2023-01-32` is not a date: January 2023 has 31 days"),
+        ("2023-01-00", "`2023-01-00` is not a date: there is no day 0"),
+        ("2021-02-30", "`2021-02-30` is not a date: February 2021 has 28 days"),
+        ("2023-02-29", "`2023-02-29` is not a date: February 2023 has 28 days"),
+        ("0000-01-01", "`0000-01-01` is not a date: there is no year 0"),
+        ("2023-4-31", "`2023-4-31` is not a date: April 2023 has 30 days"),
+        ("31/04/2023", "`31/04/2023` is not a date: April 2023 has 30 days"),
+        ("02/30/2023", "`02/30/2023` is not a date: February 2023 has 28 days"),
+        ("13/13/2023", "`13/13/2023` is not a date: there is no month 13"),
+        ("30 February 2024", "`30 February 2024` is not a date: February 2024 has 29 days"),
+    ],
+)
+def test_impossible(raw: str, message: str) -> None:
+    """Dates that cannot exist say why."""
+    reading = read_date(raw)
+    assert (reading.kind, reading.iso, reading.message) == ("impossible", None, message)
+    _check_offsets(raw, reading)
+
+
+@pytest.mark.parametrize(
+    ("raw", "text"),
+    [
+        ("YYYY-MM-DD", "YYYY-MM-DD"),
+        ("DD/MM/YYYY", "DD/MM/YYYY"),
+        ("{YYYY-MM-DD when the decision was last updated}", None),
+        ("[Insert Date]", None),
+        ("[date]", None),
+        ("<date>", None),
+        ("Last updated: YYYY-MM-DD", "YYYY-MM-DD"),
+    ],
+)
+def test_placeholder(raw: str, text: str | None) -> None:
+    """Template leftovers are placeholders, not unrecognised dates."""
+    reading = read_date(raw)
+    assert (reading.kind, reading.iso) == ("placeholder", None)
+    assert reading.text == (text if text is not None else raw)
+    assert (
+        reading.message
+        == f"`{reading.text}` is a template placeholder; fill in the date as YYYY-MM-DD"
+    )
+    _check_offsets(raw, reading)
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ("TBD", "`TBD` is not a date; write it as YYYY-MM-DD"),
+        ("  soon ", "`soon` is not a date; write it as YYYY-MM-DD"),
+        ("2023", "`2023` is not a date; write it as YYYY-MM-DD"),
+        ("20230511", "`20230511` is not a date; write it as YYYY-MM-DD"),
+        ("12023-05-11", "`12023-05-11` is not a date; write it as YYYY-MM-DD"),
+        ("", "no date is given; write it as YYYY-MM-DD"),
+    ],
+)
+def test_unrecognized(raw: str, message: str) -> None:
+    """Text without a date says so, pointing at the whole value."""
+    reading = read_date(raw)
+    assert (reading.kind, reading.iso, reading.message) == ("unrecognized", None, message)
+    assert reading.text == raw.strip()
+    _check_offsets(raw, reading)
+
+
+def _check_offsets(raw: str, reading: DateReading) -> None:
+    assert 0 <= reading.start <= reading.end <= len(raw)
+    assert raw[reading.start : reading.end] == reading.text
+
+
+@given(st.one_of(st.text(), DATEISH))
+def test_read_date_never_raises_and_offsets_hold(raw: str) -> None:
+    """Any text reads; the reported text is where the offsets say, and iso is a date."""
+    reading = read_date(raw)
+    _check_offsets(raw, reading)
+    assert (reading.message == "") == (reading.kind == "iso")
+    if reading.iso is not None:
+        assert datetime.date.fromisoformat(reading.iso).isoformat() == reading.iso
+    if reading.kind == "iso":
+        assert reading.iso is not None and reading.text.startswith(reading.iso)
+    if reading.kind in ("impossible", "placeholder", "unrecognized"):
+        assert reading.iso is None
+
+
+@given(
+    st.dates(),
+    st.sampled_from(["", " ", "**", "Date: "]),
+    st.sampled_from(["", "T10:00Z", " (revised)"]),
+)
+def test_any_iso_date_reads_as_itself(date: datetime.date, before: str, after: str) -> None:
+    """Every real date written in ISO form reads back as itself."""
+    raw = f"{before}{date.isoformat()}{after}"
+    reading = read_date(raw)
+    assert (reading.kind, reading.iso) == ("iso", date.isoformat())
+
+
+@given(st.dates(), st.booleans(), st.booleans())
+def test_any_named_month_date_reads_back(
+    date: datetime.date, short: bool, month_first: bool
+) -> None:
+    """`5 March 2023`, `5 Mar 2023` and `March 5, 2023` read back to the same ISO date."""
+    month = MONTHS[date.month - 1]
+    month = month[:3] if short else month
+    written = (
+        f"{month} {date.day}, {date.year:04d}"
+        if month_first
+        else f"{date.day} {month} {date.year:04d}"
+    )
+    reading = read_date(written)
+    assert (reading.kind, reading.iso, reading.text) == ("ambiguous", date.isoformat(), written)
+
+
+@given(st.dates())
+def test_slash_dates_are_certain_only_when_one_reading_exists(date: datetime.date) -> None:
+    """`DD/MM/YYYY` is filled in when the day exceeds 12 or equals the month."""
+    written = f"{date.day:02d}/{date.month:02d}/{date.year:04d}"
+    reading = read_date(written)
+    assert reading.kind == "ambiguous"
+    certain = date.day > 12 or date.day == date.month
+    assert reading.iso == (date.isoformat() if certain else None)
+    if not certain:
+        assert date.isoformat() in reading.message
