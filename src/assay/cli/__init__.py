@@ -41,6 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
     parse.add_argument(
         "--json", action="store_true", help="print the model as JSON (see `assay schema`)"
     )
+    parse.add_argument(
+        "--type",
+        metavar="NAME",
+        help="show the typed reading: fields, sections and relations as type NAME reads them",
+    )
 
     check = commands.add_parser(
         "check",

@@ -48,13 +48,22 @@ class Workspace:
     files: FileIndex
 
 
-def load_workspace(config: Config) -> Workspace:
-    """Read the workspace ``config`` describes."""
-    found = discover(config)
+def load_types(config: Config) -> tuple[TypeSet, list[Diagnostic]]:
+    """The types the workspace's specs declare (and import), and the specs' problems."""
+    return _types(config, discover(config))
+
+
+def _types(config: Config, found: Discovery) -> tuple[TypeSet, list[Diagnostic]]:
     specs, problems = _read_specs(config, found.specs)
     resolved = resolve_types(specs)
     problems.extend(resolved.diagnostics)
-    types = resolved.value if resolved.value is not None else TypeSet({})
+    return (resolved.value if resolved.value is not None else TypeSet({})), problems
+
+
+def load_workspace(config: Config) -> Workspace:
+    """Read the workspace ``config`` describes."""
+    found = discover(config)
+    types, problems = _types(config, found)
     globs = tuple(g for t in _user_types(types) for g in t.files)
     if globs:
         found = discover(config, globs)

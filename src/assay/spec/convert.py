@@ -17,7 +17,7 @@ from cattrs.preconf.json import JsonConverter, make_converter
 from cattrs.strategies import configure_tagged_union
 
 #: Model modules whose ``UNIONS`` the converter registers.
-MODEL_MODULES = ("assay.spec.document", "assay.spec.specfile")
+MODEL_MODULES = ("assay.spec.document", "assay.spec.specfile", "assay.spec.reading")
 
 
 def tagged_unions() -> dict[Any, dict[str, type]]:

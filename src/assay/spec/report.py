@@ -11,6 +11,7 @@ from attrs import frozen
 
 from assay.spec.diagnostics import Diagnostic, Severity
 from assay.spec.document import Document
+from assay.spec.reading import Reading
 from assay.spec.specfile import SpecFile
 
 REPORT_VERSION = 1
@@ -109,6 +110,16 @@ class DocumentReading:
     version: int
     tool: Tool
     document: Document | None
+    diagnostics: tuple[Entry, ...]
+
+
+@frozen
+class TypedReading:
+    """What ``assay parse FILE --type NAME --json`` prints: the document read as a type."""
+
+    version: int
+    tool: Tool
+    reading: Reading | None
     diagnostics: tuple[Entry, ...]
 
 

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from assay import __version__
 from assay.cli import EXIT_ERROR, EXIT_OK
@@ -48,6 +49,8 @@ def run(options: argparse.Namespace) -> int:
         model = parsed.value
         text = raw.decode("utf-8", "replace")
 
+    if options.type is not None and not options.spec:
+        return _typed(options, shown, text, model, diagnostics)
     if options.json:
         # cattrs and the report models load only when JSON is asked for: pre-commit
         # and editors start assay cold, and every import counts there.
@@ -72,3 +75,57 @@ def run(options: argparse.Namespace) -> int:
     for d in diagnostics:
         print(format_diagnostic(d, text), file=sys.stderr)
     return EXIT_ERROR if any(d.severity == "error" for d in diagnostics) else EXIT_OK
+
+
+def _typed(
+    options: argparse.Namespace, shown: str, text: str | None, model: object, diagnostics: Any
+) -> int:
+    """``--type NAME``: the document read as a type of the workspace or a built-in one."""
+    from assay.engine.reading.read import read
+    from assay.engine.reading.vocabulary import Vocabulary
+    from assay.spec.document import Document
+
+    doc_type = _find_type(options.type)
+    if doc_type is None:
+        return EXIT_ERROR
+    reading = None
+    if isinstance(model, Document) and text is not None:
+        reading = read(model, text, Vocabulary(doc_type))
+    if options.json:
+        from assay.spec.convert import to_json_value
+        from assay.spec.report import REPORT_VERSION, Entry, Tool, TypedReading
+
+        entries = tuple(Entry.from_diagnostic(d) for d in diagnostics)
+        typed = TypedReading(REPORT_VERSION, Tool("assay", __version__), reading, entries)
+        print(json.dumps(to_json_value(typed), indent=2, ensure_ascii=False))
+    elif reading is not None:
+        from assay.cli.reading_outline import reading_outline
+
+        for line in reading_outline(reading):
+            print(line)
+    for d in diagnostics:
+        print(format_diagnostic(d, text), file=sys.stderr)
+    return EXIT_ERROR if any(d.severity == "error" for d in diagnostics) else EXIT_OK
+
+
+def _find_type(name: str) -> Any:
+    """A type of the workspace's specs, else a built-in one; None (reported) if neither."""
+    from assay.engine.config import ConfigError, load_config
+    from assay.engine.types import builtin_type
+    from assay.engine.workspace import load_types
+    from assay.spec.library import LIBRARIES
+
+    try:
+        types, problems = load_types(load_config(Path.cwd()))
+    except ConfigError as error:
+        print(f"assay parse: {error}", file=sys.stderr)
+        return None
+    if name in types:
+        return types[name]
+    if any(name in exported for exported in LIBRARIES.values()):
+        return builtin_type(name)
+    for problem in problems:
+        print(format_diagnostic(problem, None), file=sys.stderr)
+    known = sorted({*types, *(t for exported in LIBRARIES.values() for t in exported)})
+    print(f"assay parse: no type `{name}` (known: {', '.join(known)})", file=sys.stderr)
+    return None

@@ -12,6 +12,7 @@ from assay.cli import EXIT_ERROR, EXIT_OK
 NAMES = {
     "document": "what `assay parse FILE --json` prints",
     "spec": "what `assay parse --spec FILE --json` prints",
+    "reading": "what `assay parse FILE --type NAME --json` prints",
     "report": "what `assay check --format json` prints",
 }
 
@@ -21,9 +22,12 @@ def schema(name: str) -> dict[str, Any]:
     from assay.spec import report
     from assay.spec.schema import schema_for
 
-    cls = {"document": report.DocumentReading, "spec": report.SpecReading, "report": report.Report}[
-        name
-    ]
+    cls = {
+        "document": report.DocumentReading,
+        "spec": report.SpecReading,
+        "reading": report.TypedReading,
+        "report": report.Report,
+    }[name]
     return schema_for(
         cls,
         title=f"assay {name}",

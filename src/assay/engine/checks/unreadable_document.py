@@ -19,13 +19,13 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     ## Fails
 
     ```markdown encoding=latin-1
-    # 1. Use PostgreSQL — café edition
+    # 1. Use PostgreSQL: café edition
     ```
 
     ## Passes
 
     ```markdown
-    # 1. Use PostgreSQL — café edition
+    # 1. Use PostgreSQL: café edition
     ```
     """
     for diagnostic in context.reader_diagnostics:

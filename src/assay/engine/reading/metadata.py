@@ -87,8 +87,14 @@ def _front_matter(document: Document, words: Vocabulary) -> Iterator[Found]:
     if document.front_matter is None:
         return
     for entry in document.front_matter.entries:
-        key = fold_key(entry.key)
-        decl = words.fields.get(key) or words.relations.get(key)
+        # `worker-model` may be declared as written, or read as `worker model`.
+        key, spaced = fold(entry.key), fold_key(entry.key)
+        decl = (
+            words.fields.get(key)
+            or words.fields.get(spaced)
+            or words.relations.get(key)
+            or words.relations.get(spaced)
+        )
         if decl is not None and entry.value is not None:
             raw = _yaml_text(entry.value)
             yield Found(decl, entry.key, None, raw, entry.span, "front-matter", None)

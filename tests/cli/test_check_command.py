@@ -1,0 +1,237 @@
+"""`assay check` end to end: exit codes, report scope, formats, and `assay rules`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from syrupy.assertion import SnapshotAssertion
+from syrupy.extensions.json import JSONSnapshotExtension
+
+from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, main
+from assay.cli.commands.schema import schema
+from assay.engine.checks import CHECKS
+
+GOOD = """# 1. Use PostgreSQL for the ledger
+
+* Status: Accepted
+* Date: 2025-03-18
+
+## Context
+
+The ledger needs transactions that span accounts.
+
+## Decision
+
+We use PostgreSQL 16 with serializable transactions.
+"""
+UNKNOWN_STATUS = GOOD.replace("# 1. Use PostgreSQL", "# 2. Use Redis").replace(
+    "Status: Accepted", "Status: Agreed-ish"
+)
+ONLY_WARNING = GOOD.replace("# 1. Use", "# 3. Use").replace("2025-03-18", "18/03/2025")
+
+
+def workspace(root: Path, files: dict[str, str]) -> Path:
+    """A git-less workspace with an assay.toml, so the config is found right here."""
+    (root / "assay.toml").write_text("")
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def defects(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Three records: clean, an unknown status (error), a non-ISO date (warning)."""
+    root = workspace(
+        tmp_path,
+        {
+            "docs/adr/0001-use-postgres.md": GOOD,
+            "docs/adr/0002-use-redis.md": UNKNOWN_STATUS,
+            "docs/adr/0003-use-postgres-dates.md": ONLY_WARNING,
+        },
+    )
+    monkeypatch.chdir(root)
+    return root
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["check", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_clean_workspace_exits_0(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(workspace(tmp_path, {"docs/adr/0001-use-postgres.md": GOOD}))
+    code, out, _ = run(capsys)
+    assert code == EXIT_OK
+    assert out == "0 errors, 0 warnings, 0 infos in 1 file\n"
+
+
+def test_findings_exit_1_and_fail_on_moves_the_bar(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Error -> 1; --fail-on never -> 0; warnings alone fail only at --fail-on warning."""
+    assert run(capsys)[0] == EXIT_FINDINGS
+    assert run(capsys, "--fail-on", "never")[0] == EXIT_OK
+    only_warning = "docs/adr/0003-use-postgres-dates.md"
+    assert run(capsys, only_warning)[0] == EXIT_OK
+    assert run(capsys, only_warning, "--fail-on", "warning")[0] == EXIT_FINDINGS
+
+
+def test_text_report_names_place_code_and_check(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = run(capsys)
+    assert (
+        "docs/adr/0002-use-redis.md:3:11: FLD002 [error] Status `Agreed-ish` is not one of: "
+        in out
+    )
+    assert "docs/adr/0003-use-postgres-dates.md:4:9: FLD007 [warning]" in out
+    assert out.rstrip().endswith("1 error, 1 warning, 0 infos in 3 files")
+    assert "\x1b[" not in out  # not a terminal: no colour
+    _, coloured, _ = run(capsys, "--color", "always")
+    assert "\x1b[" in coloured
+
+
+def test_paths_limit_what_is_reported_not_what_is_loaded(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "--format", "json", "docs/adr/0001-use-postgres.md")
+    report = json.loads(out)
+    assert (code, report["diagnostics"], report["summary"]["files"]) == (EXIT_OK, [], 1)
+
+
+def test_a_spec_among_the_paths_reports_everything(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (defects / "decisions.assay").write_text("use adr\n")
+    _, out, _ = run(capsys, "--format", "json", "decisions.assay")
+    assert {d["code"] for d in json.loads(out)["diagnostics"]} == {"FLD002", "FLD007"}
+
+
+def test_json_report_matches_its_schema_and_snapshot(
+    defects: Path, capsys: pytest.CaptureFixture[str], snapshot: SnapshotAssertion
+) -> None:
+    _, out, _ = run(capsys, "--format", "json")
+    report = json.loads(out)
+    jsonschema.Draft202012Validator(schema("report")).validate(report)
+    report["tool"]["version"] = "<version>"
+    assert report == snapshot.use_extension(JSONSnapshotExtension)
+
+
+def test_output_file_and_github_step_summary(
+    defects: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    summary = tmp_path_factory.mktemp("gh") / "summary.md"
+    summary.write_text("earlier step\n")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    code, out, _ = run(capsys, "--format", "github", "--output", "report.txt")
+    assert (code, out) == (EXIT_FINDINGS, "")
+    annotations = (defects / "report.txt").read_text()
+    assert annotations.startswith("::error file=docs/adr/0002-use-redis.md,line=3,col=11,")
+    written = summary.read_text()
+    assert written.startswith("earlier step\n**assay**: 1 error, 1 warning")
+    assert "| `FLD002` | error | `docs/adr/0002-use-redis.md:3:11` |" in written
+
+
+@pytest.mark.parametrize(
+    ("setup", "args", "message"),
+    [
+        ({"assay.toml": "fail_on = 'x'\n"}, [], "did you mean `fail-on`"),
+        ({"bad.assay": "type {\n"}, [], "SPC001"),
+        ({}, ["--select", "LNK999"], "`LNK999` names no check"),
+        ({}, ["/"], "is outside the workspace"),
+    ],
+    ids=["config", "spec", "selector", "outside"],
+)
+def test_usage_config_and_spec_errors_exit_2(
+    defects: Path,
+    capsys: pytest.CaptureFixture[str],
+    setup: dict[str, str],
+    args: list[str],
+    message: str,
+) -> None:
+    for name, text in setup.items():
+        (defects / name).write_text(text)
+    code, out, err = run(capsys, *args)
+    assert code == EXIT_ERROR
+    assert message in out + err
+
+
+def test_an_undecodable_record_exits_2(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (defects / "docs/adr/0004-latin.md").write_bytes(b"# 4. Caf\xe9\n")
+    code, out, _ = run(capsys)
+    assert code == EXIT_ERROR
+    assert "docs/adr/0004-latin.md:1:9: DOC001 [error] not UTF-8: byte 0xe9" in out
+
+
+def test_a_bug_in_assay_exits_3(
+    defects: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def explode(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("assay.engine.runner.check", explode)
+    code, _, err = run(capsys)
+    assert code == EXIT_INTERNAL
+    assert "RuntimeError: boom" in err
+
+
+def test_select_and_ignore_on_the_command_line(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = run(capsys, "--format", "json", "--select", "FLD007")
+    assert {d["code"] for d in json.loads(out)["diagnostics"]} == {"FLD007"}
+    _, out, _ = run(capsys, "--format", "json", "--ignore", "value-not-allowed,FLD007")
+    assert json.loads(out)["diagnostics"] == []
+
+
+def test_rules_lists_every_check_and_prints_one_page(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == EXIT_OK
+    listing = capsys.readouterr().out
+    for rule in CHECKS:
+        assert f"| [{rule.code}]({rule.code}.md) | {rule.name} | {rule.severity} |" in listing
+    assert main(["rules", "broken-link"]) == EXIT_OK
+    page = capsys.readouterr().out
+    assert page.startswith("# LNK001 broken-link\n")
+    assert "## Reported" in page and "## Not reported" in page
+    assert main(["rules", "XYZ123"]) == EXIT_ERROR
+    assert "no rule `XYZ123`" in capsys.readouterr().err
+
+
+def test_parse_type_json_matches_the_reading_schema(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["parse", "docs/adr/0002-use-redis.md", "--type", "adr", "--json"]) == EXIT_OK
+    printed = json.loads(capsys.readouterr().out)
+    jsonschema.Draft202012Validator(schema("reading")).validate(printed)
+    status = printed["reading"]["fields"][0]
+    assert (status["name"], status["raw"], status["value"], status["source"]) == (
+        "Status", "Agreed-ish", None, "bullet"
+    )
+
+
+def test_parse_type_text_shows_where_each_value_came_from(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["parse", "docs/adr/0003-use-postgres-dates.md", "--type", "adr"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "  Status       accepted  <- 'Accepted' (bullet 3:11)" in out
+    assert "  Date         (not an allowed value)" not in out
+    assert "[date: ambiguous]" in out
+
+
+def test_parse_unknown_type_exits_2(defects: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "docs/adr/0002-use-redis.md", "--type", "adrr"]) == EXIT_ERROR
+    assert "no type `adrr` (known: adr, " in capsys.readouterr().err

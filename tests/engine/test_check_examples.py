@@ -1,0 +1,70 @@
+"""Every check's docstring examples run: Fails reports the code, Passes does not.
+
+The same examples are the rule reference pages (`assay rules CODE`, docs/), so a page
+can never show an example the check does not agree with.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from assay.engine.checks import CHECKS
+from assay.engine.checks.base import Check
+from assay.engine.checks.examples import ExampleFile, examples
+from assay.engine.config import load_config
+from assay.engine.runner import check
+
+# INT001 is raised by a crashing check, which a document cannot make happen.
+WITHOUT_EXAMPLES = {"INT001"}
+CASES = [
+    pytest.param(rule, section, files, id=f"{rule.code}-{section}")
+    for rule in CHECKS
+    for section, files in examples(rule.doc).items()
+]
+
+
+def _write(root: Path, file: ExampleFile) -> None:
+    target = root / file.path
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if "symlink" in file.options:
+        real = (target.parent / file.options["symlink"]).resolve()
+        real.parent.mkdir(parents=True, exist_ok=True)
+        real.write_text(file.text, encoding="utf-8")
+        target.symlink_to(os.path.relpath(real, target.parent))
+    elif file.options.get("fifo") == "true":
+        os.mkfifo(target)
+    else:
+        target.write_bytes(file.text.encode(file.options.get("encoding", "utf-8")))
+
+
+def test_every_check_has_both_examples() -> None:
+    """A check without a failing and a passing example has an untested reference page."""
+    for rule in CHECKS:
+        if rule.code in WITHOUT_EXAMPLES:
+            continue
+        found = examples(rule.doc)
+        assert set(found) == {"Fails", "Passes"}, rule.code
+        assert all(found.values()), rule.code
+
+
+@pytest.mark.parametrize(("rule", "section", "files"), CASES)
+def test_docstring_example(
+    tmp_path: Path, rule: Check, section: str, files: tuple[ExampleFile, ...]
+) -> None:
+    """Fails: the check reports at least once. Passes: it reports nothing."""
+    workspace = tmp_path / "workspace"
+    workspace.mkdir()
+    for file in files:
+        _write(workspace, file)
+    if any(f.language == "assay" for f in files):
+        (workspace / "assay.toml").write_text('specs = ["assay/*.assay"]\n')
+    result = check(load_config(workspace))
+    codes = [d.code for d in result.diagnostics]
+    assert not [c for c in codes if c.startswith("SPC")], result.diagnostics
+    if section == "Fails":
+        assert rule.code in codes, result.diagnostics
+    else:
+        assert rule.code not in codes, result.diagnostics
