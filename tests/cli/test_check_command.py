@@ -89,8 +89,7 @@ def test_text_report_names_place_code_and_check(
 ) -> None:
     _, out, _ = run(capsys)
     assert (
-        "docs/adr/0002-use-redis.md:3:11: FLD002 [error] Status `Agreed-ish` is not one of: "
-        in out
+        "docs/adr/0002-use-redis.md:3:11: FLD002 [error] Status `Agreed-ish` is not one of: " in out
     )
     assert "docs/adr/0003-use-postgres-dates.md:4:9: FLD007 [warning]" in out
     assert out.rstrip().endswith("1 error, 1 warning, 0 infos in 3 files")
@@ -167,9 +166,7 @@ def test_usage_config_and_spec_errors_exit_2(
     assert message in out + err
 
 
-def test_an_undecodable_record_exits_2(
-    defects: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_an_undecodable_record_exits_2(defects: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (defects / "docs/adr/0004-latin.md").write_bytes(b"# 4. Caf\xe9\n")
     code, out, _ = run(capsys)
     assert code == EXIT_ERROR
@@ -218,7 +215,10 @@ def test_parse_type_json_matches_the_reading_schema(
     jsonschema.Draft202012Validator(schema("reading")).validate(printed)
     status = printed["reading"]["fields"][0]
     assert (status["name"], status["raw"], status["value"], status["source"]) == (
-        "Status", "Agreed-ish", None, "bullet"
+        "Status",
+        "Agreed-ish",
+        None,
+        "bullet",
     )
 
 

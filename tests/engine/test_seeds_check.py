@@ -92,7 +92,10 @@ def test_seed_003_states_one_status_twice(tmp_path: Path, _: None) -> None:
     assert two is not None
     assert (two.value("Status"), two.value("Date")) == ("accepted", "2026-10-08")
     assert [s.name for s in two.sections if s.declared] == [
-        "Context", "Decision", "Consequences", "Alternatives"
+        "Context",
+        "Decision",
+        "Consequences",
+        "Alternatives",
     ]
 
 

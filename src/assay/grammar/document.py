@@ -72,7 +72,10 @@ def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Docume
             comments.append(Comment(m.group("body"), span))
     comments.sort(key=lambda c: c.span.start)
     links.sort(key=lambda link: link.span.start)
-    directives, problems = read_directives(comments, path)
+    # YAML comments in front matter can carry directives too: a finding about a field
+    # of the front matter is silenced next to it.
+    yaml_comments = _front_matter_comments(locator, fm_lines)
+    directives, problems = read_directives([*yaml_comments, *comments], path)
     diagnostics.extend(problems)
 
     document = Document(
@@ -90,6 +93,23 @@ def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Docume
         line_count=len(locator.line_starts) - (1 if text.endswith(("\n", "\r")) or not text else 0),
     )
     return Parsed(document, tuple(diagnostics))
+
+
+_YAML_DIRECTIVE = re.compile(r"(?:^|[ \t])#(?P<body>[ \t]*assay[ \t]*:[^\r\n]*)")
+
+
+def _front_matter_comments(locator: Locator, fm_lines: int) -> list[Comment]:
+    """``# assay: …`` comments on the front matter's lines, as comments to read."""
+    found = []
+    text, starts = locator.text, locator.line_starts
+    for index in range(1, max(fm_lines - 1, 1)):
+        line = locator.line_span(index)
+        start = starts[index]
+        m = _YAML_DIRECTIVE.search(text, start, start + line.end_column - 1)
+        if m is not None:
+            begin = m.start("body") - 1  # the `#`
+            found.append(Comment(m.group("body"), locator.span(begin, m.end())))
+    return found
 
 
 def _undecodable(raw: bytes, error: UnicodeDecodeError, skipped: int, path: str) -> Diagnostic:
