@@ -19,4 +19,12 @@ def test_docs_build_strict(tmp_path: Path) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert (tmp_path / "site" / "reference" / "spec-language" / "index.html").is_file()
+    site = tmp_path / "site"
+    assert (site / "reference" / "spec-language" / "index.html").is_file()
+    # Every check has its reference page, generated from its docstring at build time.
+    from assay.engine.checks import CHECKS
+
+    for check in CHECKS:
+        page = (site / "reference" / "rules" / check.code / "index.html").read_text()
+        assert f"{check.code} {check.name}" in page
+        assert check.summary.split("`")[0] in page
