@@ -13,6 +13,9 @@ from syrupy.extensions.json import JSONSnapshotExtension
 from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_INTERNAL, EXIT_OK, main
 from assay.cli.commands.schema import schema
 from assay.engine.checks import CHECKS
+from tests.cli.test_formats import ACCEPTED_NOTES, run_multitool, sarif_schema_path
+
+__all__ = ["sarif_schema_path"]  # a fixture, imported so pytest finds it here too
 
 GOOD = """# 1. Use PostgreSQL for the ledger
 
@@ -235,3 +238,37 @@ def test_parse_type_text_shows_where_each_value_came_from(
 def test_parse_unknown_type_exits_2(defects: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parse", "docs/adr/0002-use-redis.md", "--type", "adrr"]) == EXIT_ERROR
     assert "no type `adrr` (known: adr, " in capsys.readouterr().err
+
+
+def test_sarif_of_a_real_run_passes_the_official_schema_and_multitool(
+    defects: Path,
+    capsys: pytest.CaptureFixture[str],
+    sarif_schema_path: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Not a hand-made result: the SARIF `assay check` writes for a workspace with
+    findings, related locations and a suppression validates, and Microsoft's validator
+    finds nothing beyond the notes assay declines on purpose."""
+    record = defects / "docs/adr/0004-superseded.md"
+    record.write_text(
+        GOOD.replace("# 1.", "# 4.").replace(
+            "Accepted", "Superseded by [ADR 1](0001-use-postgres.md)"
+        )
+        + "\n<!-- assay: disable-next-line LNK001 -- moved -->\n[gone](gone.md)\n"
+    )
+    code, out, _ = run(capsys, "--format", "sarif")
+    assert code == EXIT_FINDINGS
+    log = json.loads(out)
+    official = json.loads(sarif_schema_path.read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(
+        official, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER
+    )
+    assert [e.message for e in validator.iter_errors(log)] == []
+    results = log["runs"][0]["results"]
+    assert any(r.get("relatedLocations") for r in results)
+    assert any(r.get("suppressions") for r in results)
+    folder = tmp_path_factory.mktemp("sarif")
+    (folder / "assay.sarif").write_text(out, encoding="utf-8")
+    findings = run_multitool(sarif_schema_path, folder / "validation.sarif", folder / "assay.sarif")
+    assert [f for f in findings["assay.sarif"] if f[1] != "note"] == []
+    assert {rule for rule, _ in findings["assay.sarif"]} <= ACCEPTED_NOTES

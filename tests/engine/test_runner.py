@@ -143,3 +143,21 @@ def test_paths_report_related_findings_in_other_files(tmp_path: Path) -> None:
     (tmp_path / "docs/bench/x.md").write_text("# x\n")
     found = run(tmp_path, files, paths=["docs/adr/0002-b.md"])
     assert found == [("0001-a.md", "LNK003", 3)]
+
+
+def test_worker_processes_give_the_same_result(tmp_path: Path) -> None:
+    """Split between two processes, the run reports exactly what one process does:
+    same diagnostics, same order, same suppressions, same cross-document findings."""
+    files = {}
+    for n in range(1, 41):
+        status = (
+            "Superseded by ADR-0040" if n == 3 else ("Agreed-ish" if n % 7 == 0 else "Accepted")
+        )
+        before = "<!-- assay: disable-file LNK001 -->\n" if n % 5 == 0 else ""
+        files[f"docs/adr/{n:04d}-record-{n}.md"] = record(n, status, before=before)
+    run(tmp_path, files)
+    config = load_config(tmp_path)
+    one, two = check(config, jobs=1), check(config, jobs=2)
+    assert one == two
+    assert {d.code for d in one.diagnostics} >= {"FLD002", "LNK001", "LNK003"}
+    assert len(one.suppressed) == 8

@@ -11,7 +11,7 @@ from __future__ import annotations
 import subprocess
 from collections.abc import Iterable
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from assay.engine.config import Config
 from assay.engine.context import DocumentContext
@@ -44,8 +44,22 @@ class Workspace:
     types: TypeSet
     #: Spec problems (SPC…); any error among them stops the run before documents.
     spec_diagnostics: tuple[Diagnostic, ...]
-    documents: tuple[DocumentContext, ...]
     files: FileIndex
+    #: The repository's remote URLs (links to its own blobs are internal).
+    repository_urls: tuple[str, ...] = ()
+    #: The documents, read; empty from ``open_workspace``, which reads none.
+    documents: tuple[DocumentContext, ...] = ()
+
+    @property
+    def stopped(self) -> bool:
+        """True when a spec error stops the run before any document is read."""
+        return any(p.severity == "error" for p in self.spec_diagnostics)
+
+    def load(self, candidate: Candidate, vocabularies: dict[str, Vocabulary]) -> DocumentContext:
+        """Read, parse and read-as-its-type one document (``vocabularies`` is a cache)."""
+        return _load(
+            self.config, candidate, self.types, self.files, self.repository_urls, vocabularies
+        )
 
 
 def load_types(config: Config) -> tuple[TypeSet, list[Diagnostic]]:
@@ -60,31 +74,31 @@ def _types(config: Config, found: Discovery) -> tuple[TypeSet, list[Diagnostic]]
     return (resolved.value if resolved.value is not None else TypeSet({})), problems
 
 
-def load_workspace(config: Config) -> Workspace:
-    """Read the workspace ``config`` describes."""
+def open_workspace(config: Config) -> Workspace:
+    """The workspace ``config`` describes: specs, types and the documents to read."""
     found = discover(config)
     types, problems = _types(config, found)
     globs = tuple(g for t in _user_types(types) for g in t.files)
     if globs:
         found = discover(config, globs)
-    files = FileIndex.build(found.files)
-    if any(p.severity == "error" for p in problems):
-        documents: tuple[DocumentContext, ...] = ()
-    else:
-        urls = _repository_urls(config) if found.git else ()
-        vocabularies: dict[str, Vocabulary] = {}
-        documents = tuple(
-            _load(config, candidate, types, files, urls, vocabularies)
-            for candidate in found.documents
-        )
     return Workspace(
         config=config,
         discovery=found,
         types=types,
         spec_diagnostics=tuple(problems),
-        documents=documents,
-        files=files,
+        files=FileIndex.build(found.files),
+        repository_urls=_repository_urls(config) if found.git else (),
     )
+
+
+def load_workspace(config: Config) -> Workspace:
+    """The workspace with every document read (in this process, in path order)."""
+    workspace = open_workspace(config)
+    if workspace.stopped:
+        return workspace
+    vocabularies: dict[str, Vocabulary] = {}
+    documents = tuple(workspace.load(c, vocabularies) for c in workspace.discovery.documents)
+    return evolve(workspace, documents=documents)
 
 
 def _read_specs(config: Config, paths: Iterable[str]) -> tuple[list[SpecFile], list[Diagnostic]]:
