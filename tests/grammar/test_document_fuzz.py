@@ -101,3 +101,19 @@ def test_documents_round_trip_through_json(raw: bytes) -> None:
 def test_infinite_front_matter_values_dump_to_json(value: str) -> None:
     """A YAML infinity in front matter still dumps to standard JSON."""
     assert_round_trips(f"---\ntitle: {value}\n---\n# Title\n")
+
+
+@pytest.mark.parametrize(
+    ("raw", "line", "column"),
+    [
+        (b"# a\nb \xe9\n", 2, 3),
+        (b"# a\r\nb \xe9\r\n", 2, 3),
+        (b"# a\rb \xe9\r", 2, 3),  # a lone CR ends a line too
+        (b"\xef\xbb\xbf\xe9", 1, 1),  # after a BOM, column 1
+        (b"a\r\r\n\xe9", 3, 1),
+    ],
+)
+def test_undecodable_position_counts_every_line_ending(raw: bytes, line: int, column: int) -> None:
+    """DOC001's line and column count `\\r\\n`, `\\r` and `\\n` as the reader does."""
+    (diagnostic,) = parse_document(raw, "bad.md").diagnostics
+    assert (diagnostic.span.line, diagnostic.span.column) == (line, column)

@@ -34,6 +34,7 @@ from assay.spec.source import Span
 
 BOM = b"\xef\xbb\xbf"
 _ENDING = re.compile(r"\r\n|\r|\n")
+_BYTE_ENDING = re.compile(rb"\r\n|\r|\n")
 _ENDING_NAMES: dict[str, LineEnding] = {"\n": "lf", "\r\n": "crlf", "\r": "cr"}
 
 
@@ -115,8 +116,10 @@ def _front_matter_comments(locator: Locator, fm_lines: int) -> list[Comment]:
 def _undecodable(raw: bytes, error: UnicodeDecodeError, skipped: int, path: str) -> Diagnostic:
     """DOC001 at the first bad byte; ``skipped`` bytes (a BOM) were not decoded."""
     offset = error.start + skipped
-    line_start = raw.rfind(b"\n", 0, offset) + 1
-    line = raw.count(b"\n", 0, offset) + 1
+    # Lines end at \r\n, \r or \n, as everywhere else in assay.
+    breaks = list(_BYTE_ENDING.finditer(raw, 0, offset))
+    line_start = breaks[-1].end() if breaks else 0
+    line = len(breaks) + 1
     prefix = 3 if line == 1 and raw.startswith(BOM) else 0
     column = len(raw[line_start + prefix : offset].decode("utf-8", "replace")) + 1
     return Diagnostic(
