@@ -114,7 +114,7 @@ def test_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_unknown_schema_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     """`assay schema NAME` with an unknown name lists the known ones and exits 2."""
     assert main(["schema", "nope"]) == EXIT_ERROR
-    assert "expected one of: document, spec, report" in capsys.readouterr().err
+    assert "expected one of: document, spec, reading, report" in capsys.readouterr().err
 
 
 def test_schema_lists_names(capsys: pytest.CaptureFixture[str]) -> None:

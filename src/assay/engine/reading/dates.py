@@ -143,6 +143,7 @@ def read_date(raw: str) -> DateReading:
 
 
 def _classify(match: re.Match[str]) -> DateReading:
+    """The reading of the first date-like ``match``, whichever pattern found it."""
     text = match[0]
     pattern = match.re
     if pattern is _MASK:
@@ -203,14 +204,17 @@ def _problem(year: int, month: int, day: int) -> str | None:
 
 
 def _placeholder_message(text: str) -> str:
+    """One wording for every placeholder, found as the whole value or inside it."""
     return f"`{text}` is a template placeholder; fill in the date as YYYY-MM-DD"
 
 
 def _month_number(name: str) -> int:
+    """1 for ``Jan``, ``January`` or ``jan.``; the pattern admits only month names."""
     return _MONTH_NUMBERS[name[:3].casefold()]
 
 
 def _reading(match: re.Match[str], kind: DateKind, iso: str | None, message: str) -> DateReading:
+    """A reading spanning ``match``."""
     return DateReading(
         kind=kind, iso=iso, text=match[0], start=match.start(), end=match.end(), message=message
     )

@@ -10,6 +10,8 @@ Real records put their metadata on lines like these (ADR-FORMATS.md):
 
 Only keys the type declares are read, so prose that happens to hold a colon is left
 alone; a line is a metadata line when a declared key starts it or starts a ``·`` piece.
+A key the type does not declare (``Source Decisions:`` above) still ends the value
+before it, or the Status would read ``accepted Source Decisions: D25-D30 …``.
 Offsets are into the document text, so every key and value maps to an exact span.
 """
 
@@ -31,6 +33,11 @@ _PREFIX = re.compile(
 # What separates pieces that each start with a key; kept out of the values.
 _PIECE = re.compile(r"[ \t]+[·•][ \t]+")
 _TRIM = " \t,;|·•"
+# Another key after a value ends at a colon followed by a space (`12:30` is no key);
+# the key is one to three words of letters before it, the first capitalised.
+_COLON = re.compile(r"[ \t]*:(?=[ \t]|$)")
+_TOKEN = re.compile(r"[^ \t]+")
+_KEY_WORD = re.compile(r"[*_]{0,2}[A-Za-z]+[*_]{0,2}")
 
 
 @frozen
@@ -67,17 +74,46 @@ def _read_piece(
         relation = words.relation_pattern.match(text, start, end)
         if relation is not None:
             relation_decl = words.relations[fold(relation["key"])]
-            value = _trimmed(text, relation.end(), end)
+            value = _trimmed(text, relation.end(), _value_end(text, relation.end(), end, words))
             if value[0] < value[1]:
                 yield KeyValue("relation", relation_decl, *relation.span("key"), *value, bullet)
         return
     keys = [first, *words.key_pattern.finditer(text, first.end(), end)]
     for key, following in zip(keys, [*keys[1:], None], strict=True):
         value_end = following.start() if following is not None else end
+        value_end = _value_end(text, key.end(), value_end, words)
         decl = words.fields[fold(key["key"])]
         yield KeyValue(
             "field", decl, *key.span("key"), *_trimmed(text, key.end(), value_end), bullet
         )
+
+
+def _value_end(text: str, start: int, end: int, words: Vocabulary) -> int:
+    """Where a value ends: before the first undeclared key in it, outside brackets.
+
+    ``accepted Source Decisions: D25`` ends before ``Source``; a value keeps at least
+    one word, so ``Accepted Source Decisions:`` does not swallow ``Accepted``.  A
+    declared relation inside the value (``Accepted, superseded by: ADR-5``) is part of
+    it: relations are read from inside a status.
+    """
+    for colon in _COLON.finditer(text, start, end):
+        before = text[start : colon.start()]
+        if before.count("[") > before.count("]") or before.count("(") > before.count(")"):
+            continue  # inside a link's text or a parenthesis: `[2. Use Kafka: why](x)`
+        tokens = list(_TOKEN.finditer(before))
+        keys = [tokens[-n:] for n in (3, 2, 1) if n <= len(tokens)]
+        keys = [k for k in keys if all(_KEY_WORD.fullmatch(t[0]) for t in k)]
+        if any(_declared(" ".join(t[0] for t in k), words) for k in keys):
+            continue
+        for key in keys:
+            if len(key) < len(tokens) and key[0][0].strip("*_")[:1].isupper():
+                return start + key[0].start()
+    return end
+
+
+def _declared(key: str, words: Vocabulary) -> bool:
+    folded = fold(key.strip("*_"))
+    return folded in words.fields or folded in words.relations
 
 
 def _trimmed(text: str, start: int, end: int) -> tuple[int, int]:

@@ -59,28 +59,37 @@ def find_metadata(
     found = list(_front_matter(document, words))
     lenient: list[Block] = list(document.preamble)
     strict: list[Block] = []
+    # Blocks of a prose section (Context, Decision …): `Status: the migration is half
+    # done` there is a sentence, not the record's status; only relations are read.
+    prose: list[Block] = []
     if plain_sections:
         first = plain_sections[0].span.start
         lenient = [b for b in document.preamble if b.span.start < first]
-        strict = [b for b in document.preamble if b.span.start > first]
-    for section in document.sections:
-        # The H1's own blocks are the preamble of a record titled by its H1.
-        (lenient if section.heading.level == 1 else strict).extend(section.blocks)
-    nested = [s for top in document.sections for s in _below(top)]
-    for section in nested:
-        strict.extend(section.blocks)
+        for plain in plain_sections:
+            (prose if _is_prose(plain.heading, words) else strict).extend(plain.blocks)
+    tops = {id(top) for top in document.sections}
+    for section in document.walk_sections():
+        if section.heading.level == 1 and id(section) in tops:
+            lenient.extend(section.blocks)  # a record titled by its H1: its preamble
+        elif _is_prose(section.heading.text, words):
+            prose.extend(section.blocks)
+        else:
+            strict.extend(section.blocks)
     found.extend(_blocks(lenient, locator, words, strict=False))
     found.extend(_blocks(strict, locator, words, strict=True))
+    found.extend(
+        f for f in _blocks(prose, locator, words, strict=True) if isinstance(f.decl, RelationDecl)
+    )
     for section in document.walk_sections():
         found.extend(_heading(section, locator, words))
     found.sort(key=lambda f: (f.source != "front-matter", f.span.start))
     return found
 
 
-def _below(section: Section) -> Iterator[Section]:
-    for child in section.children:
-        yield child
-        yield from _below(child)
+def _is_prose(heading: str, words: Vocabulary) -> bool:
+    """True for a declared section that is not named after a field (``## Status``)."""
+    name = fold(heading)
+    return name in words.sections and name not in words.fields
 
 
 def _front_matter(document: Document, words: Vocabulary) -> Iterator[Found]:
@@ -144,8 +153,11 @@ def _table(table: Table, locator: Locator, words: Vocabulary) -> Iterator[Found]
     rows = table.rows
     header = rows[0].cells if rows else ()
     keyed_header = [words.fields.get(fold(cell.text)) for cell in header]
-    if any(keyed_header) and len(rows) == 2:
-        # `| Status | Date |` over one row of values: the keys are the columns.
+    first_cells = [fold(row.cells[0].text) for row in rows[1:] if row.cells]
+    keyed_rows = any(c in words.fields or c in words.relations for c in first_cells)
+    if any(keyed_header) and len(rows) == 2 and not keyed_rows:
+        # `| Status | Date |` over one row of values: the keys are the columns.  A
+        # header row `| **Status** | Accepted |` over `| Date | … |` is a key row.
         for decl, key, cell in zip(keyed_header, header, rows[1].cells, strict=False):
             if decl is not None and cell.text:
                 yield _cell(decl, key.text, key.span, cell.text, cell.span, locator)

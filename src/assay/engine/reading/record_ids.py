@@ -27,7 +27,10 @@ _AND = re.compile(r"\s*(?<![^\W_])and\s+", re.IGNORECASE)
 _ENTITY = re.compile(r"&#?\w+;")
 _OPENERS, _CLOSERS = "([", ")]"
 
-_LABEL = re.compile(r"architecture\s+decision\s+record\s*[:\-\u2014\u2013]\s*", re.IGNORECASE)
+# `Architecture Decision Record: X`, and its short form `ADR: X` (a colon, no number).
+_LABEL = re.compile(
+    r"(?:architecture\s+decision\s+record\s*[:\-\u2014\u2013]|ADR\s*:)\s*", re.IGNORECASE
+)
 _SEPARATOR = r"(?:\s*[.:)]|\s*[\u2014\u2013]|\s+-)"
 # With `ADR` in front the number is surely a record number; a separator is optional.
 _ADR_NUMBER = re.compile(
@@ -118,6 +121,7 @@ def _separator(text: str, at: int) -> tuple[int, int] | None:
 
 
 def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    """``(start, end)`` narrowed past surrounding spaces and trailing periods."""
     while start < end and text[start].isspace():
         start += 1
     while end > start and (text[end - 1].isspace() or text[end - 1] == "."):

@@ -22,16 +22,23 @@ from assay.spec.document import Document, Link
 from assay.spec.reading import RelationReading, RelationTarget
 from assay.spec.specfile import FieldDecl, RelationDecl
 
+_SPACE = " \t:"
+
 
 def read_relations(
     found: list[Found], document: Document, locator: Locator, words: Vocabulary
 ) -> tuple[RelationReading, ...]:
-    """Every relation with at least one target, in document order, without repeats."""
+    """Every relation with at least one target, in document order, without repeats.
+
+    One statement can be found twice: ``## Status`` then ``Superseded by [ADR 2](..)``
+    is both the Status value (a relation inside a status) and a relation line.  The
+    same relation to the same targets at the same place is one relation.
+    """
     readings: list[RelationReading] = []
-    seen: set[tuple[str, int]] = set()
+    seen: set[tuple[str, tuple[int, ...]]] = set()
     for item in found:
         for reading in _from(item, document, locator, words):
-            key = (reading.name, reading.span.start)
+            key = (reading.name, tuple(t.span.start for t in reading.targets))
             if reading.targets and key not in seen:
                 seen.add(key)
                 readings.append(reading)
@@ -88,6 +95,8 @@ def _relation(
             )
         )
     targets.sort(key=lambda t: t.span.start)
+    while start < end and text[start] in _SPACE:
+        start += 1  # `Superseded by [ADR 5](..)`: the targets start after the space
     return RelationReading(
         name=decl.name,
         inverse=decl.inverse,

@@ -2,8 +2,9 @@
 
 Headings match declared names and aliases the way ADR-FORMATS.md says people write
 them: any case, a numeric prefix (``### 1.``), bold or italic, a trailing colon or HTML
-comment.  A heading the type does not declare is kept under its own text, so a check
-can still see it (a second H1, a duplicate).
+comment.  A heading holding a value (``## Status: accepted``, ``## Decision: use
+Kafka``) is the section named before its colon.  A heading the type does not declare
+is kept under its own text, so a check can still see it (a second H1, a duplicate).
 """
 
 from __future__ import annotations
@@ -39,7 +40,10 @@ def read_sections(
 
 
 def _heading(section: Section, words: Vocabulary) -> SectionReading:
-    decl = words.sections.get(fold(section.heading.text))
+    named, colon, _ = section.heading.text.partition(":")
+    decl = words.sections.get(fold(section.heading.text)) or (
+        words.sections.get(fold(named)) if colon else None
+    )
     text = _section_text(section)
     first = (
         section.blocks[0].span

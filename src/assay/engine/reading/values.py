@@ -113,6 +113,7 @@ def strip_markup(text: str) -> str:
 
 
 def _strip_once(text: str) -> str:
+    """One round of ``strip_markup``; the caller repeats it until nothing changes."""
     text = text.rstrip()
     if text.endswith("-->"):
         opening = text.rfind("<!--", 0, len(text) - 3)
@@ -173,6 +174,7 @@ def read_status(raw: str, allowed: Sequence[AllowedValue]) -> StatusReading:
 
 
 def _spellings(allowed: Sequence[AllowedValue]) -> list[tuple[str, str]]:
+    """Every ``(spelling, canonical name)`` pair: each name and each of its synonyms."""
     return [(spelling, v.name) for v in allowed for spelling in (v.name, *v.synonyms)]
 
 

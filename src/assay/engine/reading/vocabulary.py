@@ -3,6 +3,10 @@
 Names compare the way headings do (``heading_text``, then case-folded, white space
 collapsed), and front-matter keys also with ``_`` and ``-`` read as spaces, so
 ``superseded_by`` is the relation ``Superseded by``.
+
+adr-tools itself writes ``Superceded by`` and ``Supercedes`` into the records it
+links (ADR-FORMATS.md), so a relation spelled with ``supersed`` is also read under
+that spelling: both sides of an adr-tools link then meet under one relation name.
 """
 
 from __future__ import annotations
@@ -53,8 +57,13 @@ class Vocabulary:
 
     @cached_property
     def relations(self) -> dict[str, RelationDecl]:
-        """Folded relation name -> the relation."""
-        return {fold(decl.name): decl for decl in self.type.relations}
+        """Folded relation name (and its adr-tools spelling) -> the relation."""
+        found: dict[str, RelationDecl] = {}
+        for decl in self.type.relations:
+            name = fold(decl.name)
+            found.setdefault(name, decl)
+            found.setdefault(name.replace("supersed", "superced"), decl)
+        return found
 
     @cached_property
     def key_pattern(self) -> re.Pattern[str]:
