@@ -549,3 +549,26 @@ def test_reading_never_raises_and_spans_map_into_the_document(text: str, bom: bo
     for field in reading.fields:
         if field.source != "front-matter":
             assert raw[field.span.start : field.span.end].decode("utf-8") == field.raw
+
+
+def test_front_matter_status_names_its_relation_and_targets() -> None:
+    """`status: superseded by [ADR-9](0009-x.md) and ADR-0011` in YAML: the Markdown
+    reader never sees that link, the typed reading still finds both targets."""
+    reading = reading_of(
+        "---\nstatus: superseded by [ADR-9](./0009-x.md) and ADR-0011\n---\n# Old\n"
+    )
+    assert reading.value("Status") == "superseded"
+    assert relations(reading) == [
+        ("Superseded by", [("ADR-9", "./0009-x.md", 9), ("ADR-0011", None, 11)])
+    ]
+
+
+@pytest.mark.parametrize("heading", ["Problem Statement", "Background", "Issue", "Motivation"])
+def test_madr_records_keep_adr_s_older_section_names(heading: str) -> None:
+    """A MADR-looking record (it has a Decision Outcome) may still say Problem Statement."""
+    text = f"# Use uv\n\n## {heading}\n\nWhy.\n\n## Decision Outcome\n\nWhat.\n"
+    reading = reading_of(text, type_name="madr")
+    assert [s.name for s in reading.sections if s.declared] == [
+        "Context and Problem Statement",
+        "Decision Outcome",
+    ]

@@ -10,6 +10,7 @@ reciprocity check can find the record.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Iterator
 from urllib.parse import unquote
 
@@ -68,6 +69,19 @@ def _from(
             stop = following.start() if following is not None else end
             relation = words.relations[fold(match["key"])]
             yield _relation(relation, item, match.end(), stop, document, locator)
+    elif isinstance(decl, FieldDecl) and decl.values:
+        # The same in front matter: `status: superseded by [ADR-9](0009-x.md)`.
+        matches = list(words.relation_pattern.finditer(item.raw))
+        for match, following in zip(matches, [*matches[1:], None], strict=False):
+            stop = following.start() if following is not None else len(item.raw)
+            relation = words.relations[fold(match["key"])]
+            yield RelationReading(
+                name=relation.name,
+                inverse=relation.inverse,
+                targets=_text_targets(item.raw[match.end() : stop], item),
+                source=item.source,
+                span=item.span,
+            )
 
 
 def _relation(
@@ -123,6 +137,34 @@ def destination_number(destination: str) -> int | None:
         name = posixpath.basename(posixpath.dirname(path.rstrip("/")))
     numbered = record_number(name) if name else None
     return numbered[0] if numbered is not None and numbered[1] == "numbered" else None
+
+
+# A Markdown link written inside a YAML string, which the Markdown reader never sees.
+_TEXT_LINK = re.compile(r"\[(?P<text>[^\]]*)\]\((?P<destination><[^>]*>|[^)\s]*)[^)]*\)")
+
+
+def _text_targets(text: str, item: Found) -> tuple[RelationTarget, ...]:
+    """Links and bare IDs in a front-matter string, all at the entry's span."""
+    targets = []
+    links = list(_TEXT_LINK.finditer(text))
+    for link in links:
+        destination = link["destination"].strip("<>")
+        targets.append(
+            RelationTarget(
+                text=link["text"],
+                destination=destination,
+                number=destination_number(destination),
+                span=item.span,
+            )
+        )
+    for record in find_record_ids(text):
+        if not any(link.start() <= record.start < link.end() for link in links):
+            targets.append(
+                RelationTarget(
+                    text=record.text, destination=None, number=record.number, span=item.span
+                )
+            )
+    return tuple(targets)
 
 
 def _yaml_targets(item: Found) -> tuple[RelationTarget, ...]:
