@@ -572,3 +572,17 @@ def test_madr_records_keep_adr_s_older_section_names(heading: str) -> None:
         "Context and Problem Statement",
         "Decision Outcome",
     ]
+
+
+def test_reference_link_in_front_matter_and_wrapped_link_text() -> None:
+    """A YAML status may use a reference link defined in the body, read once (not again
+    as the bare ID in its text); a relation bullet's link may wrap onto the next line."""
+    reading = reading_of(
+        '---\nstatus: "Superseded by [ADR-185][adr-185]"\n---\n# Old\n\n## Links\n\n'
+        "- Supersedes [123. Run release builds on GitLab\n  CI](0123-run-builds.md)\n\n"
+        "[adr-185]: 0185-use-github.md\n"
+    )
+    assert relations(reading) == [
+        ("Superseded by", [("ADR-185", "0185-use-github.md", 185)]),
+        ("Supersedes", [("123. Run release builds on GitLab\nCI", "0123-run-builds.md", 123)]),
+    ]

@@ -78,7 +78,7 @@ def _from(
             yield RelationReading(
                 name=relation.name,
                 inverse=relation.inverse,
-                targets=_text_targets(item.raw[match.end() : stop], item),
+                targets=_text_targets(item.raw[match.end() : stop], item, document),
                 source=item.source,
                 span=item.span,
             )
@@ -91,7 +91,9 @@ def _relation(
     taken: list[tuple[int, int]] = []
     first, last = locator.byte_offset(start), locator.byte_offset(end)
     for link in document.links:
-        if first <= link.span.start and link.span.end <= last and not link.image:
+        # A link that starts in the value is a target even when its text wraps onto
+        # the next line (`- Supersedes [12. Run builds on\n  GitLab](0012-x.md)`).
+        if first <= link.span.start < last and not link.image:
             targets.append(_link_target(link))
             taken.append((link.span.start, link.span.end))
     text = locator.text
@@ -139,16 +141,33 @@ def destination_number(destination: str) -> int | None:
     return numbered[0] if numbered is not None and numbered[1] == "numbered" else None
 
 
-# A Markdown link written inside a YAML string, which the Markdown reader never sees.
-_TEXT_LINK = re.compile(r"\[(?P<text>[^\]]*)\]\((?P<destination><[^>]*>|[^)\s]*)[^)]*\)")
+# A Markdown link written inside a YAML string, which the Markdown reader never sees:
+# inline `[text](destination)` or reference `[text][label]`.
+_TEXT_LINK = re.compile(
+    r"\[(?P<text>[^\]]*)\](?:\((?P<destination><[^>]*>|[^)\s]*)[^)]*\)|\[(?P<label>[^\]]*)\])"
+)
 
 
-def _text_targets(text: str, item: Found) -> tuple[RelationTarget, ...]:
-    """Links and bare IDs in a front-matter string, all at the entry's span."""
+def _text_targets(text: str, item: Found, document: Document) -> tuple[RelationTarget, ...]:
+    """Links and bare IDs in a front-matter string, all at the entry's span; a reference
+    link takes its destination from the document's definitions."""
     targets = []
     links = list(_TEXT_LINK.finditer(text))
     for link in links:
-        destination = link["destination"].strip("<>")
+        if link["destination"] is not None:
+            destination: str | None = link["destination"].strip("<>")
+        else:
+            label = " ".join((link["label"] or link["text"]).casefold().split())
+            destination = next(
+                (
+                    d.destination
+                    for d in document.definitions
+                    if " ".join(d.label.casefold().split()) == label
+                ),
+                None,
+            )
+        if destination is None:
+            continue  # an undefined reference: the bare ID in its text still counts
         targets.append(
             RelationTarget(
                 text=link["text"],
@@ -157,8 +176,11 @@ def _text_targets(text: str, item: Found) -> tuple[RelationTarget, ...]:
                 span=item.span,
             )
         )
+    resolved = [link for link in links if any(t.text == link["text"] for t in targets)]
     for record in find_record_ids(text):
-        if not any(link.start() <= record.start < link.end() for link in links):
+        if not any(link.start() <= record.start < link.end() for link in resolved) and not any(
+            t.number == record.number for t in targets
+        ):
             targets.append(
                 RelationTarget(
                     text=record.text, destination=None, number=record.number, span=item.span
