@@ -82,6 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("--config", metavar="FILE", help="use this config file")
     check.add_argument(
+        "--no-cache",
+        action="store_true",
+        help="read every document again instead of reusing what earlier runs found",
+    )
+    check.add_argument(
         "--color",
         choices=("auto", "always", "never"),
         default="auto",

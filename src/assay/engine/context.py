@@ -9,6 +9,7 @@ from assay.engine.links import FileIndex
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
 from assay.spec.reading import Reading
+from assay.spec.source import Span
 from assay.spec.types import DocumentType
 
 
@@ -32,6 +33,9 @@ class DocumentContext:
     files: FileIndex
     #: URLs of the repository (its remotes), so links to its own blobs count as internal.
     repository_urls: tuple[str, ...] = ()
+    #: For a document served from the check cache (``document`` is None): the link
+    #: destinations to check, with their spans.
+    links: tuple[tuple[str, Span], ...] = ()
 
     def derives_from(self, name: str) -> bool:
         """True when the document's type is ``name`` or extends it."""

@@ -1,5 +1,9 @@
 """The per-document pass: read each document and run the per-document checks on it.
 
+Documents unchanged since the last run come from the check cache
+(``engine.check_cache``): their cached findings are reused and only the link checks run
+again.
+
 Each document is independent here, so a large workspace is split between processes
 (one per core, from ``fork``): a worker reads, parses and checks its share and sends
 back only what the rest of the run needs — the typed reading, the diagnostics, the
@@ -12,12 +16,16 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import pickle
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from attrs import frozen
+from attrs import evolve, frozen
 
+from assay.engine import check_cache
+from assay.engine.check_cache import Entry
+from assay.engine.checks.resolved_links import link_targets
 from assay.engine.context import DocumentContext
 from assay.engine.discovery import Candidate
 from assay.engine.findings import guarded
@@ -50,13 +58,37 @@ class DocumentOutcome:
     #: The document's lines, kept only when it has directives (``disable-next-line``
     #: skips blank lines).
     lines: tuple[str, ...]
+    #: What the check cache keeps of this document; None when it is not to be kept.
+    entry: Entry | None = None
 
 
 def run_documents(
-    workspace: Workspace, ruleset: Ruleset, jobs: int | None = None
+    workspace: Workspace, ruleset: Ruleset, jobs: int | None = None, *, cache: bool = True
 ) -> list[DocumentOutcome]:
     """Every document's outcome, in discovery (path) order."""
-    candidates = workspace.discovery.documents
+    where = check_cache.cache_path(workspace.config.root) if cache else None
+    settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
+    stored = check_cache.load(where, settings)
+    outcomes: dict[str, DocumentOutcome] = {}
+    misses: list[Candidate] = []
+    for candidate in workspace.discovery.documents:
+        entry = stored.get(candidate.path)
+        if entry is not None and entry[0] == _stamp(workspace, candidate):
+            outcomes[candidate.path] = _from_cache(workspace, ruleset, candidate.path, entry)
+        else:
+            misses.append(candidate)
+    for outcome in _compute(workspace, ruleset, misses, jobs):
+        outcomes[outcome.path] = outcome
+    ordered = [outcomes[c.path] for c in workspace.discovery.documents]
+    if where is not None and (misses or len(stored) != len(ordered)):
+        entries = {o.path: o.entry for o in ordered if o.entry is not None}
+        check_cache.save(where, settings, entries)
+    return ordered
+
+
+def _compute(
+    workspace: Workspace, ruleset: Ruleset, candidates: list[Candidate], jobs: int | None
+) -> list[DocumentOutcome]:
     workers = _workers(len(candidates), jobs)
     if workers > 1:
         try:
@@ -64,6 +96,40 @@ def run_documents(
         except (BrokenProcessPool, OSError):
             pass  # a worker died (out of memory?): do the work here instead
     return _outcomes(workspace, ruleset, candidates)
+
+
+def _stamp(workspace: Workspace, candidate: Candidate) -> tuple[int, int, int] | None:
+    """What says a file is unchanged: size, modification time and inode."""
+    try:
+        status = os.stat(workspace.config.root / candidate.path)
+    except OSError:
+        return None
+    return (status.st_size, status.st_mtime_ns, status.st_ino)
+
+
+def _from_cache(workspace: Workspace, ruleset: Ruleset, path: str, entry: Entry) -> DocumentOutcome:
+    """An unchanged document: cached findings, and the link checks run again."""
+    _stamp_value, type_name, library, summary, links, findings, directives, lines = entry
+    outcome = DocumentOutcome(
+        path=path,
+        type_name=type_name,
+        library=library,
+        reading=check_cache.unsummarize(path, summary) if summary is not None else None,
+        diagnostics=pickle.loads(findings) if findings else (),
+        directives=pickle.loads(directives) if directives else (),
+        lines=lines,
+        entry=entry,
+    )
+    if not links:
+        return outcome
+    context = evolve(context_of(workspace, outcome), links=check_cache.unlinks(links))
+    fresh = [
+        d
+        for rule in ruleset.checks
+        if rule.scope == "document" and rule.uses_files
+        for d in guarded(ruleset, rule, context, path)
+    ]
+    return evolve(outcome, diagnostics=(*outcome.diagnostics, *fresh))
 
 
 def context_of(workspace: Workspace, outcome: DocumentOutcome) -> DocumentContext:
@@ -99,21 +165,41 @@ def _outcomes(
     vocabularies: dict[str, Vocabulary] = {}
     outcomes = []
     for candidate in candidates:
+        stamp = _stamp(workspace, candidate)  # before reading: a later change is seen
         context = workspace.load(candidate, vocabularies)
-        diagnostics: list[Diagnostic] = []
+        kept: list[Diagnostic] = []  # what the cache may keep
+        fresh: list[Diagnostic] = []  # what depends on other files: never cached
         for rule in per_document:
-            diagnostics.extend(guarded(ruleset, rule, context, context.path))
-        directives = context.document.directives if context.document is not None else ()
+            (fresh if rule.uses_files else kept).extend(
+                guarded(ruleset, rule, context, context.path)
+            )
+        document = context.document
+        directives = document.directives if document is not None else ()
         lines = tuple((context.text or "").splitlines()) if directives else ()
+        type_name = context.type.name if context.type is not None else None
+        library = context.type.library if context.type is not None else None
+        entry = None
+        if document is not None and stamp is not None:
+            entry = (
+                stamp,
+                type_name,
+                library,
+                check_cache.summarize(context.reading) if context.reading is not None else None,
+                check_cache.links_of(link_targets(document)),
+                pickle.dumps(tuple(kept)) if kept else b"",
+                pickle.dumps(directives) if directives else b"",
+                lines,
+            )
         outcomes.append(
             DocumentOutcome(
                 path=context.path,
-                type_name=context.type.name if context.type is not None else None,
-                library=context.type.library if context.type is not None else None,
+                type_name=type_name,
+                library=library,
                 reading=context.reading,
-                diagnostics=tuple(diagnostics),
+                diagnostics=(*kept, *fresh),
                 directives=directives,
                 lines=lines,
+                entry=entry,
             )
         )
     return outcomes

@@ -34,11 +34,13 @@ def check(
     paths: Sequence[str] | None = None,
     checks: Sequence[Check] = CHECKS,
     jobs: int | None = None,
+    cache: bool = True,
 ) -> RunResult:
     """Check the workspace ``config`` describes; ``paths`` limit what is reported.
 
     ``jobs`` is the number of processes for the per-document pass (None: one per core
-    for large workspaces, else one).
+    for large workspaces, else one); ``cache`` reuses what earlier runs found in files
+    that did not change (``engine.check_cache``).
     """
     ruleset = Ruleset.build(
         checks,
@@ -47,7 +49,7 @@ def check(
         severity=config.severity,
     )
     workspace = open_workspace(config)
-    outcomes = [] if workspace.stopped else run_documents(workspace, ruleset, jobs)
+    outcomes = [] if workspace.stopped else run_documents(workspace, ruleset, jobs, cache=cache)
     by_path: dict[str, list[Diagnostic]] = {o.path: list(o.diagnostics) for o in outcomes}
     for diagnostic in _across(workspace, ruleset, outcomes):
         by_path.setdefault(diagnostic.path, []).append(diagnostic)

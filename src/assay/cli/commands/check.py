@@ -37,6 +37,7 @@ def run(options: argparse.Namespace) -> int:
             select=_selectors(options.select),
             ignore=_selectors(options.ignore),
             paths=paths,
+            cache=not options.no_cache,
         )
     except UsageError as error:
         print(f"assay check: {error}", file=sys.stderr)

@@ -51,6 +51,9 @@ class Check:
     run: DocumentRun | WorkspaceRun
     #: The function's docstring: the reference page's source.
     doc: str
+    #: True when findings depend on which files exist (links), not only on the
+    #: document: the check cache recomputes these on every run.
+    uses_files: bool = False
 
     @property
     def summary(self) -> str:
@@ -63,21 +66,25 @@ class Check:
         return self.code[:3]
 
 
-def _make(code: str, name: str, severity: Severity, scope: Scope) -> Callable[..., Check]:
+def _make(
+    code: str, name: str, severity: Severity, scope: Scope, uses_files: bool = False
+) -> Callable[..., Check]:
     if not CODE_PATTERN.match(code) or not NAME_PATTERN.match(name):
         raise ValueError(f"bad check identity {code} {name}")
 
     def register(function: Callable[..., Iterable[Finding]]) -> Check:
-        return Check(code, name, severity, scope, function, inspect.getdoc(function) or "")
+        doc = inspect.getdoc(function) or ""
+        return Check(code, name, severity, scope, function, doc, uses_files)
 
     return register
 
 
 def document_check(
-    code: str, name: str, *, severity: Severity = "error"
+    code: str, name: str, *, severity: Severity = "error", uses_files: bool = False
 ) -> Callable[[DocumentRun], Check]:
-    """Declare a check that looks at one document at a time."""
-    return _make(code, name, severity, "document")
+    """Declare a check that looks at one document at a time (``uses_files``: and at
+    which files exist, as link checks do)."""
+    return _make(code, name, severity, "document", uses_files)
 
 
 def workspace_check(

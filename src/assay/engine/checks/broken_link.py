@@ -9,7 +9,7 @@ from assay.engine.checks.resolved_links import findings_of
 from assay.engine.context import DocumentContext
 
 
-@document_check("LNK001", "broken-link")
+@document_check("LNK001", "broken-link", uses_files=True)
 def check(context: DocumentContext) -> Iterator[Finding]:
     """A relative link (or reference definition) points at a file that does not exist.
 

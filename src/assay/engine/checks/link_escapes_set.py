@@ -9,7 +9,7 @@ from assay.engine.checks.resolved_links import findings_of
 from assay.engine.context import DocumentContext
 
 
-@document_check("LNK002", "link-escapes-set")
+@document_check("LNK002", "link-escapes-set", uses_files=True)
 def check(context: DocumentContext) -> Iterator[Finding]:
     """A relative link climbs out of the workspace with `..`.
 

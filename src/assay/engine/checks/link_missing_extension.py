@@ -9,7 +9,7 @@ from assay.engine.checks.resolved_links import findings_of
 from assay.engine.context import DocumentContext
 
 
-@document_check("LNK006", "link-missing-extension", severity="warning")
+@document_check("LNK006", "link-missing-extension", severity="warning", uses_files=True)
 def check(context: DocumentContext) -> Iterator[Finding]:
     """A link names a file without its `.md`; some sites resolve it, GitHub does not.
 

@@ -9,7 +9,7 @@ from assay.engine.checks.resolved_links import findings_of
 from assay.engine.context import DocumentContext
 
 
-@document_check("LNK005", "link-wrong-case", severity="warning")
+@document_check("LNK005", "link-wrong-case", severity="warning", uses_files=True)
 def check(context: DocumentContext) -> Iterator[Finding]:
     """A link works on macOS and Windows but not on Linux or GitHub: its case differs.
 

@@ -12,6 +12,7 @@ from attrs import frozen
 
 from assay.engine.context import DocumentContext
 from assay.engine.links import LinkResolution, is_footnote_label, resolve_link
+from assay.spec.document import Document
 from assay.spec.source import Span
 
 
@@ -27,24 +28,32 @@ class Resolved:
 _last: tuple[DocumentContext, tuple[Resolved, ...]] | None = None
 
 
+def link_targets(document: Document) -> tuple[tuple[str, Span], ...]:
+    """Every destination to check, with where it is written: the links, then the
+    reference definitions no link used (footnotes are not links)."""
+    found: list[tuple[str, Span]] = []
+    used: set[str] = set()
+    for link in document.links:
+        if link.kind == "reference" and link.label is not None:
+            used.add(link.label.casefold())
+        found.append((link.destination, link.span))
+    for definition in document.definitions:
+        if is_footnote_label(definition.label) or definition.label.casefold() in used:
+            continue
+        found.append((definition.destination, definition.span))
+    return tuple(found)
+
+
 def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
-    """The links of ``context``'s document, resolved; cached for the last document."""
+    """The links of ``context``'s document, resolved; cached for the last document.
+
+    A document served from the check cache has no model, only its ``links``.
+    """
     global _last
     if _last is not None and _last[0] is context:
         return _last[1]
-    found: list[Resolved] = []
-    document = context.document
-    if document is not None:
-        used: set[str] = set()
-        for link in document.links:
-            if link.kind == "reference" and link.label is not None:
-                used.add(link.label.casefold())
-            found.append(_resolve(context, link.destination, link.span))
-        for definition in document.definitions:
-            if is_footnote_label(definition.label) or definition.label.casefold() in used:
-                continue
-            found.append(_resolve(context, definition.destination, definition.span))
-    result = tuple(found)
+    targets = link_targets(context.document) if context.document is not None else context.links
+    result = tuple(_resolve(context, destination, span) for destination, span in targets)
     _last = (context, result)
     return result
 

@@ -9,7 +9,7 @@ from assay.engine.checks.resolved_links import findings_of
 from assay.engine.context import DocumentContext
 
 
-@document_check("LNK007", "scheme-less-link", severity="warning")
+@document_check("LNK007", "scheme-less-link", severity="warning", uses_files=True)
 def check(context: DocumentContext) -> Iterator[Finding]:
     """A link to a domain without a scheme is a relative path to a missing file.
 

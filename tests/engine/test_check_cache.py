@@ -1,0 +1,120 @@
+"""The check cache: a warm run reports exactly what a cold one does, and notices change."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from assay.engine import check_cache
+from assay.engine import workspace as workspace_module
+from assay.engine.config import load_config
+from assay.engine.runner import check
+from tests.conftest import ROOT
+
+
+@pytest.fixture
+def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "cache-home"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
+    monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
+    return home
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    """The bundled example workspace: relations, suppressions, links, eight records."""
+    root = tmp_path / "examples"
+    shutil.copytree(ROOT / "examples", root)
+    return root
+
+
+def _touch(path: Path, text: str) -> None:
+    """Rewrite a file so that its size or modification time surely changes."""
+    before = path.stat().st_mtime_ns
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(before + 10**9, before + 10**9))
+
+
+def test_a_warm_run_reports_exactly_what_a_cold_run_does(cache_home: Path, workspace: Path) -> None:
+    config = load_config(workspace)
+    cold = check(config, cache=False)
+    first = check(config)  # writes the cache
+    cache_file = check_cache.cache_path(workspace)
+    assert cache_file is not None and cache_file.is_file()
+    assert cache_file.is_relative_to(cache_home)  # never inside the workspace
+    warm = check(config)
+    assert cold == first == warm
+    assert {d.code for d in warm.diagnostics} >= {"LNK001", "LNK003", "FLD005", "DOC007"}
+    assert len(warm.suppressed) == 1
+
+
+def test_a_changed_record_is_read_again(cache_home: Path, workspace: Path) -> None:
+    config = load_config(workspace)
+    check(config)
+    record = workspace / "docs/adr/0007-round-currency-amounts-half-to-even.md"
+    _touch(record, record.read_text().replace("status: proposed", "status: accepted"))
+    assert "FLD005" not in {d.code for d in check(config).diagnostics}
+    assert check(config) == check(config, cache=False)
+
+
+def test_link_findings_follow_other_files_even_for_unchanged_records(
+    cache_home: Path, workspace: Path
+) -> None:
+    """0006 links to a runbook that does not exist; creating it fixes 0006's LNK001
+    although 0006 itself did not change (and so came from the cache)."""
+    config = load_config(workspace)
+    assert "LNK001" in {d.code for d in check(config).diagnostics}
+    (workspace / "docs/runbooks").mkdir()
+    (workspace / "docs/runbooks/settlement-dashboard.md").write_text("# Dashboard\n")
+    assert "LNK001" not in {d.code for d in check(config).diagnostics}
+
+
+def test_a_changed_spec_or_selection_starts_afresh(cache_home: Path, workspace: Path) -> None:
+    config = load_config(workspace)
+    check(config)
+    spec = workspace / "assay/decisions.assay"
+    _touch(spec, spec.read_text().replace('section "Consequences" required', ""))
+    after = {d.code for d in check(config).diagnostics}
+    assert "DOC003" not in after  # 0008's missing Consequences is no longer required
+    assert check(config, select=["FLD"]) == check(config, select=["FLD"], cache=False)
+
+
+def test_a_broken_cache_file_is_ignored(cache_home: Path, workspace: Path) -> None:
+    config = load_config(workspace)
+    expected = check(config)
+    cache_file = check_cache.cache_path(workspace)
+    assert cache_file is not None
+    cache_file.write_bytes(b"not a pickle")
+    assert check(config) == expected
+
+
+def test_assay_no_cache_writes_nothing(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ASSAY_NO_CACHE", "1")
+    check(load_config(workspace))
+    assert not cache_home.exists()
+
+
+def test_a_warm_run_parses_only_what_changed(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = load_config(workspace)
+    expected = check(config)
+    parsed: list[str] = []
+    real = workspace_module.parse_document
+
+    def counting(data: bytes, path: str):  # type: ignore[no-untyped-def]
+        parsed.append(path)
+        return real(data, path)
+
+    monkeypatch.setattr(workspace_module, "parse_document", counting)
+    assert check(config) == expected
+    assert parsed == []
+    record = workspace / "docs/adr/0001-record-architecture-decisions.md"
+    _touch(record, record.read_text() + "\nMore context.\n")
+    check(config)
+    assert parsed == ["docs/adr/0001-record-architecture-decisions.md"]
