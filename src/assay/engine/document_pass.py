@@ -20,6 +20,7 @@ import pickle
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import cache
 
 from attrs import evolve, frozen
 
@@ -36,6 +37,7 @@ from assay.engine.workspace import Workspace
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Directive
 from assay.spec.reading import Reading
+from assay.spec.types import DocumentType
 
 #: Below this many documents, starting processes costs more than it saves.
 PARALLEL_FROM = 400
@@ -63,9 +65,18 @@ class DocumentOutcome:
 
 
 def run_documents(
-    workspace: Workspace, ruleset: Ruleset, jobs: int | None = None, *, cache: bool = True
+    workspace: Workspace,
+    ruleset: Ruleset,
+    jobs: int | None = None,
+    *,
+    cache: bool = True,
+    scope: frozenset[str] | None = None,
 ) -> list[DocumentOutcome]:
-    """Every document's outcome, in discovery (path) order."""
+    """Every document's outcome, in discovery (path) order.
+
+    With a report ``scope``, a cached document outside it keeps its reading (the
+    workspace checks need it) but skips its link checks: nobody will see them.
+    """
     where = check_cache.cache_path(workspace.config.root) if cache else None
     settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
     stored = check_cache.load(where, settings)
@@ -74,7 +85,8 @@ def run_documents(
     for candidate in workspace.discovery.documents:
         entry = stored.get(candidate.path)
         if entry is not None and entry[0] == _stamp(workspace, candidate):
-            outcomes[candidate.path] = _from_cache(workspace, ruleset, candidate.path, entry)
+            shown = scope is None or candidate.path in scope
+            outcomes[candidate.path] = _from_cache(workspace, ruleset, candidate.path, entry, shown)
         else:
             misses.append(candidate)
     for outcome in _compute(workspace, ruleset, misses, jobs):
@@ -101,14 +113,17 @@ def _compute(
 def _stamp(workspace: Workspace, candidate: Candidate) -> tuple[int, int, int] | None:
     """What says a file is unchanged: size, modification time and inode."""
     try:
-        status = os.stat(workspace.config.root / candidate.path)
+        status = os.stat(os.path.join(workspace.config.root, candidate.path))
     except OSError:
         return None
     return (status.st_size, status.st_mtime_ns, status.st_ino)
 
 
-def _from_cache(workspace: Workspace, ruleset: Ruleset, path: str, entry: Entry) -> DocumentOutcome:
-    """An unchanged document: cached findings, and the link checks run again."""
+def _from_cache(
+    workspace: Workspace, ruleset: Ruleset, path: str, entry: Entry, shown: bool
+) -> DocumentOutcome:
+    """An unchanged document: cached findings, and the link checks run again (when its
+    findings will be ``shown``)."""
     _stamp_value, type_name, library, summary, links, findings, directives, lines = entry
     outcome = DocumentOutcome(
         path=path,
@@ -120,7 +135,7 @@ def _from_cache(workspace: Workspace, ruleset: Ruleset, path: str, entry: Entry)
         lines=lines,
         entry=entry,
     )
-    if not links:
+    if not links or not shown:
         return outcome
     context = evolve(context_of(workspace, outcome), links=check_cache.unlinks(links))
     fresh = [
@@ -138,7 +153,7 @@ def context_of(workspace: Workspace, outcome: DocumentOutcome) -> DocumentContex
     if outcome.type_name is not None and outcome.library is None:
         doc_type = workspace.types.get(outcome.type_name)
     elif outcome.type_name is not None:
-        doc_type = builtin_type(outcome.type_name)
+        doc_type = _builtin(outcome.type_name)
     return DocumentContext(
         path=outcome.path,
         text=None,
@@ -148,6 +163,12 @@ def context_of(workspace: Workspace, outcome: DocumentOutcome) -> DocumentContex
         files=workspace.files,
         repository_urls=workspace.repository_urls,
     )
+
+
+@cache
+def _builtin(name: str) -> DocumentType:
+    # Looked up once per document of a warm run: finding the library each time shows.
+    return builtin_type(name)
 
 
 def _workers(count: int, jobs: int | None) -> int:

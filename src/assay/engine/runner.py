@@ -49,7 +49,12 @@ def check(
         severity=config.severity,
     )
     workspace = open_workspace(config)
-    outcomes = [] if workspace.stopped else run_documents(workspace, ruleset, jobs, cache=cache)
+    scope = None if paths is None or _widens(paths, workspace) else frozenset(paths)
+    outcomes = (
+        []
+        if workspace.stopped
+        else run_documents(workspace, ruleset, jobs, cache=cache, scope=scope)
+    )
     by_path: dict[str, list[Diagnostic]] = {o.path: list(o.diagnostics) for o in outcomes}
     for diagnostic in _across(workspace, ruleset, outcomes):
         by_path.setdefault(diagnostic.path, []).append(diagnostic)
@@ -123,11 +128,16 @@ def _in_scope(
 ) -> list[Diagnostic]:
     """Diagnostics about the given files, or related to them; all of them when a spec or
     the config is among the paths (a changed spec can change every finding)."""
-    config = workspace.config
-    source = config.source.relative_to(config.root).as_posix() if config.source else None
-    if paths & set(workspace.discovery.specs) or (source is not None and source in paths):
+    if _widens(paths, workspace):
         return diagnostics
     return [d for d in diagnostics if d.path in paths or any(r.path in paths for r in d.related)]
+
+
+def _widens(paths: Sequence[str] | set[str], workspace: Workspace) -> bool:
+    """True when a spec or the config is among the paths: everything is reported."""
+    config = workspace.config
+    source = config.source.relative_to(config.root).as_posix() if config.source else None
+    return bool(set(paths) & set(workspace.discovery.specs)) or source in paths
 
 
 def _rules(checks: Sequence[Check]) -> tuple[RuleInfo, ...]:
