@@ -114,7 +114,9 @@ def test_a_spec_among_the_paths_reports_everything(
 ) -> None:
     (defects / "decisions.assay").write_text("use adr\n")
     _, out, _ = run(capsys, "--format", "json", "decisions.assay")
-    assert {d["code"] for d in json.loads(out)["diagnostics"]} == {"FLD002", "FLD007"}
+    report = json.loads(out)
+    assert {d["code"] for d in report["diagnostics"]} == {"FLD002", "FLD007"}
+    assert report["summary"]["files"] == 3
 
 
 def test_json_report_matches_its_schema_and_snapshot(
@@ -186,6 +188,14 @@ def test_a_bug_in_assay_exits_3(
     code, _, err = run(capsys)
     assert code == EXIT_INTERNAL
     assert "RuntimeError: boom" in err
+
+
+def test_jobs_and_no_cache_change_nothing_but_speed(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, plain, _ = run(capsys, "--format", "json")
+    assert run(capsys, "--format", "json", "--jobs", "2", "--no-cache")[1] == plain
+    assert run(capsys, "--format", "json")[1] == plain
 
 
 def test_select_and_ignore_on_the_command_line(

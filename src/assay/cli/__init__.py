@@ -82,6 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("--config", metavar="FILE", help="use this config file")
     check.add_argument(
+        "--jobs",
+        type=int,
+        metavar="N",
+        help="processes for reading documents (default: one per core for large workspaces)",
+    )
+    check.add_argument(
         "--no-cache",
         action="store_true",
         help="read every document again instead of reusing what earlier runs found",

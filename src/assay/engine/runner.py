@@ -70,7 +70,7 @@ def check(
     return RunResult(
         diagnostics=sorted_diagnostics(diagnostics),
         suppressed=tuple(sorted(suppressed, key=lambda s: s.diagnostic.sort_key)),
-        files=checked if paths is None else tuple(p for p in checked if p in paths),
+        files=checked if scope is None else tuple(p for p in checked if p in scope),
         rules=_rules(checks),
     )
 

@@ -38,6 +38,7 @@ def run(options: argparse.Namespace) -> int:
             ignore=_selectors(options.ignore),
             paths=paths,
             cache=not options.no_cache,
+            jobs=options.jobs,
         )
     except UsageError as error:
         print(f"assay check: {error}", file=sys.stderr)

@@ -36,15 +36,22 @@ def read_sections(
     """Every section of ``document``, in document order."""
     if plain:
         return tuple(_plain(section) for section in plain)
-    return tuple(_heading(section, words) for section in document.walk_sections())
+    texts: dict[int, str] = {}
+    for section in reversed(document.walk_sections()):
+        # Deepest first, so a section's text reuses its children's instead of
+        # re-reading them once per enclosing level.
+        parts = [blocks_text(section.blocks)]
+        for child in section.children:
+            parts += [child.heading.raw, texts[id(child)]]
+        texts[id(section)] = "\n\n".join(p for p in parts if p)
+    return tuple(_heading(s, words, texts[id(s)]) for s in document.walk_sections())
 
 
-def _heading(section: Section, words: Vocabulary) -> SectionReading:
+def _heading(section: Section, words: Vocabulary, text: str) -> SectionReading:
     named, colon, _ = section.heading.text.partition(":")
     decl = words.sections.get(fold(section.heading.text)) or (
         words.sections.get(fold(named)) if colon else None
     )
-    text = _section_text(section)
     first = (
         section.blocks[0].span
         if section.blocks
@@ -82,14 +89,6 @@ def _plain(section: PlainSection) -> SectionReading:
 
 def _between(first: Span, last: Span) -> Span:
     return Span(first.start, last.end, first.line, first.column, last.end_line, last.end_column)
-
-
-def _section_text(section: Section) -> str:
-    parts = [blocks_text(section.blocks)]
-    for child in section.children:
-        parts.append(child.heading.raw)
-        parts.append(_section_text(child))
-    return "\n\n".join(p for p in parts if p)
 
 
 def blocks_text(blocks: Iterable[Block]) -> str:

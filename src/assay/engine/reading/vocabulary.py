@@ -12,7 +12,7 @@ that spelling: both sides of an adr-tools link then meet under one relation name
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from attrs import frozen
 
@@ -21,6 +21,7 @@ from assay.spec.specfile import FieldDecl, RelationDecl, SectionDecl
 from assay.spec.types import DocumentType
 
 
+@lru_cache(maxsize=4096)
 def fold(name: str) -> str:
     """The key a name is matched by."""
     return " ".join(heading_text(name).casefold().split())
