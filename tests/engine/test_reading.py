@@ -586,3 +586,24 @@ def test_reference_link_in_front_matter_and_wrapped_link_text() -> None:
         ("Superseded by", [("ADR-185", "0185-use-github.md", 185)]),
         ("Supersedes", [("123. Run release builds on GitLab\nCI", "0123-run-builds.md", 123)]),
     ]
+
+
+def test_a_heading_named_after_a_relation_states_it() -> None:
+    """`### Amended by` with the link below it is the relation, like `## Status` is the
+    field."""
+    reading = reading_of(
+        "# 3. Use Kafka\n\n## Status\n\nAccepted\n\n### Amended by\n\n"
+        "[ADR 7](0007-use-schemas.md)\n"
+    )
+    assert relations(reading) == [("Amended by", [("ADR 7", "0007-use-schemas.md", 7)])]
+
+
+def test_a_plain_text_status_line_and_its_paragraph() -> None:
+    """In a record without headings, `Status` on a line of its own names the field and
+    the next paragraph is its value."""
+    reading = reading_of(
+        "Use Kafka for order events\n\nStatus\n\nAccepted\n\nContext\n\nWhy.\n\nDecision\n\nWhat.\n"
+    )
+    assert [(f.name, f.value, f.source, f.span.line) for f in reading.fields] == [
+        ("Status", "accepted", "heading", 5)
+    ]

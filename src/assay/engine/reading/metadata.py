@@ -11,7 +11,7 @@ metadata — but a ``## Links`` list of ``- Supersedes [ADR 3](0003-x.md)`` is.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from attrs import frozen
@@ -26,7 +26,6 @@ from assay.spec.document import (
     Document,
     ListBlock,
     Paragraph,
-    Section,
     Table,
 )
 from assay.spec.reading import FieldSource
@@ -81,7 +80,10 @@ def find_metadata(
         f for f in _blocks(prose, locator, words, strict=True) if isinstance(f.decl, RelationDecl)
     )
     for section in document.walk_sections():
-        found.extend(_heading(section, locator, words))
+        heading = section.heading
+        found.extend(_heading(heading.text, heading.span, section.blocks, locator, words))
+    for plain in plain_sections:  # `Status` on a line of its own, then `Accepted`
+        found.extend(_heading(plain.heading, plain.span, plain.blocks, locator, words))
     found.sort(key=lambda f: (f.source != "front-matter", f.span.start))
     return found
 
@@ -182,11 +184,14 @@ def _char_offset(locator: Locator, span: Span) -> int:
     return locator.line_starts[span.line - 1] + span.column - 1
 
 
-def _heading(section: Section, locator: Locator, words: Vocabulary) -> Iterator[Found]:
-    heading = section.heading
-    decl = words.fields.get(fold(heading.text))
+def _heading(
+    text: str, span: Span, blocks: Sequence[Block], locator: Locator, words: Vocabulary
+) -> Iterator[Found]:
+    """A heading named after a field or relation (``## Status`` then ``Accepted``;
+    ``### Amended by`` then a link), or holding the value (``## Status: accepted``)."""
+    decl = words.fields.get(fold(text)) or words.relations.get(fold(text))
     if decl is not None:
-        first = next((b for b in section.blocks if isinstance(b, (Paragraph, ListBlock))), None)
+        first = next((b for b in blocks if isinstance(b, (Paragraph, ListBlock))), None)
         if first is None:
             return
         if any(
@@ -196,15 +201,15 @@ def _heading(section: Section, locator: Locator, words: Vocabulary) -> Iterator[
         start = _char_offset(locator, first.span)
         end = locator.line_starts[first.span.end_line - 1] + first.span.end_column - 1
         raw = locator.text[start:end]
-        yield Found(decl, heading.text, heading.span, raw, first.span, "heading", (start, end))
+        yield Found(decl, text, span, raw, first.span, "heading", (start, end))
         return
-    key, colon, value = heading.text.partition(":")
+    key, colon, value = text.partition(":")
     inline = words.fields.get(fold(key)) if colon else None
     if inline is None or not value.strip():
         return
     # Find the value in the heading as written, so its span is exact.
-    start = _char_offset(locator, heading.span)
-    line = locator.text[start : start + heading.span.end_column - heading.span.column]
+    start = _char_offset(locator, span)
+    line = locator.text[start : start + span.end_column - span.column]
     at = line.rfind(value.strip())
     if at < 0:
         return
@@ -213,7 +218,7 @@ def _heading(section: Section, locator: Locator, words: Vocabulary) -> Iterator[
     yield Found(
         inline,
         key.strip(),
-        heading.span,
+        span,
         value.strip(),
         locator.span(begin, end),
         "heading-inline",
