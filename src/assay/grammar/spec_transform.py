@@ -1,6 +1,8 @@
-"""The one transformer of ``spec.lark``: Lark tree to ``assay.spec.specfile`` models.
+"""The transformer of ``spec.lark``: Lark tree to ``assay.spec.specfile`` models.
 
-Checks that need only one statement happen here, where the tokens still have their
+This module holds the file and type rules; ``spec_declarations`` the task-context
+declarations, ``spec_rules`` the helpers both use.  Checks that need only one
+statement happen here, where the tokens still have their
 positions: a pattern that does not compile, an empty or reversed range, a malformed
 digest, a statement or constraint given twice, a constraint on the wrong target.
 Problems are collected as diagnostics, never raised, so one run reports them all.
@@ -10,14 +12,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 from lark.tree import Meta
 
-from assay.grammar.locate import Locator
-from assay.grammar.spec_errors import spec_diagnostic
+from assay.grammar.spec_declarations import DeclarationRules
 from assay.grammar.spec_values import (
-    SHA256,
-    end_of,
     head,
     name_key,
     pattern_error,
@@ -25,25 +24,20 @@ from assay.grammar.spec_values import (
     token_text,
     unquote,
 )
-from assay.spec.diagnostics import Diagnostic
 from assay.spec.source import Span
 from assay.spec.specfile import (
     AliasDecl,
     AllowedValue,
-    CueDecl,
     DeclarationDecl,
-    Dimension,
     FieldDecl,
     FilesDecl,
     FormatDecl,
     FormDecl,
     LengthRange,
-    LineRange,
     Presence,
     RelationDecl,
     SectionDecl,
     SentencesDecl,
-    SourceDecl,
     SpecFile,
     TitleDecl,
     TypeDecl,
@@ -57,9 +51,6 @@ APPLIES: dict[str, tuple[str, ...]] = {
     "section": ("aliases", "sentences", "length", "form"),
 }
 
-# Beyond nine digits a number is a typo, and int() refuses very long digit strings.
-_MAX_DIGITS = 9
-
 
 class _Constraint(NamedTuple):
     keyword: str
@@ -72,57 +63,9 @@ class _Allowed(NamedTuple):
     tokens: list[Token]  # the value's name, then its synonyms
 
 
-class _When(NamedTuple):
-    dimensions: tuple[Dimension, ...]
-    span: Span
-
-
 @v_args(meta=True)
-class SpecTransformer(Transformer[Token, SpecFile]):
+class SpecTransformer(DeclarationRules):
     """Builds a ``SpecFile``; ``diagnostics`` holds what was wrong on the way."""
-
-    def __init__(self, locator: Locator, path: str) -> None:
-        super().__init__(visit_tokens=False)
-        self.locator = locator
-        self.path = path
-        self.diagnostics: list[Diagnostic] = []
-
-    # ---- helpers ------------------------------------------------------------------
-
-    def _span(self, meta: Meta) -> Span:
-        return self.locator.span(meta.start_pos, meta.end_pos)
-
-    def _tspan(self, token: Token, last: Token | None = None) -> Span:
-        """The span of ``token``, or from ``token`` through ``last``."""
-        return self.locator.span(start_of(token), end_of(last or token))
-
-    def _problem(self, code: str, message: str, span: Span) -> None:
-        self.diagnostics.append(spec_diagnostic(code, message, self.path, span))
-
-    def _text(self, token: Token, what: str) -> str:
-        """A name, path or reason as written; an empty one is reported."""
-        text = token_text(token)
-        if not text.strip():
-            self._problem("SPC004", f"{what} must not be empty", self._tspan(token))
-        return text
-
-    def _int(self, token: Token, what: str, minimum: int) -> int:
-        if len(token.value.lstrip("0")) > _MAX_DIGITS:
-            self._problem("SPC004", f"{what} is too large (got {token.value})", self._tspan(token))
-            return minimum
-        value = int(token.value)
-        if value < minimum:
-            message = f"{what} must be at least {minimum} (got {value})"
-            self._problem("SPC004", message, self._tspan(token))
-        return value
-
-    def _once(self, seen: set[str], keyword: str, span: Span, where: str) -> bool:
-        """False, with a diagnostic, when ``keyword`` was already given in ``where``."""
-        if keyword in seen:
-            self._problem("SPC003", f"`{keyword}` is given twice in {where}", head(span, keyword))
-            return False
-        seen.add(keyword)
-        return True
 
     def _constraints(self, target: str, given: list[_Constraint] | None) -> dict[str, Any]:
         """The constraints that apply to ``target``, each at most once."""
@@ -326,79 +269,3 @@ class SpecTransformer(Transformer[Token, SpecFile]):
     def form(self, meta: Meta, children: list[Token]) -> _Constraint:
         span = self._span(meta)
         return _Constraint("form", FormDecl(kind="none-or-list", span=span), span)
-
-    # ---- declarations -------------------------------------------------------------
-
-    def declaration(self, meta: Meta, children: list[Any]) -> DeclarationDecl:
-        name, version, *items = children
-        when: tuple[Dimension, ...] = ()
-        seen: set[str] = set()
-        for item in items:
-            if isinstance(item, _When) and self._once(seen, "when", item.span, "a declaration"):
-                when = item.dimensions
-        return DeclarationDecl(
-            name=self._text(name, "a declaration name"),
-            version=self._int(version, "a declaration version", 1),
-            when=when,
-            sources=tuple(i for i in items if isinstance(i, SourceDecl)),
-            cues=tuple(i for i in items if isinstance(i, CueDecl)),
-            span=self._span(meta),
-            name_span=self._tspan(name),
-        )
-
-    def when(self, meta: Meta, children: list[Dimension]) -> _When:
-        return _When(tuple(children), self._span(meta))
-
-    def dimension(self, meta: Meta, children: list[Any]) -> Dimension:
-        name, values = children
-        return Dimension(
-            name=name.value, values=values, span=self._span(meta), name_span=self._tspan(name)
-        )
-
-    def name_list(self, meta: Meta, children: list[Token]) -> tuple[str, ...]:
-        return tuple(self._text(t, "a list item") for t in children)
-
-    def source(self, meta: Meta, children: list[Any]) -> SourceDecl:
-        role, path, lines, digest = children
-        return SourceDecl(
-            role=role,
-            path=self._text(path, "a source path"),
-            lines=lines,
-            sha256=self._digest(digest) if digest is not None else None,
-            sha256_span=self._tspan(digest) if digest is not None else None,
-            span=self._span(meta),
-        )
-
-    def source_role(self, meta: Meta, children: list[Token]) -> str:
-        return str(children[0].value)
-
-    def lines(self, meta: Meta, children: list[Token]) -> LineRange:
-        first, last = children
-        start = self._int(first, "a line number", 1)
-        end = self._int(last, "a line number", 1)
-        if end < start:
-            message = f"the line range is empty: {start} is after {end}"
-            self._problem("SPC004", message, self._tspan(first, last))
-        return LineRange(start=start, end=end, span=self._span(meta))
-
-    def digest(self, meta: Meta, children: list[Token]) -> Token:
-        return children[0]
-
-    def _digest(self, token: Token) -> str:
-        value = unquote(token.value)
-        if not SHA256.fullmatch(value):
-            message = (
-                f"a sha256 digest is 64 hexadecimal digits (got {len(value)} characters); "
-                "leave it out and run `assay pin --write` to fill it in"
-            )
-            self._problem("SPC004", message, self._tspan(token))
-        return value.lower()
-
-    def cue(self, meta: Meta, children: list[Any]) -> CueDecl:
-        name, covers = children
-        return CueDecl(
-            name=self._text(name, "a cue name"),
-            covers=covers,
-            span=self._span(meta),
-            name_span=self._tspan(name),
-        )
