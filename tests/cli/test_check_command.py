@@ -282,3 +282,19 @@ def test_sarif_of_a_real_run_passes_the_official_schema_and_multitool(
     findings = run_multitool(sarif_schema_path, folder / "validation.sarif", folder / "assay.sarif")
     assert [f for f in findings["assay.sarif"] if f[1] != "note"] == []
     assert {rule for rule, _ in findings["assay.sarif"]} <= ACCEPTED_NOTES
+
+
+def test_an_unwritable_output_exits_2_and_leaves_nothing(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(capsys, "--output", "missing/folder/report.txt")
+    assert code == EXIT_ERROR
+    assert "cannot write missing/folder/report.txt: No such file or directory" in err
+    assert not (defects / "missing").exists()
+
+
+def test_output_replaces_the_whole_file(defects: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (defects / "report.json").write_text("x" * 100_000)
+    run(capsys, "--format", "json", "--output", "report.json")
+    assert json.loads((defects / "report.json").read_text())["version"] == 1
+    assert [p.name for p in defects.iterdir() if p.name.startswith(".report")] == []

@@ -7,8 +7,10 @@ file names, and a record's findings can depend on records that did not change.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 from assay import __version__
@@ -58,15 +60,36 @@ def run(options: argparse.Namespace) -> int:
     )
     rendered = FORMATTERS[options.format](result, version=__version__, source=source, color=color)
     if options.output:
-        Path(options.output).write_text(rendered, encoding="utf-8")
+        try:
+            _write_whole(Path(options.output), rendered)
+        except OSError as error:
+            print(f"assay check: cannot write {options.output}: {error.strerror}", file=sys.stderr)
+            return EXIT_ERROR
     elif rendered.strip() or options.format != "text":
         sys.stdout.write(rendered)
     if options.format == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
         from assay.cli.formats.github import summary_markdown
 
-        with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as summary:
-            summary.write(summary_markdown(result))
+        target = os.environ["GITHUB_STEP_SUMMARY"]
+        try:
+            with open(target, "a", encoding="utf-8") as summary:
+                summary.write(summary_markdown(result))
+        except OSError as error:  # the annotations are out; the summary is a bonus
+            print(f"assay check: cannot append to {target}: {error.strerror}", file=sys.stderr)
     return exit_code(result.diagnostics, options.fail_on or config.fail_on)
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write ``path`` all at once: a report is never left half-written."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def exit_code(diagnostics: tuple[Diagnostic, ...], fail_on: str) -> int:
