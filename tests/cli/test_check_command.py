@@ -298,3 +298,18 @@ def test_output_replaces_the_whole_file(defects: Path, capsys: pytest.CaptureFix
     run(capsys, "--format", "json", "--output", "report.json")
     assert json.loads((defects / "report.json").read_text())["version"] == 1
     assert [p.name for p in defects.iterdir() if p.name.startswith(".report")] == []
+
+
+def test_a_folder_reports_the_files_below_it_and_dot_reports_all(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (defects / "notes").mkdir()
+    (defects / "notes/0001-elsewhere.md").write_text(UNKNOWN_STATUS)
+    _, everything, _ = run(capsys, "--format", "json")
+    _, folder, _ = run(capsys, "--format", "json", "docs/adr/")
+    _, dot, _ = run(capsys, "--format", "json", ".")
+    assert json.loads(folder)["summary"]["files"] == 3
+    assert json.loads(folder)["diagnostics"] == json.loads(everything)["diagnostics"]
+    assert dot == everything
+    _, none, _ = run(capsys, "--format", "json", "notes")
+    assert json.loads(none)["diagnostics"] == []  # `notes/` holds no records

@@ -49,7 +49,7 @@ def check(
         severity=config.severity,
     )
     workspace = open_workspace(config)
-    scope = None if paths is None or _widens(paths, workspace) else frozenset(paths)
+    scope = None if paths is None else _scope(paths, workspace)
     outcomes = (
         []
         if workspace.stopped
@@ -63,9 +63,11 @@ def check(
         if outcome.directives:
             suppressed.extend(_directives(outcome, by_path, ruleset, checks))
     diagnostics = [*workspace.spec_diagnostics, *(d for ds in by_path.values() for d in ds)]
-    if paths is not None:
-        diagnostics = _in_scope(diagnostics, set(paths), workspace)
-        suppressed = [s for s in suppressed if s.diagnostic.path in paths]
+    if scope is not None:
+        diagnostics = [
+            d for d in diagnostics if d.path in scope or any(r.path in scope for r in d.related)
+        ]
+        suppressed = [s for s in suppressed if s.diagnostic.path in scope]
     checked = tuple(sorted(o.path for o in outcomes))
     return RunResult(
         diagnostics=sorted_diagnostics(diagnostics),
@@ -123,21 +125,28 @@ def _directives(
     return result.suppressed
 
 
-def _in_scope(
-    diagnostics: list[Diagnostic], paths: set[str], workspace: Workspace
-) -> list[Diagnostic]:
-    """Diagnostics about the given files, or related to them; all of them when a spec or
-    the config is among the paths (a changed spec can change every finding)."""
-    if _widens(paths, workspace):
-        return diagnostics
-    return [d for d in diagnostics if d.path in paths or any(r.path in paths for r in d.related)]
-
-
-def _widens(paths: Sequence[str] | set[str], workspace: Workspace) -> bool:
-    """True when a spec or the config is among the paths: everything is reported."""
+def _scope(paths: Sequence[str], workspace: Workspace) -> frozenset[str] | None:
+    """The workspace files whose findings are reported: the paths given, and the files
+    below a folder given. None (everything) for the root, or when a spec or the config is
+    among them: a changed spec can change every finding."""
+    discovery = workspace.discovery
     config = workspace.config
     source = config.source.relative_to(config.root).as_posix() if config.source else None
-    return bool(set(paths) & set(workspace.discovery.specs)) or source in paths
+    known = [
+        *(c.path for c in discovery.documents),
+        *(s.path for s in discovery.skipped),
+        *discovery.specs,
+    ]
+    found: set[str] = set()
+    for path in paths:
+        folder = path.rstrip("/")
+        if folder in ("", "."):
+            return None
+        found.add(folder)
+        found.update(k for k in known if k.startswith(folder + "/"))
+    if found & set(discovery.specs) or source in found:
+        return None
+    return frozenset(found)
 
 
 def _rules(checks: Sequence[Check]) -> tuple[RuleInfo, ...]:
