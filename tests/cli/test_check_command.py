@@ -313,3 +313,13 @@ def test_a_folder_reports_the_files_below_it_and_dot_reports_all(
     assert dot == everything
     _, none, _ = run(capsys, "--format", "json", "notes")
     assert json.loads(none)["diagnostics"] == []  # `notes/` holds no records
+
+
+def test_parse_type_of_an_undecodable_file_reports_where_and_exits_2(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (defects / "docs/adr/0009-latin.md").write_bytes(b"# 9. Caf\xe9\n")
+    assert main(["parse", "docs/adr/0009-latin.md", "--type", "adr", "--json"]) == EXIT_ERROR
+    out, err = capsys.readouterr()
+    assert json.loads(out)["reading"] is None
+    assert "docs/adr/0009-latin.md:1:9: DOC001 [error] not UTF-8" in err

@@ -1,7 +1,10 @@
-"""Where a finding about something absent points: the title, else the first line."""
+"""Where findings point: the title for something absent; the reader's own places."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding
 from assay.engine.context import DocumentContext
 from assay.spec.source import Span
 
@@ -18,3 +21,10 @@ def document_anchor(context: DocumentContext) -> Span:
     if reading is not None and reading.title is not None and reading.title.span is not None:
         return reading.title.span
     return START
+
+
+def reader_findings(context: DocumentContext, code: str) -> Iterator[Finding]:
+    """What the document reader reported under ``code`` (DOC001, DOC006, SUP003)."""
+    for diagnostic in context.reader_diagnostics:
+        if diagnostic.code == code:
+            yield Finding(diagnostic.span, diagnostic.message)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from assay.engine.checks.anchors import reader_findings
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.context import DocumentContext
 
@@ -33,6 +34,4 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     # 1. Use PostgreSQL
     ```
     """
-    for diagnostic in context.reader_diagnostics:
-        if diagnostic.code == "DOC006":
-            yield Finding(diagnostic.span, diagnostic.message)
+    return reader_findings(context, "DOC006")

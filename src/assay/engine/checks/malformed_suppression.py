@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from assay.engine.checks.anchors import reader_findings
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.context import DocumentContext
 
@@ -32,6 +33,4 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     See [the runbook](../runbooks/postgres.md).
     ```
     """
-    for diagnostic in context.reader_diagnostics:
-        if diagnostic.code == "SUP003":
-            yield Finding(diagnostic.span, diagnostic.message)
+    return reader_findings(context, "SUP003")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from assay.engine.checks.anchors import reader_findings
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.context import DocumentContext
 
@@ -28,6 +29,4 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     # 1. Use PostgreSQL: café edition
     ```
     """
-    for diagnostic in context.reader_diagnostics:
-        if diagnostic.code == "DOC001":
-            yield Finding(diagnostic.span, diagnostic.message)
+    return reader_findings(context, "DOC001")
