@@ -9,7 +9,7 @@ from typing import Any
 from lark import Lark, Token, Transformer
 from lark.lexer import Lexer
 
-from assay.grammar.blockscan import BlockToken, Scan
+from assay.grammar.scanstate import BlockToken, Scan
 from assay.grammar.cache import cache_file
 from assay.grammar.leaves import list_model
 from assay.spec.document import Block, BlockQuote, Heading, ListBlock, ListItem, Section

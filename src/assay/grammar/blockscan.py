@@ -18,14 +18,20 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from assay.grammar.fastlane import read_blocks, split_lines
 from assay.grammar.html_patterns import BLOCK_ENDS, BLOCK_STARTS
-from assay.grammar.leaves import Collected, list_model, to_model
+from assay.grammar.leaves import list_model, to_model
 from assay.grammar.refdefs import split_definitions
-from assay.spec.document import LinkDefinition, ListItem
+from assay.grammar.scanstate import BlockToken, Container, Leaf, Scan, Segment
+from assay.grammar.tables import table_header
+from assay.spec.document import ListItem
 
 if TYPE_CHECKING:
     from assay.grammar.locate import Locator
 
+#: Whether whole top-level blocks may take the fast lane (``fastlane``); the tests turn
+#: it off to hold the two ways of reading to the same result.
+FAST_LANE = True
 #: Tokens that stand for a whole block (and carry its model).
 LEAF_TOKENS = frozenset(
     ("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST", "H1", "H2", "H3")
@@ -44,123 +50,6 @@ _SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
 _BREAK = re.compile(r"(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$|(?:-[ \t]*){3,}$")
 _BULLET = re.compile(r"[*+-]")
 _ORDERED = re.compile(r"(\d{1,9})([.)])")
-_DELIMITER_ROW = re.compile(r"[|:-][|: \t-]*$")
-_DELIMITER_CELL = re.compile(r":?-+:?$")
-
-
-class Segment:
-    """One line's contribution to a leaf: ``text`` starts at source offset ``start``.
-
-    ``virtual`` counts spaces that stand for a partly consumed tab; they are in
-    ``text`` but not in the source at ``start``.  ``indent`` is how many columns of
-    indentation past the open containers a paragraph line had before it was stripped.
-    """
-
-    __slots__ = ("indent", "line", "start", "text", "virtual")
-
-    def __init__(self, line: int, start: int, text: str, virtual: int = 0, indent: int = 0) -> None:
-        self.line = line
-        self.start = start
-        self.text = text
-        self.virtual = virtual
-        self.indent = indent
-
-
-class Leaf:
-    """A leaf block as the lexer found it; the transformer turns it into a model."""
-
-    __slots__ = ("end", "extra", "fence", "info", "kind", "level", "line", "segments", "start")
-
-    def __init__(self, kind: str, line: int, start: int) -> None:
-        self.kind = kind
-        self.line = line  # 0-based index of the first line
-        self.start = start  # source offset of the block's first character
-        self.end = start  # source offset just past its last character
-        self.segments: list[Segment] = []
-        self.level = 0
-        self.fence = ""
-        self.info = ""
-        self.extra: object = None
-
-
-class Container:
-    """An open block quote, list or list item."""
-
-    __slots__ = (
-        "bullet",
-        "delimiter",
-        "end",
-        "first_token",
-        "has_children",
-        "kind",
-        "line",
-        "marker",
-        "marker_offset",
-        "ordered",
-        "padding",
-        "start",
-    )
-
-    def __init__(self, kind: str, line: int, start: int) -> None:
-        self.kind = kind
-        self.line = line
-        self.start = start
-        self.end = start
-        self.has_children = False
-        self.first_token = 0  # index of its opening token in the stream
-        self.ordered = False
-        self.bullet = ""
-        self.delimiter = ""
-        self.marker = ""
-        self.marker_offset = 0
-        self.padding = 0
-
-
-class BlockToken:
-    """One token for the block grammar: its type, and its block's model or span.
-
-    Lark's LALR parser only reads ``type`` (and positions, for error messages), so a
-    plain slotted class serves; building ``lark.Token`` strings cost a tenth of the
-    lexer's time.
-    """
-
-    __slots__ = (
-        "column",
-        "end_column",
-        "end_line",
-        "end_pos",
-        "line",
-        "node",
-        "start_pos",
-        "type",
-        "value",
-    )
-
-    def __init__(
-        self, type: str, value: str, start_pos: int, line: int, end_pos: int, node: Any
-    ) -> None:
-        self.type = type
-        self.value = value
-        self.start_pos = start_pos
-        self.end_pos = end_pos
-        self.line = self.end_line = line
-        self.column = self.end_column = 1
-        self.node = node
-
-    def __repr__(self) -> str:
-        return f"BlockToken({self.type!r}, line {self.line})"
-
-
-class Scan:
-    """The result of scanning: tokens for the grammar, plus text for the inline pass."""
-
-    __slots__ = ("collected", "definitions", "tokens")
-
-    def __init__(self) -> None:
-        self.tokens: list[BlockToken] = []
-        #: Every link reference definition: (normalized label, model), in source order.
-        self.definitions: list[tuple[str, LinkDefinition]] = []
-        self.collected = Collected()
 
 
 def scan(locator: Locator, first_line: int = 0) -> Scan:
@@ -379,17 +268,28 @@ class _Scanner:
         text, starts = self.text, self.starts
         stack = self.stack
         slow_first = _SLOW_FIRST
+        lines = split_lines(text)
+        lane = FAST_LANE and lines is not None
         n = len(starts)
-        for index in range(first_line, n):
-            begin = starts[index]
-            end = starts[index + 1] if index + 1 < n else len(text)
-            line = text[begin:end]
-            if line.endswith("\n"):
-                line = line[:-2] if line.endswith("\r\n") else line[:-1]
-            elif line.endswith("\r"):
-                line = line[:-1]
-            if not line and index == n - 1 and begin == len(text):
-                break  # the empty "line" after a final newline
+        index = first_line - 1
+        while index + 1 < n:
+            index += 1
+            if lane and len(stack) == 1 and self.tip is None:
+                index = read_blocks(self, lines, index)  # type: ignore[arg-type]
+            begin = starts[index] if index < n else len(text)
+            if lines is not None:
+                if index >= len(lines):
+                    break  # past the last line (an empty "line" after a final newline)
+                line = lines[index]
+            else:
+                end = starts[index + 1] if index + 1 < n else len(text)
+                line = text[begin:end]
+                if line.endswith("\n"):
+                    line = line[:-2] if line.endswith("\r\n") else line[:-1]
+                elif line.endswith("\r"):
+                    line = line[:-1]
+                if not line and index == n - 1 and begin == len(text):
+                    break  # the empty "line" after a final newline
             tip = self.tip
             if len(stack) == 1 and (tip is None or tip.kind == "para"):
                 # Fast path for most lines of most documents: outside any container,
@@ -623,32 +523,12 @@ class _Scanner:
 
     def table_start(self, para: Leaf) -> bool:
         """Turn a paragraph's last line into a table header when this line is a delimiter row."""
-        row = self.line[self.nns :]
-        # markdown-it wants two characters at least ("|" alone is no delimiter row), and
-        # a "-" then a space is a list item.
-        if self.indent >= 4 or len(row) < 2 or not _DELIMITER_ROW.match(row):
+        if self.indent >= 4:
             return False
-        if row[0] == "-" and row[1] in " \t":
-            return False
-        cells = row.strip().split("|")
-        aligns = 0
-        for i, cell in enumerate(cells):
-            cell = cell.strip(" \t")
-            if not cell:
-                if i in (0, len(cells) - 1):
-                    continue
-                return False
-            if not _DELIMITER_CELL.match(cell):
-                return False
-            aligns += 1
-        if not aligns:
-            return False  # a table has one column at least
         header = para.segments[-1]
-        if header.line != self.line_no - 1 or "|" not in header.text:
-            return False
-        if header.indent >= 4:
+        if header.line != self.line_no - 1 or header.indent >= 4:
             return False  # an indented header line is paragraph text (markdown-it: code-indented)
-        if header_cells(header.text.strip(" \t")) != aligns:
+        if not table_header(header.text, self.line[self.nns :]):
             return False
         lazy = para.extra if isinstance(para.extra, tuple) else None
         if lazy is not None and lazy[0] == header.line:
@@ -832,16 +712,6 @@ class _Scanner:
             self.open_container(lst)
         self.open_container(item)
         return True
-
-
-def header_cells(row: str) -> int:
-    """How many cells a table row has, as markdown-it counts them (``\\|`` escapes)."""
-    cells = re.split(r"(?<!\\)\|", row)
-    if cells and cells[0] == "":
-        cells.pop(0)
-    if cells and cells[-1] == "":
-        cells.pop()
-    return len(cells)
 
 
 def finish_leaf(scanner: _Scanner, leaf: Leaf) -> None:

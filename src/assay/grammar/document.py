@@ -15,7 +15,7 @@ from assay.grammar.blockscan import scan
 from assay.grammar.directives import read_directives
 from assay.grammar.frontmatter import front_matter_lines, read_front_matter
 from assay.grammar.html_patterns import COMMENT
-from assay.grammar.inlines import Definitions, scan_inline
+from assay.grammar.inlines import Definitions, may_hold_links, scan_inline
 from assay.grammar.locate import Locator
 from assay.grammar.segments import Joined
 from assay.spec.diagnostics import Diagnostic, Parsed
@@ -65,7 +65,9 @@ def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Docume
     links: list[Link] = []
     comments: list[Comment] = []
     for segments in scanned.collected.inline:
-        scan_inline(Joined(segments), locator, definitions, links, comments)
+        # Most lines hold no link: skip them before building the joined text.
+        if len(segments) > 1 or may_hold_links(segments[0].text):
+            scan_inline(Joined(segments), locator, definitions, links, comments)
     for segments in scanned.collected.html:
         joined = Joined(segments)
         for m in COMMENT.finditer(joined.text):
@@ -136,7 +138,11 @@ def _undecodable(raw: bytes, error: UnicodeDecodeError, skipped: int, path: str)
 
 
 def _byte_facts(raw: bytes, text: str, bom: bool) -> ByteFacts:
-    endings: list[LineEnding] = [_ENDING_NAMES[m.group(0)] for m in _ENDING.finditer(text)]
+    endings: list[LineEnding]
+    if "\r" in text:
+        endings = [_ENDING_NAMES[m.group(0)] for m in _ENDING.finditer(text)]
+    else:
+        endings = ["lf"] * text.count("\n")
     final_newline = text.endswith(("\n", "\r"))
     if text and not final_newline:
         endings.append("none")

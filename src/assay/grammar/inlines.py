@@ -89,6 +89,11 @@ def _code_span_end(s: str, i: int) -> int:
         j = k
 
 
+def may_hold_links(text: str) -> bool:
+    """Whether ``text`` has any character a link, autolink or comment needs."""
+    return _SPECIAL.search(text) is not None
+
+
 def scan_inline(
     joined: Joined,
     locator: Locator,

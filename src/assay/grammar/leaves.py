@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from assay.grammar.escapes import unescape
 from assay.grammar.normalize import heading_text
+from assay.grammar.scanstate import Collected, Leaf, Segment
 from assay.spec.document import (
     Block,
     CodeBlock,
@@ -25,7 +26,6 @@ from assay.spec.document import (
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from assay.grammar.blockscan import Leaf, Segment
     from assay.grammar.locate import Locator
     from assay.spec.source import Span
 
@@ -34,22 +34,32 @@ _CLOSING = re.compile(r"[ \t]+#+[ \t]*$")
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 
-class Collected:
-    """Text the reader scans after the block pass: inline text and raw HTML."""
-
-    __slots__ = ("html", "inline")
-
-    def __init__(self) -> None:
-        #: Lines of paragraphs, headings and table cells, where links may be.
-        self.inline: list[list[Segment]] = []
-        #: Lines of HTML blocks, where comments (and directives) may be.
-        self.html: list[list[Segment]] = []
-
-
 def list_model(marker: str, items: Sequence[ListItem], span: Span) -> ListBlock:
     """A list from its first marker (``-``, or the start number of an ordered list)."""
     ordered = marker.isdigit()
     return ListBlock(ordered, int(marker) if ordered else None, tuple(items), span)
+
+
+def paragraph(segments: list[Segment], span: Span, collected: Collected) -> Paragraph:
+    """A paragraph of these lines (leading indentation already stripped)."""
+    collected.inline.append(segments)
+    if len(segments) == 1:
+        return Paragraph(segments[0].text.rstrip(" \t"), span)
+    return Paragraph("\n".join([seg.text for seg in segments]).rstrip(" \t"), span)
+
+
+def atx_heading(level: int, segment: Segment, span: Span, collected: Collected) -> Heading:
+    """An ATX heading; ``segment`` is what follows its ``#`` marks."""
+    raw = segment.text
+    raw = "" if _CLOSING_ONLY.match(raw) else _CLOSING.sub("", raw)
+    raw = raw.strip(" \t")
+    collected.inline.append([segment])
+    return Heading(level, "atx", raw, heading_text(raw), span)
+
+
+def fenced_code(fence: str, info: str, content: str, span: Span) -> CodeBlock:
+    """Fenced code; ``info`` as written after the fence."""
+    return CodeBlock(fence, unescape(info.strip(" \t")), content, span)
 
 
 def to_model(leaf: Leaf, locator: Locator, collected: Collected) -> Block:
@@ -58,21 +68,16 @@ def to_model(leaf: Leaf, locator: Locator, collected: Collected) -> Block:
     span = locator.span(leaf.start, leaf.end)
     segments = leaf.segments
     if kind == "para":
-        collected.inline.append(segments)
-        text = "\n".join(seg.text for seg in segments).rstrip(" \t")
-        return Paragraph(text, span)
+        return paragraph(segments, span, collected)
     if kind == "heading":
         if leaf.extra == "atx":
-            raw = segments[0].text
-            raw = "" if _CLOSING_ONLY.match(raw) else _CLOSING.sub("", raw)
-            raw = raw.strip(" \t")
-        else:
-            raw = "\n".join(seg.text for seg in segments).strip(" \t")
+            return atx_heading(leaf.level, segments[0], span, collected)
+        raw = "\n".join(seg.text for seg in segments).strip(" \t")
         collected.inline.append(segments)
-        return Heading(leaf.level, leaf.extra, raw, heading_text(raw), span)  # type: ignore[arg-type]
+        return Heading(leaf.level, "setext", raw, heading_text(raw), span)
     if kind == "fence":
         content = "".join(seg.text + "\n" for seg in segments)
-        return CodeBlock(leaf.fence, unescape(leaf.info.strip(" \t")), content, span)
+        return fenced_code(leaf.fence, leaf.info, content, span)
     if kind == "indented":
         content = "".join(seg.text + "\n" for seg in segments)
         return CodeBlock("", "", content, span)
@@ -90,8 +95,6 @@ def to_model(leaf: Leaf, locator: Locator, collected: Collected) -> Block:
 
 
 def _table(leaf: Leaf, locator: Locator, collected: Collected, span: object) -> Table:
-    from assay.grammar.blockscan import Segment
-
     rows: list[TableRow] = []
     columns = 0
     for index, seg in enumerate(leaf.segments):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from itertools import pairwise
+from itertools import accumulate, pairwise
 
 from assay.spec.source import Span
 
@@ -21,27 +21,7 @@ class Locator:
     def __init__(self, text: str, *, prefix: int = 0) -> None:
         self.text = text
         self.prefix = prefix
-        starts = [0]
-        find = text.find
-        # Every line break kind CommonMark knows: \n, \r\n and a lone \r.
-        pos = 0
-        n = len(text)
-        while True:
-            i = find("\n", pos)
-            j = find("\r", pos, i if i >= 0 else n)
-            if j >= 0:
-                if j + 1 < n and text[j + 1] == "\n":
-                    starts.append(j + 2)
-                    pos = j + 2
-                else:
-                    starts.append(j + 1)
-                    pos = j + 1
-                continue
-            if i < 0:
-                break
-            starts.append(i + 1)
-            pos = i + 1
-        self._starts = starts
+        self._starts = _line_starts(text)
         self._ascii = text.isascii()
         self._line_bytes: list[int] | None = None
 
@@ -106,3 +86,27 @@ class Locator:
         while end > start and text[end - 1] in "\r\n":
             end -= 1
         return self.span(start, end)
+
+
+def _line_starts(text: str) -> list[int]:
+    """Where each line starts; lines end at \\n, \\r\\n or a lone \\r, as in CommonMark."""
+    if "\r" not in text:
+        # One pass in C for the usual case.
+        starts = [0, *accumulate(len(line) + 1 for line in text.split("\n"))]
+        starts.pop()
+        return starts
+    starts = [0]
+    find = text.find
+    pos = 0
+    n = len(text)
+    while True:
+        i = find("\n", pos)
+        j = find("\r", pos, i if i >= 0 else n)
+        if j >= 0:
+            pos = j + 2 if j + 1 < n and text[j + 1] == "\n" else j + 1
+            starts.append(pos)
+            continue
+        if i < 0:
+            return starts
+        pos = i + 1
+        starts.append(pos)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # A numeric prefix: "1.", "1.2", "3)", "(4)", "IV." is left alone (rare and ambiguous).
 _NUMBER = re.compile(r"^(?:\(?\d+(?:\.\d+)*[.)]?)(?:[ \t]+|$)")
@@ -11,6 +12,8 @@ _MARKUP = re.compile(r"(?<![\\\w])(\*\*|__|\*|_|~~)(?=\S)(.+?)(?<=\S)\1(?!\w)")
 _CODE = re.compile(r"`+([^`]*)`+")
 
 
+# Records of one kind repeat their headings ("Context", "Decision"): remember them.
+@lru_cache(maxsize=4096)
 def heading_text(raw: str) -> str:
     """Strip a trailing HTML comment, emphasis markup, a numeric prefix and a trailing colon.
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from assay.grammar.escapes import normalize_label, unescape
 
 if TYPE_CHECKING:
-    from assay.grammar.blockscan import Leaf
+    from assay.grammar.scanstate import Leaf
 
 _SPACE = " \t"
 
@@ -153,7 +153,7 @@ def split_definitions(para: Leaf) -> list[Leaf]:
 
     The paragraph keeps its remaining lines (possibly none).
     """
-    from assay.grammar.blockscan import Leaf
+    from assay.grammar.scanstate import Leaf
 
     segments = para.segments
     if not segments or not segments[0].text.startswith("["):

@@ -1,0 +1,280 @@
+"""The fast lane: whole top-level blocks whose reading is plain from their text.
+
+Most lines of most records stand outside any container: headings, paragraphs, fenced
+code, lists of one-line items.  CommonMark's line procedure (``blockscan``) spends
+most of its time on those, reaching an answer the text shows at a glance.  Where
+nothing is open (no container, no leaf block), the lexer first offers the lines here:
+the fast lane reads as many whole blocks as it is sure of and makes the same tokens
+and models the procedure would.  It stops at the first line it is not sure of, and
+may leave a paragraph open for the procedure to go on with (the next line may turn it
+into a heading or a table).  The procedure hands back as soon as nothing is open.
+
+Being sure is cheap because the tests make it so: every document the tests parse,
+hypothesis-generated ones included, is read both with and without this lane, and the
+two readings must be equal.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from assay.grammar.leaves import atx_heading, fenced_code, list_model, paragraph
+from assay.grammar.scanstate import BlockToken, Leaf, Segment
+from assay.grammar.tables import table_header
+from assay.spec.document import ListItem, Paragraph
+
+if TYPE_CHECKING:
+    from assay.grammar.blockscan import _Scanner
+
+#: Line breaks ``str.splitlines`` knows and CommonMark does not.
+_ODD_BREAKS = re.compile("[\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+#: A line that may start a block where nothing is open (or in a list item's first
+#: line): indentation, quotes, headings, fences, HTML, list items, thematic breaks.
+#: ``[`` too: a paragraph starting with one may hold link definitions.
+_STARTS_BLOCK = re.compile(
+    r"[ \t>\[<]|#{1,6}(?:[ \t]|$)|`{3}|~{3}|[*+-](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)"
+    r"|(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$|(?:-[ \t]*){3,}$"
+)
+#: A line that may end an open paragraph or change what it is (a setext underline or
+#: a table's delimiter row after it), or that continues it with indentation.
+_MAY_INTERRUPT = re.compile(r"[ \t>#`~<=|:+-]|\*(?:[ \t]|$|\*[ \t]*\*)|_[ \t]*_[ \t]*_|\d{1,9}[.)]")
+#: First characters of a line that may start a table's delimiter row.
+_DELIMITER_FIRST = frozenset("|:-")
+#: First characters of a line after a table that may start a block instead of a row.
+_ROW_UNSURE = frozenset("#`~*+_=<>-0123456789 \t:")
+#: The start of an item's text that may be more than a paragraph (``[`` only when the
+#: line may hold a link definition).
+_ITEM_UNSURE = re.compile(
+    r"[ \t>]|\[(?=.*\]:)|<|#{1,6}(?:[ \t]|$)|`{3}|~{3}|[*+-](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)"
+    r"|(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$|(?:-[ \t]*){3,}$"
+)
+#: First characters of a line at the left margin that may not continue an item lazily.
+_LAZY_UNSURE = frozenset("#`~*+_=<>-0123456789 \t:|[")
+_ATX = re.compile(r"#{1,6}(?:[ \t]+|$)")
+_FENCE = re.compile(r"`{3,}(?!.*`)|~{3,}")
+_CLOSING_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})[ \t]*$")
+#: A list item whose marker is followed by one space and then text.
+_ITEM = re.compile(r"(?:([*+-])|(\d{1,9})([.)])) (?=[^ \t])")
+_ANY_ITEM = re.compile(r"[*+-](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)")
+
+
+def split_lines(text: str) -> list[str] | None:
+    """The text's lines without their endings, or None when ``splitlines`` would cut
+    it where CommonMark does not (the fast lane then stays closed)."""
+    if _ODD_BREAKS.search(text):
+        return None
+    return text.splitlines()
+
+
+def read_blocks(scanner: _Scanner, lines: list[str], index: int) -> int:
+    """Read whole blocks from line ``index`` on; the first line left to the procedure."""
+    n = len(lines)
+    while index < n:
+        line = lines[index]
+        if not line:
+            index += 1
+            continue
+        first = line[0]
+        if first == "#":
+            if not _ATX.match(line):
+                return _paragraph(scanner, lines, index)
+            _heading(scanner, line, index)
+            index += 1
+            continue
+        if first in "`~" and (m := _FENCE.match(line)):
+            found = _fence(scanner, lines, index, m.group(0))
+            if found < 0:
+                return index
+            index = found
+            continue
+        if first in "*+-0123456789" and (m := _ITEM.match(line)):
+            found = _list(scanner, lines, index, m)
+            if found < 0:
+                return index
+            index = found
+            continue
+        if first == "<" and line.startswith("<!--"):
+            found = _comment(scanner, lines, index)
+            if found < 0:
+                return index
+            index = found
+            continue
+        if _STARTS_BLOCK.match(line):
+            if not line.strip(" \t"):
+                index += 1  # a blank line
+                continue
+            return index
+        index = _paragraph(scanner, lines, index)
+        if scanner.tip is not None:
+            return index
+    return index
+
+
+def _close(scanner: _Scanner, kind: str, start: int, end: int, line: int, model: object) -> None:
+    """Hand on a finished block, as the procedure's ``emit`` does."""
+    scanner.out.tokens.append(BlockToken(kind, "", start, line + 1, end, model))
+    document = scanner.stack[0]
+    document.has_children = True
+    if end > document.end:
+        document.end = end
+
+
+def _heading(scanner: _Scanner, line: str, index: int) -> None:
+    marks = _ATX.match(line).group(0)  # type: ignore[union-attr]
+    begin = scanner.starts[index]
+    level = len(marks.rstrip(" \t"))
+    segment = Segment(index, begin + len(marks), line[len(marks) :])
+    end = begin + len(line)
+    model = atx_heading(level, segment, scanner.locator.span(begin, end), scanner.out.collected)
+    _close(scanner, f"H{level}", begin, end, index, model)
+
+
+def _paragraph(scanner: _Scanner, lines: list[str], index: int) -> int:
+    """A paragraph starting at ``index``; left open when the line after it may end it."""
+    starts = scanner.starts
+    n = len(lines)
+    j = index + 1
+    interrupts = _MAY_INTERRUPT.match
+    while j < n and (following := lines[j]) and not interrupts(following):
+        j += 1
+    segments = [Segment(k, starts[k], lines[k]) for k in range(index, j)]
+    if j < n and lines[j][:1] in _DELIMITER_FIRST and table_header(lines[j - 1], lines[j]):
+        return _table(scanner, lines, segments, j)
+    begin = starts[index]
+    end = starts[j - 1] + len(lines[j - 1])
+    if j < n and lines[j].strip(" \t"):
+        leaf = Leaf("para", index, begin)
+        leaf.segments = segments
+        leaf.end = end
+        scanner.open_leaf(leaf)
+        return j
+    model = paragraph(segments, scanner.locator.span(begin, end), scanner.out.collected)
+    _close(scanner, "PARA", begin, end, index, model)
+    return j
+
+
+def _table(scanner: _Scanner, lines: list[str], segments: list[Segment], j: int) -> int:
+    """A table whose delimiter row is line ``j``: the paragraph's last line is its header.
+
+    Rows follow up to a blank line; a row the lane is not sure of leaves the table
+    open for the procedure.
+    """
+    header = segments.pop()
+    if segments:  # the lines above the header stay a paragraph
+        begin, last = segments[0].start, segments[-1]
+        end = last.start + len(last.text)
+        model = paragraph(segments, scanner.locator.span(begin, end), scanner.out.collected)
+        _close(scanner, "PARA", begin, end, segments[0].line, model)
+    starts = scanner.starts
+    n = len(lines)
+    table = Leaf("table", header.line, header.start)
+    rows = table.segments = [header, Segment(j, starts[j], lines[j])]
+    k = j + 1
+    while k < n and (row := lines[k]) and row[0] not in _ROW_UNSURE:
+        rows.append(Segment(k, starts[k], row))
+        k += 1
+    table.end = starts[k - 1] + len(lines[k - 1])
+    scanner.open_leaf(table)
+    if k >= n or not lines[k].strip(" \t"):
+        scanner.close_leaf()
+    return k
+
+
+def _comment(scanner: _Scanner, lines: list[str], index: int) -> int:
+    """An HTML block that starts with ``<!--``, up to the line that ends the comment."""
+    n = len(lines)
+    for k in range(index, n):
+        if "-->" in lines[k]:
+            starts = scanner.starts
+            block = Leaf("html", index, starts[index])
+            block.level = 2  # CommonMark's second kind of HTML block: a comment
+            block.segments = [Segment(i, starts[i], lines[i]) for i in range(index, k + 1)]
+            block.end = starts[k] + len(lines[k])
+            scanner.open_leaf(block)
+            scanner.close_leaf()
+            return k + 1
+    return -1
+
+
+def _fence(scanner: _Scanner, lines: list[str], index: int, fence: str) -> int:
+    """A fenced code block at the left margin; -1 when it never closes."""
+    n = len(lines)
+    mark, width = fence[0], len(fence)
+    for k in range(index + 1, n):
+        candidate = lines[k]
+        if candidate.lstrip(" ")[:1] != mark:
+            continue
+        m = _CLOSING_FENCE.match(candidate)
+        if m is None or m.group(1)[0] != mark or len(m.group(1)) < width:
+            continue
+        starts = scanner.starts
+        begin, end = starts[index], starts[k] + len(candidate)
+        body = lines[index + 1 : k]
+        content = "\n".join(body) + "\n" if body else ""
+        model = fenced_code(fence, lines[index][width:], content, scanner.locator.span(begin, end))
+        _close(scanner, "FENCE", begin, end, index, model)
+        return k + 1
+    return -1
+
+
+def _list(scanner: _Scanner, lines: list[str], index: int, m: re.Match[str]) -> int:
+    """A list of items holding one paragraph each, at the left margin; -1 when unsure.
+
+    An item's paragraph may go on in lines indented to its text, or in lines at the
+    left margin (lazy continuation).  Blank lines may stand between items.  After the
+    last item (and any blank lines) comes the end of the text, or a line at the left
+    margin that is not an item of this list: that line ends the list.
+    """
+    bullet, number, delimiter = m.groups()
+    starts = scanner.starts
+    span = scanner.locator.span
+    n = len(lines)
+    items: list[ListItem] = []
+    texts: list[list[Segment]] = []
+    j = index
+    while True:
+        line = lines[j]
+        width = m.end()
+        if _ITEM_UNSURE.match(line, width):
+            return -1
+        begin = starts[j]
+        segments = [Segment(j, begin + width, line[width:])]
+        j += 1
+        while j < n and (following := lines[j]):
+            text = following.lstrip(" ")
+            lead = len(following) - len(text)
+            if lead < width and (lead or following[0] in _LAZY_UNSURE):
+                break  # a new item, another block, or a line the lane is not sure of
+            if not text or _MAY_INTERRUPT.match(text):
+                break
+            segments.append(Segment(j, starts[j] + lead, text))
+            j += 1
+        last = segments[-1]
+        end = last.start + len(last.text)
+        texts.append(segments)
+        content = Paragraph(
+            "\n".join([seg.text for seg in segments]).rstrip(" \t"), span(begin + width, end)
+        )
+        items.append(ListItem(m.group(0)[:-1], (content,), span(begin, end)))
+        list_end = end
+        blank = False
+        while j < n and not lines[j].strip(" \t"):
+            blank = True
+            j += 1
+        if j >= n:
+            break
+        line = lines[j]
+        following_item = _ITEM.match(line)
+        if following_item is not None and following_item.groups()[::2] == (bullet, delimiter):
+            m = following_item
+            continue
+        if not blank or line[0] in " \t":
+            return -1  # a nested block, or more of the item
+        if _ANY_ITEM.match(line) and (line[0] == bullet or (delimiter and line[0].isdigit())):
+            return -1  # an item of this list that the lane does not read
+        break
+    scanner.out.collected.inline.extend(texts)
+    model = list_model(number or bullet, items, span(starts[index], list_end))
+    _close(scanner, "LIST", starts[index], list_end, index, model)
+    return j
