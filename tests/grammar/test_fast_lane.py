@@ -43,13 +43,21 @@ SHAPES = (
     "still -->", "<!---->", "<!-->", "|a|b|", "|-|-|", "| :-- | --: |", "x|y", "- | -", "|",
     "\\| a |", "- [ ] task", "- [x] done", "- [a]: /u", "- [a] b: c", "- see [a](b)", "  [x]",
     "   | a |", "  - - -", "  ---", "  ===", " \tx", "\t- tab item", "  1. sub", "      deep",
+    "  * star", "  + plus", "  2. two", "   - three", "   1. three", "   2) three", "    - four",
+    "  - [ ] task", "  lazy or not", "     five",
+)
+#: The shapes lists are made of, drawn more densely.
+LIST_SHAPES = (
+    "", "text", "- a", "- [ ] b", "* c", "+ d", "1. e", "2. f", "1) g", "  - h", "  * i",
+    "  1. j", "  2. k", "   - l", "   1. m", "  cont", "   cont", "    cont", "lazy", "  ```",
+    "```", "---", "  ---", "- - -", "  | x |", "# h", "  # h", "> q", "  > q", "\t- t", "  ",
 )
 ENDINGS = ("\n", "\r\n", "\r")
 
 
 @st.composite
 def shape_documents(draw: st.DrawFn) -> str:
-    lines = draw(st.lists(st.sampled_from(SHAPES), max_size=24))
+    lines = draw(st.lists(st.sampled_from(draw(st.sampled_from((SHAPES, LIST_SHAPES)))), max_size=24))
     ending = draw(st.sampled_from(ENDINGS))
     final = draw(st.sampled_from(("", ending)))
     return ending.join(lines) + (final if lines else "")

@@ -55,6 +55,8 @@ class BlockTransformer(Transformer[Token, Any]):
         opening: BlockToken = children[0]
         heading: Heading = opening.node
         blocks = _blocks(c for c in children[1:] if not isinstance(c, Section))
+        if opening.blocks:  # the run that rode on the heading's token comes first
+            blocks = (*opening.blocks, *blocks)
         sections = tuple(c for c in children[1:] if isinstance(c, Section))
         last = sections[-1] if sections else (blocks[-1] if blocks else heading)
         return Section(heading, blocks, sections, _join(heading.span, last.span))

@@ -36,6 +36,7 @@ FAST_LANE = True
 LEAF_TOKENS = frozenset(
     ("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST", "H1", "H2", "H3")
 ) | frozenset(("H4", "H5", "H6"))
+HEADING_TOKENS = frozenset(("H1", "H2", "H3", "H4", "H5", "H6"))
 #: Tokens merged into runs: blocks that are never sections.
 RUN_TOKENS = frozenset(("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST"))
 _MAYBE_SPECIAL = frozenset("#`~*+_=<>-0123456789")
@@ -63,21 +64,31 @@ def _runs(tokens: list[BlockToken]) -> list[BlockToken]:
     """Merge consecutive whole-block tokens into ``RUN`` tokens (their node: the models).
 
     The grammar's work is nesting and sections; handing it one token per run of
-    blocks rather than one per block makes parsing several times cheaper.
+    blocks rather than one per block makes parsing several times cheaper.  A run
+    right after a heading outside containers rides on the heading's token: it can
+    only be the start of that heading's section.
     """
     merged: list[BlockToken] = []
     run: list[Any] | None = None
+    depth = 0  # open containers
     for token in tokens:
-        if token.type in RUN_TOKENS:
+        kind = token.type
+        if kind in RUN_TOKENS:
             if run is None:
-                run = []
-                merged.append(
-                    BlockToken("RUN", "", token.start_pos, token.line, token.end_pos, run)
-                )
+                last = merged[-1] if merged else None
+                if depth == 0 and last is not None and last.type in HEADING_TOKENS:
+                    run = last.blocks
+                else:
+                    run = []
+                    merged.append(BlockToken("RUN", "", token.start_pos, token.line, token.end_pos, run))
             run.append(token.node)
-        else:
-            run = None
-            merged.append(token)
+            continue
+        run = None
+        if kind.endswith("_OPEN"):
+            depth += 1
+        elif kind.endswith("_CLOSE"):
+            depth -= 1
+        merged.append(token)
     return merged
 
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from assay.grammar.leaves import atx_heading, fenced_code, list_model, paragraph
 from assay.grammar.scanstate import BlockToken, Leaf, Segment
 from assay.grammar.tables import table_header
-from assay.spec.document import ListItem, Paragraph
+from assay.spec.document import ListBlock, ListItem, Paragraph
 
 if TYPE_CHECKING:
     from assay.grammar.blockscan import _Scanner
@@ -126,7 +126,8 @@ def _heading(scanner: _Scanner, line: str, index: int) -> None:
     level = len(marks.rstrip(" \t"))
     segment = Segment(index, begin + len(marks), line[len(marks) :])
     end = begin + len(line)
-    model = atx_heading(level, segment, scanner.locator.span(begin, end), scanner.out.collected)
+    span = scanner.locator.span_on(begin, end, index, index)
+    model = atx_heading(level, segment, span, scanner.out.collected)
     _close(scanner, f"H{level}", begin, end, index, model)
 
 
@@ -149,7 +150,8 @@ def _paragraph(scanner: _Scanner, lines: list[str], index: int) -> int:
         leaf.end = end
         scanner.open_leaf(leaf)
         return j
-    model = paragraph(segments, scanner.locator.span(begin, end), scanner.out.collected)
+    span = scanner.locator.span_on(begin, end, index, j - 1)
+    model = paragraph(segments, span, scanner.out.collected)
     _close(scanner, "PARA", begin, end, index, model)
     return j
 
@@ -164,7 +166,8 @@ def _table(scanner: _Scanner, lines: list[str], segments: list[Segment], j: int)
     if segments:  # the lines above the header stay a paragraph
         begin, last = segments[0].start, segments[-1]
         end = last.start + len(last.text)
-        model = paragraph(segments, scanner.locator.span(begin, end), scanner.out.collected)
+        span = scanner.locator.span_on(begin, end, segments[0].line, last.line)
+        model = paragraph(segments, span, scanner.out.collected)
         _close(scanner, "PARA", begin, end, segments[0].line, model)
     starts = scanner.starts
     n = len(lines)
@@ -212,33 +215,57 @@ def _fence(scanner: _Scanner, lines: list[str], index: int, fence: str) -> int:
         begin, end = starts[index], starts[k] + len(candidate)
         body = lines[index + 1 : k]
         content = "\n".join(body) + "\n" if body else ""
-        model = fenced_code(fence, lines[index][width:], content, scanner.locator.span(begin, end))
+        span = scanner.locator.span_on(begin, end, index, k)
+        model = fenced_code(fence, lines[index][width:], content, span)
         _close(scanner, "FENCE", begin, end, index, model)
         return k + 1
     return -1
 
 
 def _list(scanner: _Scanner, lines: list[str], index: int, m: re.Match[str]) -> int:
-    """A list of items holding one paragraph each, at the left margin; -1 when unsure.
+    """A list at the left margin; -1 when the lane is unsure of any of it.
 
-    An item's paragraph may go on in lines indented to its text, or in lines at the
-    left margin (lazy continuation).  Blank lines may stand between items.  After the
-    last item (and any blank lines) comes the end of the text, or a line at the left
-    margin that is not an item of this list: that line ends the list.
+    After the last item (and any blank lines) comes the end of the text, or a line at
+    the left margin that is not an item of this list: that line ends the list.
+    """
+    read = _read_list(scanner, lines, index, m, 0)
+    if read is None:
+        return -1
+    model, texts, j, end = read
+    scanner.out.collected.inline.extend(texts)
+    _close(scanner, "LIST", scanner.starts[index], end, index, model)
+    return j
+
+
+#: What ``_read_list`` gives: the list, its items' lines for the inline pass, the
+#: next line to read and the character offset where the list ends.
+ReadList = tuple[ListBlock, list[list[Segment]], int, int]
+
+
+def _read_list(
+    scanner: _Scanner, lines: list[str], index: int, m: re.Match[str], indent: int
+) -> ReadList | None:
+    """A list whose markers stand ``indent`` spaces in (0, or an item's text column).
+
+    Each item holds a paragraph, which may go on in lines indented to its text or in
+    lines at the left margin (lazy continuation); in a list at the margin, a list one
+    level deeper may follow it.  Blank lines may stand between the items of a list at
+    the margin; a deeper list ends at the first line that is not one of its items.
     """
     bullet, number, delimiter = m.groups()
     starts = scanner.starts
-    span = scanner.locator.span
+    span = scanner.locator.span_on
     n = len(lines)
     items: list[ListItem] = []
     texts: list[list[Segment]] = []
     j = index
+    pad = " " * indent
     while True:
         line = lines[j]
-        width = m.end()
+        width = m.end()  # the column of the item's text
         if _ITEM_UNSURE.match(line, width):
-            return -1
-        begin = starts[j]
+            return None
+        begin, first_line = starts[j], j
         segments = [Segment(j, begin + width, line[width:])]
         j += 1
         while j < n and (following := lines[j]):
@@ -251,13 +278,33 @@ def _list(scanner: _Scanner, lines: list[str], index: int, m: re.Match[str]) -> 
             segments.append(Segment(j, starts[j] + lead, text))
             j += 1
         last = segments[-1]
-        end = last.start + len(last.text)
+        end, end_line = last.start + len(last.text), last.line
         texts.append(segments)
-        content = Paragraph(
-            "\n".join([seg.text for seg in segments]).rstrip(" \t"), span(begin + width, end)
+        text = "\n".join([seg.text for seg in segments]).rstrip(" \t")
+        blocks: tuple[Paragraph | ListBlock, ...] = (
+            Paragraph(text, span(begin + width, end, first_line, end_line)),
         )
-        items.append(ListItem(m.group(0)[:-1], (content,), span(begin, end)))
-        list_end = end
+        if not indent and j < n and (deeper := _deeper_item(lines[j], width)):
+            nested = _read_list(scanner, lines, j, deeper, width)
+            if nested is None:
+                return None
+            inner, inner_texts, j, end = nested
+            texts.extend(inner_texts)
+            blocks = (blocks[0], inner)
+            end_line = inner.span.end_line - 1
+        start = begin + indent
+        items.append(ListItem(m.group(0)[:-1], blocks, span(start, end, first_line, end_line)))
+        list_end, list_end_line = end, end_line
+        if indent:  # a deeper list: its items follow one another
+            following_item = _ITEM.match(lines[j], indent) if j < n else None
+            if (
+                following_item is not None
+                and lines[j].startswith(pad)
+                and following_item.groups()[::2] == (bullet, delimiter)
+            ):
+                m = following_item
+                continue
+            break
         blank = False
         while j < n and not lines[j].strip(" \t"):
             blank = True
@@ -270,11 +317,20 @@ def _list(scanner: _Scanner, lines: list[str], index: int, m: re.Match[str]) -> 
             m = following_item
             continue
         if not blank or line[0] in " \t":
-            return -1  # a nested block, or more of the item
+            return None  # a nested block, or more of the item
         if _ANY_ITEM.match(line) and (line[0] == bullet or (delimiter and line[0].isdigit())):
-            return -1  # an item of this list that the lane does not read
+            return None  # an item of this list that the lane does not read
         break
-    scanner.out.collected.inline.extend(texts)
-    model = list_model(number or bullet, items, span(starts[index], list_end))
-    _close(scanner, "LIST", starts[index], list_end, index, model)
-    return j
+    first = starts[index] + indent
+    model = list_model(number or bullet, items, span(first, list_end, index, list_end_line))
+    return model, texts, j, list_end
+
+
+def _deeper_item(line: str, column: int) -> re.Match[str] | None:
+    """An item starting exactly at ``column`` that would interrupt a paragraph there."""
+    if len(line) <= column or line[column] == " " or line[:column].strip(" "):
+        return None
+    m = _ITEM.match(line, column)
+    if m is None or m.group(2) not in (None, "1"):
+        return None  # only "1." or "1)" starts an ordered list inside a paragraph
+    return m

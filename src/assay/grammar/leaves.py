@@ -127,7 +127,8 @@ def _table(leaf: Leaf, locator: Locator, collected: Collected, span: object) -> 
             begin = seg.start + a + lead
             cell_seg = Segment(seg.line, begin, trimmed)
             collected.inline.append([cell_seg])
-            cells.append(TableCell(trimmed, locator.span(begin, begin + len(trimmed))))
-        row_span = locator.span(seg.start, seg.start + len(text))
+            cell_span = locator.span_on(begin, begin + len(trimmed), seg.line, seg.line)
+            cells.append(TableCell(trimmed, cell_span))
+        row_span = locator.span_on(seg.start, seg.start + len(text), seg.line, seg.line)
         rows.append(TableRow(tuple(cells), index == 0, row_span))
     return Table(tuple(rows), span)  # type: ignore[arg-type]

@@ -34,17 +34,20 @@ class Locator:
         """The byte offset in the source file of a character offset in the text."""
         if self._ascii:
             return offset + self.prefix
-        if self._line_bytes is None:
+        index = bisect_right(self._starts, offset) - 1
+        return self._byte_at(offset, index)
+
+    def _byte_at(self, offset: int, index: int) -> int:
+        """The byte offset of a character offset on line ``index`` (non-ASCII text)."""
+        table = self._line_bytes
+        if table is None:
             table = [self.prefix]
             text = self.text
-            starts = self._starts
-            for a, b in pairwise(starts):
+            for a, b in pairwise(self._starts):
                 table.append(table[-1] + len(text[a:b].encode("utf-8", "surrogatepass")))
             self._line_bytes = table
-        index = bisect_right(self._starts, offset) - 1
         start = self._starts[index]
-        chunk = self.text[start:offset]
-        return self._line_bytes[index] + len(chunk.encode("utf-8", "surrogatepass"))
+        return table[index] + len(self.text[start:offset].encode("utf-8", "surrogatepass"))
 
     def position(self, offset: int) -> tuple[int, int]:
         """1-based (line, column) of a character offset; columns count code points."""
@@ -53,29 +56,37 @@ class Locator:
 
     def span(self, start: int, end: int) -> Span:
         """The span of ``text[start:end]``."""
-        # Called for every element of every document: bisect once per end, and skip
-        # the byte table for ASCII text, where characters are bytes.
         starts = self._starts
         index = bisect_right(starts, start) - 1
         end_index = index if end == start else bisect_right(starts, end, index) - 1
-        line_start, end_start = starts[index], starts[end_index]
+        return self.span_on(start, end, index, end_index)
+
+    def span_on(self, start: int, end: int, index: int, end_index: int) -> Span:
+        """The span of ``text[start:end]`` when the lines are known: ``start`` is on
+        line ``index``, ``end`` on line ``end_index`` (0-based; an end at the very
+        start of a line is on that line).
+
+        Called for every element of every document: the reader knows the lines, and
+        for ASCII text characters are bytes, so nothing is searched or encoded.
+        """
+        starts = self._starts
         if self._ascii:
             prefix = self.prefix
             return Span(
                 start + prefix,
                 end + prefix,
                 index + 1,
-                start - line_start + 1,
+                start - starts[index] + 1,
                 end_index + 1,
-                end - end_start + 1,
+                end - starts[end_index] + 1,
             )
         return Span(
-            self.byte_offset(start),
-            self.byte_offset(end),
+            self._byte_at(start, index),
+            self._byte_at(end, end_index),
             index + 1,
-            start - line_start + 1,
+            start - starts[index] + 1,
             end_index + 1,
-            end - end_start + 1,
+            end - starts[end_index] + 1,
         )
 
     def line_span(self, index: int) -> Span:

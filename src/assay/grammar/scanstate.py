@@ -100,6 +100,7 @@ class BlockToken:
     """
 
     __slots__ = (
+        "blocks",
         "column",
         "end_column",
         "end_line",
@@ -121,6 +122,8 @@ class BlockToken:
         self.line = self.end_line = line
         self.column = self.end_column = 1
         self.node = node
+        #: For a heading outside containers: the run of blocks right after it.
+        self.blocks: list[Any] = []
 
     def __repr__(self) -> str:
         return f"BlockToken({self.type!r}, line {self.line})"
