@@ -3,8 +3,8 @@
 ``assay.grammar.fastlane`` takes whole top-level blocks past CommonMark's line
 procedure.  It is only allowed to be faster: with it and without it, every document
 must give an equal model.  Documents come from the repository's cases, fixtures and
-examples, the seeds when they are there, hypothesis, and a strategy that stacks the
-line shapes the lane must tell apart.
+examples, the seeds when they are there, the benchmark's record generator, hypothesis,
+and a strategy that stacks the line shapes the lane must tell apart.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ SHAPES = (
 LIST_SHAPES = (
     "", "text", "- a", "- [ ] b", "* c", "+ d", "1. e", "2. f", "1) g", "  - h", "  * i",
     "  1. j", "  2. k", "   - l", "   1. m", "  cont", "   cont", "    cont", "lazy", "  ```",
+    "> q", ">", "> - q", ">  q", ">\tq", ">q", "> # q", "> [x]: /u", "   ```", "   ```py", "   ~~~", "   ````", "   code", "     code", "   \tcode", "  \t```", "\tcode",
     "```", "---", "  ---", "- - -", "  | x |", "# h", "  # h", "> q", "  > q", "\t- t", "  ",
 )
 ENDINGS = ("\n", "\r\n", "\r")
@@ -84,6 +85,15 @@ def test_the_lane_has_documents_to_compare() -> None:
 @pytest.mark.parametrize("path", FILES, ids=[p.relative_to(ROOT.parent).as_posix() for p in FILES])
 def test_files_read_the_same_both_ways(path: Path) -> None:
     assert_same(path.read_bytes())
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_benchmark_records_read_the_same_both_ways(tmp_path: Path, seed: int) -> None:
+    """Records in every style the benchmark corpus writes (benchmarks/corpus.py)."""
+    from benchmarks.corpus import generate
+
+    for path in generate(tmp_path, 250, seed=seed):
+        assert_same(path.read_bytes())
 
 
 @given(shape_documents())

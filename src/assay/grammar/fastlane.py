@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from assay.grammar.leaves import atx_heading, fenced_code, list_model, paragraph
 from assay.grammar.scanstate import BlockToken, Leaf, Segment
 from assay.grammar.tables import table_header
-from assay.spec.document import ListBlock, ListItem, Paragraph
+from assay.spec.document import CodeBlock, ListBlock, ListItem, Paragraph
 
 if TYPE_CHECKING:
     from assay.grammar.blockscan import _Scanner
@@ -100,9 +100,20 @@ def read_blocks(scanner: _Scanner, lines: list[str], index: int) -> int:
                 return index
             index = found
             continue
+        if first == ">":
+            found = _quote(scanner, lines, index)
+            if found < 0:
+                return index
+            index = found
+            continue
         if _STARTS_BLOCK.match(line):
             if not line.strip(" \t"):
                 index += 1  # a blank line
+                continue
+            if line.startswith("    "):
+                index = _indented(scanner, lines, index)
+                if scanner.tip is not None:
+                    return index
                 continue
             return index
         index = _paragraph(scanner, lines, index)
@@ -181,6 +192,64 @@ def _table(scanner: _Scanner, lines: list[str], segments: list[Segment], j: int)
     scanner.open_leaf(table)
     if k >= n or not lines[k].strip(" \t"):
         scanner.close_leaf()
+    return k
+
+
+def _indented(scanner: _Scanner, lines: list[str], index: int) -> int:
+    """Indented code (four spaces in), up to a line indented less; a tab anywhere in a
+    line's indentation leaves the block open for the procedure."""
+    starts = scanner.starts
+    n = len(lines)
+    code = Leaf("indented", index, starts[index] + 4)
+    segments = code.segments
+    k = index
+    while k < n:
+        line = lines[k]
+        if line.startswith("    "):
+            segments.append(Segment(k, starts[k] + 4, line[4:]))
+        elif "\t" in line[:4]:
+            break
+        elif not line.strip(" "):  # blank: nothing of it is code
+            segments.append(Segment(k, starts[k] + len(line), ""))
+        else:
+            break
+        k += 1
+    code.end = starts[k - 1] + len(lines[k - 1])
+    scanner.open_leaf(code)
+    if k >= n or "\t" not in lines[k][:4]:
+        scanner.close_leaf()  # the procedure drops the blank lines at its end
+    return k
+
+
+def _quote(scanner: _Scanner, lines: list[str], index: int) -> int:
+    """A block quote holding one paragraph, up to a blank line; -1 when unsure."""
+    n = len(lines)
+    starts = scanner.starts
+    segments: list[Segment] = []
+    k = index
+    while k < n and (line := lines[k]):
+        if line[0] == ">":
+            cut = 2 if line[1:2] == " " else 1
+            text = line[cut:]
+            if not text or (_STARTS_BLOCK if k == index else _MAY_INTERRUPT).match(text):
+                return -1  # more than one plain paragraph, or not sure what
+            segments.append(Segment(k, starts[k] + cut, text))
+        elif line[0] in _LAZY_UNSURE or _MAY_INTERRUPT.match(line):
+            break
+        else:  # lazy continuation of the quote's paragraph
+            segments.append(Segment(k, starts[k], line))
+        k += 1
+    if k < n and lines[k].strip(" \t"):
+        return -1  # something follows without a blank line between
+    begin, first, last = starts[index], segments[0], segments[-1]
+    end = last.start + len(last.text)
+    span = scanner.locator.span_on
+    model = paragraph(segments, span(first.start, end, index, last.line), scanner.out.collected)
+    # The tokens the procedure makes: the quote's edges around its paragraph.
+    scanner.out.tokens.append(BlockToken("QUOTE_OPEN", "", begin, index + 1, begin, None))
+    _close(scanner, "PARA", first.start, end, index, model)
+    quote = span(begin, end, index, last.line)
+    scanner.out.tokens.append(BlockToken("QUOTE_CLOSE", "", end, index + 1, end, quote))
     return k
 
 
@@ -281,7 +350,7 @@ def _read_list(
         end, end_line = last.start + len(last.text), last.line
         texts.append(segments)
         text = "\n".join([seg.text for seg in segments]).rstrip(" \t")
-        blocks: tuple[Paragraph | ListBlock, ...] = (
+        blocks: tuple[Paragraph | ListBlock | CodeBlock, ...] = (
             Paragraph(text, span(begin + width, end, first_line, end_line)),
         )
         if not indent and j < n and (deeper := _deeper_item(lines[j], width)):
@@ -292,6 +361,10 @@ def _read_list(
             texts.extend(inner_texts)
             blocks = (blocks[0], inner)
             end_line = inner.span.end_line - 1
+        elif not indent and (code := _item_fence(scanner, lines, j, width)) is not None:
+            fenced, j, end = code
+            blocks = (blocks[0], fenced)
+            end_line = j - 1
         start = begin + indent
         items.append(ListItem(m.group(0)[:-1], blocks, span(start, end, first_line, end_line)))
         list_end, list_end_line = end, end_line
@@ -324,6 +397,43 @@ def _read_list(
     first = starts[index] + indent
     model = list_model(number or bullet, items, span(first, list_end, index, list_end_line))
     return model, texts, j, list_end
+
+
+def _item_fence(
+    scanner: _Scanner, lines: list[str], index: int, column: int
+) -> tuple[CodeBlock, int, int] | None:
+    """Fenced code that an item holds after its paragraph, its fence at the item's
+    text ``column``: the block, the line after it and where it ends; else None."""
+    n = len(lines)
+    k = index
+    while k < n and not lines[k].strip(" \t"):
+        k += 1
+    if k >= n:
+        return None
+    line = lines[k]
+    m = _FENCE.match(line, column)
+    if m is None or line[:column].strip(" "):
+        return None
+    fence = m.group(0)
+    mark, width = fence[0], len(fence)
+    body: list[str] = []
+    for close in range(k + 1, n):
+        candidate = lines[close]
+        text = candidate.lstrip(" ")
+        if not text.strip(" \t"):
+            body.append("")  # a blank line: the item keeps nothing of its spaces
+            continue
+        if len(candidate) - len(text) < column or text[0] == "\t":
+            return None  # the item (and the fence with it) may end here
+        closing = _CLOSING_FENCE.match(candidate, column)
+        if closing is not None and closing.group(1)[0] == mark and len(closing.group(1)) >= width:
+            starts = scanner.starts
+            begin, end = starts[k] + column, starts[close] + len(candidate)
+            content = "\n".join(body) + "\n" if body else ""
+            span = scanner.locator.span_on(begin, end, k, close)
+            return fenced_code(fence, line[m.end() :], content, span), close + 1, end
+        body.append(candidate[column:])
+    return None
 
 
 def _deeper_item(line: str, column: int) -> re.Match[str] | None:
