@@ -123,12 +123,11 @@ def read_blocks(scanner: _Scanner, lines: list[str], index: int) -> int:
 
 
 def _close(scanner: _Scanner, kind: str, start: int, end: int, line: int, model: object) -> None:
-    """Hand on a finished block, as the procedure's ``emit`` does."""
+    """Hand on a finished block, as the procedure's ``emit`` does.
+
+    (The procedure also widens the document's own container; nothing reads that.)
+    """
     scanner.out.tokens.append(BlockToken(kind, "", start, line + 1, end, model))
-    document = scanner.stack[0]
-    document.has_children = True
-    if end > document.end:
-        document.end = end
 
 
 def _heading(scanner: _Scanner, line: str, index: int) -> None:
@@ -335,25 +334,36 @@ def _read_list(
         if _ITEM_UNSURE.match(line, width):
             return None
         begin, first_line = starts[j], j
-        segments = [Segment(j, begin + width, line[width:])]
+        first_text = line[width:]
+        segments = [Segment(j, begin + width, first_text)]
         j += 1
         while j < n and (following := lines[j]):
+            if following[0] != " ":  # at the left margin: lazy continuation, or not ours
+                if following[0] in _LAZY_UNSURE:
+                    break
+                segments.append(Segment(j, starts[j], following))
+                j += 1
+                continue
             text = following.lstrip(" ")
             lead = len(following) - len(text)
-            if lead < width and (lead or following[0] in _LAZY_UNSURE):
+            if lead < width or not text or _MAY_INTERRUPT.match(text):
                 break  # a new item, another block, or a line the lane is not sure of
-            if not text or _MAY_INTERRUPT.match(text):
-                break
             segments.append(Segment(j, starts[j] + lead, text))
             j += 1
         last = segments[-1]
         end, end_line = last.start + len(last.text), last.line
         texts.append(segments)
-        text = "\n".join([seg.text for seg in segments]).rstrip(" \t")
+        if len(segments) == 1:
+            text = first_text.rstrip(" \t")
+        else:
+            text = "\n".join([seg.text for seg in segments]).rstrip(" \t")
         blocks: tuple[Paragraph | ListBlock | CodeBlock, ...] = (
             Paragraph(text, span(begin + width, end, first_line, end_line)),
         )
-        if not indent and j < n and (deeper := _deeper_item(lines[j], width)):
+        after = lines[j] if j < n else "-"
+        if indent or (after and after[0] not in " \t"):
+            pass  # nothing more in the item: the next line is not blank or indented
+        elif deeper := _deeper_item(after, width):
             nested = _read_list(scanner, lines, j, deeper, width)
             if nested is None:
                 return None
@@ -361,7 +371,7 @@ def _read_list(
             texts.extend(inner_texts)
             blocks = (blocks[0], inner)
             end_line = inner.span.end_line - 1
-        elif not indent and (code := _item_fence(scanner, lines, j, width)) is not None:
+        elif (code := _item_fence(scanner, lines, j, width)) is not None:
             fenced, j, end = code
             blocks = (blocks[0], fenced)
             end_line = j - 1

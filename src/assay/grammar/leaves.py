@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assay.grammar.escapes import unescape
+from assay.grammar.inlines import may_hold_links
 from assay.grammar.normalize import heading_text
 from assay.grammar.scanstate import Collected, Leaf, Segment
 from assay.spec.document import (
@@ -94,41 +95,38 @@ def to_model(leaf: Leaf, locator: Locator, collected: Collected) -> Block:
     raise AssertionError(f"unknown leaf kind {kind!r}")  # pragma: no cover
 
 
-def _table(leaf: Leaf, locator: Locator, collected: Collected, span: object) -> Table:
+def _table(leaf: Leaf, locator: Locator, collected: Collected, span: Span) -> Table:
     rows: list[TableRow] = []
     columns = 0
+    span_on = locator.span_on
+    inline = collected.inline
     for index, seg in enumerate(leaf.segments):
         if index == 1:
             continue  # the delimiter row
         text = seg.text.rstrip(" \t")
+        pieces = _CELL_SPLIT.split(text)
+        offset = 0
         bounds: list[tuple[int, int]] = []
-        start = 0
-        for match in _CELL_SPLIT.finditer(text):
-            bounds.append((start, match.start()))
-            start = match.end()
-        bounds.append((start, len(text)))
-        if (
-            bounds
-            and not text[bounds[0][0] : bounds[0][1]].strip()
-            and text.lstrip().startswith("|")
-        ):
-            bounds.pop(0)
+        for piece in pieces:  # every boundary is one "|"
+            bounds.append((offset, offset + len(piece)))
+            offset += len(piece) + 1
+        if len(pieces) > 1 and not pieces[0].strip():
+            del bounds[0]  # before a leading "|"
         if bounds and not text[bounds[-1][0] : bounds[-1][1]].strip() and text.endswith("|"):
-            bounds.pop()
+            bounds.pop()  # after a trailing "|"
         if index == 0:
             columns = len(bounds)
         else:
             del bounds[columns:]  # GFM: a body row's cells past the header's are ignored
         cells = []
+        line, origin = seg.line, seg.start
         for a, b in bounds:
             cell = text[a:b]
-            lead = len(cell) - len(cell.lstrip(" \t"))
             trimmed = cell.strip(" \t")
-            begin = seg.start + a + lead
-            cell_seg = Segment(seg.line, begin, trimmed)
-            collected.inline.append([cell_seg])
-            cell_span = locator.span_on(begin, begin + len(trimmed), seg.line, seg.line)
-            cells.append(TableCell(trimmed, cell_span))
-        row_span = locator.span_on(seg.start, seg.start + len(text), seg.line, seg.line)
+            begin = origin + a + len(cell) - len(cell.lstrip(" \t"))
+            if may_hold_links(trimmed):
+                inline.append([Segment(line, begin, trimmed)])
+            cells.append(TableCell(trimmed, span_on(begin, begin + len(trimmed), line, line)))
+        row_span = span_on(origin, origin + len(text), line, line)
         rows.append(TableRow(tuple(cells), index == 0, row_span))
-    return Table(tuple(rows), span)  # type: ignore[arg-type]
+    return Table(tuple(rows), span)
