@@ -1,16 +1,16 @@
-"""The Lark LALR parser for ``blocks.lark``, fed by the line lexer, with its transformer."""
+"""The Lark LALR parser for ``blocks.lark``, fed by the line lexer, and the models it builds."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Tree
 from lark.lexer import Lexer
 
-from assay.grammar.scanstate import BlockToken, Scan
 from assay.grammar.cache import cache_file
+from assay.grammar.scanstate import BlockToken, Scan
 from assay.grammar.leaves import list_model
 from assay.spec.document import Block, BlockQuote, Heading, ListBlock, ListItem, Section
 from assay.spec.source import Span
@@ -34,8 +34,8 @@ def _join(a: Span, b: Span) -> Span:
     return Span(a.start, b.end, a.line, a.column, b.end_line, b.end_column)
 
 
-class BlockTransformer(Transformer[Token, Any]):
-    """Builds block, list and section models; applied inline while parsing.
+class BlockBuilder:
+    """Builds block, list and section models, one method per rule of the grammar.
 
     Leaf tokens already carry their models; container-closing tokens carry the
     container's span.
@@ -89,13 +89,13 @@ def _blocks(children: Iterable[Any]) -> tuple[Block, ...]:
 
 
 def build_parser(*, strict: bool = False) -> Lark:
-    """A fresh parser; ``strict=True`` fails on any grammar conflict (used by the tests)."""
+    """A fresh parser that builds a parse tree; ``strict=True`` fails on any grammar
+    conflict (used by the tests)."""
     return Lark.open_from_package(
         "assay.grammar",
         "blocks.lark",
         parser="lalr",
         lexer=ScanLexer,
-        transformer=None if strict else BlockTransformer(),
         strict=strict,
         cache=False if strict else cache_file("blocks"),
     )
@@ -107,8 +107,52 @@ def parser() -> Lark:
     return build_parser()
 
 
+#: One step of a derivation: a rule, and where its children come from (an index
+#: into the tokens, or ``-1 - k`` for what step ``k`` built).
+Step = tuple[str, tuple[int, ...]]
+
+
+@lru_cache(maxsize=4096)
+def derivation(types: tuple[str, ...]) -> tuple[Step, ...]:
+    """How the grammar derives a token sequence: its rules, innermost first.
+
+    An LALR parse depends on the token types alone, and records of one team share a
+    handful of shapes ("H1 RUN H2 RUN H2 RUN ..."), so each shape is parsed by Lark
+    once and the derivation replayed for every document of that shape.
+    """
+    tokens = [BlockToken(kind, "", 0, 1, 0, None) for kind in types]
+    scan = Scan()
+    scan.tokens = tokens
+    tree = parser().parse(scan)  # type: ignore[arg-type]
+    where = {id(token): i for i, token in enumerate(tokens)}
+    steps: list[Step] = []
+    built: dict[int, int] = {}  # id(subtree) -> its step
+    # Post-order without recursion: containers can nest as deep as a document likes.
+    stack: list[tuple[Tree[Any], bool]] = [(tree, False)]
+    while stack:
+        node, ready = stack.pop()
+        if not ready:
+            stack.append((node, True))
+            stack.extend((child, False) for child in reversed(node.children) if isinstance(child, Tree))
+            continue
+        refs = tuple(
+            -1 - built[id(child)] if isinstance(child, Tree) else where[id(child)]
+            for child in node.children
+        )
+        built[id(node)] = len(steps)
+        steps.append((str(node.data), refs))
+    return tuple(steps)
+
+
+_BUILD = BlockBuilder()
+
+
 def parse_blocks(scan: Scan) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
     """The preamble blocks and the top-level sections of a scanned document."""
-    result: tuple[tuple[Block, ...], tuple[Section, ...]]
-    result = parser().parse(scan)  # type: ignore[assignment]
+    tokens = scan.tokens
+    built: list[Any] = []
+    for rule, refs in derivation(tuple([token.type for token in tokens])):
+        children = [tokens[ref] if ref >= 0 else built[-1 - ref] for ref in refs]
+        built.append(getattr(_BUILD, rule)(children))
+    result: tuple[tuple[Block, ...], tuple[Section, ...]] = built[-1]
     return result
