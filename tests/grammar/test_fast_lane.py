@@ -44,7 +44,8 @@ SHAPES = (
     "\\| a |", "- [ ] task", "- [x] done", "- [a]: /u", "- [a] b: c", "- see [a](b)", "  [x]",
     "   | a |", "  - - -", "  ---", "  ===", " \tx", "\t- tab item", "  1. sub", "      deep",
     "  * star", "  + plus", "  2. two", "   - three", "   1. three", "   2) three", "    - four",
-    "  - [ ] task", "  lazy or not", "     five",
+    "  - [ ] task", "  lazy or not", "     five", "[a]:", "/url", '"title"', "[^1]: foot",
+    "[a]: /u 'x'",
 )
 #: The shapes lists are made of, drawn more densely.
 LIST_SHAPES = (

@@ -106,6 +106,11 @@ def read_blocks(scanner: _Scanner, lines: list[str], index: int) -> int:
                 return index
             index = found
             continue
+        if first == "[":
+            index = _paragraph(scanner, lines, index)
+            if scanner.tip is not None:
+                return index
+            continue
         if _STARTS_BLOCK.match(line):
             if not line.strip(" \t"):
                 index += 1  # a blank line
@@ -150,10 +155,20 @@ def _paragraph(scanner: _Scanner, lines: list[str], index: int) -> int:
     while j < n and (following := lines[j]) and not interrupts(following):
         j += 1
     segments = [Segment(k, starts[k], lines[k]) for k in range(index, j)]
-    if j < n and lines[j][:1] in _DELIMITER_FIRST and table_header(lines[j - 1], lines[j]):
-        return _table(scanner, lines, segments, j)
     begin = starts[index]
     end = starts[j - 1] + len(lines[j - 1])
+    definitions = lines[index][0] == "["
+    if definitions:
+        # It may start with link definitions: the procedure's own closing splits them off.
+        leaf = Leaf("para", index, begin)
+        leaf.segments = segments
+        leaf.end = end
+        scanner.open_leaf(leaf)
+        if j >= n or not lines[j].strip(" \t"):
+            scanner.close_leaf()
+        return j
+    if j < n and lines[j][:1] in _DELIMITER_FIRST and table_header(lines[j - 1], lines[j]):
+        return _table(scanner, lines, segments, j)
     if j < n and lines[j].strip(" \t"):
         leaf = Leaf("para", index, begin)
         leaf.segments = segments
