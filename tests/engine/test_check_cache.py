@@ -118,3 +118,97 @@ def test_a_warm_run_parses_only_what_changed(
     _touch(record, record.read_text() + "\nMore context.\n")
     check(config)
     assert parsed == ["docs/adr/0001-record-architecture-decisions.md"]
+
+
+def test_the_files_are_listed_once_a_run(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The example spec's type declares `files`: discovery runs again with its globs,
+    over the same listing (one `git ls-files`, or one walk)."""
+    from assay.engine import discovery
+
+    calls: list[Path] = []
+    real = discovery._list_files
+
+    def counting(root: Path, notes: list[discovery.Note]):  # type: ignore[no-untyped-def]
+        calls.append(root)
+        return real(root, notes)
+
+    monkeypatch.setattr(discovery, "_list_files", counting)
+    check(load_config(workspace), cache=False)
+    assert len(calls) == 1
+
+
+def test_a_warm_run_resolves_no_type_again(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = load_config(workspace)
+    expected = check(config)
+    resolved: list[int] = []
+    real = workspace_module._types
+
+    def counting(sources):  # type: ignore[no-untyped-def]
+        resolved.append(len(sources))
+        return real(sources)
+
+    monkeypatch.setattr(workspace_module, "_types", counting)
+    assert check(config) == expected
+    assert resolved == []
+    spec = workspace / "assay/decisions.assay"
+    _touch(spec, spec.read_text().replace('section "Consequences" required', ""))
+    assert check(config) == check(config, cache=False)
+    assert resolved  # the spec changed: read and resolved again
+
+
+def test_kept_built_in_types_spare_reading_the_libraries(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from assay.engine import types as types_module
+    from assay.engine.workspace import open_workspace
+    from assay.spec import library
+
+    workspace_state = open_workspace(load_config(workspace), cache=True)  # keeps the types
+    monkeypatch.setattr(types_module, "_KNOWN", {})
+
+    def no_library(name: str) -> None:
+        raise AssertionError(f"read the libraries to find {name}")
+
+    monkeypatch.setattr(library, "library_of", no_library)
+    kept = check_cache.load_types(workspace, workspace_state.sources_digest)
+    assert kept is not None and kept[0] == workspace_state.types
+    assert types_module.builtin_type("madr").lineage == ("madr", "adr")
+
+
+def test_the_settings_digest_uses_the_specs_as_the_run_read_them(
+    cache_home: Path, workspace: Path
+) -> None:
+    from assay.engine.checks import CHECKS
+    from assay.engine.rulesets import Ruleset
+    from assay.engine.workspace import open_workspace
+
+    config = load_config(workspace)
+    ruleset = Ruleset.build(CHECKS)
+    opened = open_workspace(config)
+    before = check_cache.settings_digest(opened, ruleset)
+    spec = workspace / "assay/decisions.assay"
+    _touch(spec, spec.read_text() + "\n# changed\n")
+    assert check_cache.settings_digest(opened, ruleset) == before  # not read again
+    assert check_cache.settings_digest(open_workspace(config), ruleset) != before
+
+
+def test_the_record_checks_share_one_index(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from assay.engine.checks import record_index
+
+    built: list[int] = []
+    real = record_index.RecordIndex.__init__
+
+    def counting(self, records, files, repository_urls=()):  # type: ignore[no-untyped-def]
+        built.append(len(records))
+        real(self, records, files, repository_urls)
+
+    monkeypatch.setattr(record_index.RecordIndex, "__init__", counting)
+    result = check(load_config(workspace), cache=False)
+    assert {"LNK003", "FLD008"} & {d.code for d in result.diagnostics}
+    assert built == [8]

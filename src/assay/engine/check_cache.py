@@ -13,6 +13,10 @@ lookup each).  Everything else that could change a finding — assay's version, 
 config file, the spec files, the selected checks and their severities — goes into a
 digest of the settings; a cache written under other settings is ignored.
 
+Two smaller files sit beside it: the resolved types (``load_types``), so that a warm run
+reads no library and no spec again, and the workspace summary (``engine.check_summary``),
+all a report limited to a few files needs of the other documents.
+
 The cache lives in the user's cache directory (``~/.cache/assay/checks``), never in the
 workspace: it is read with ``pickle``, and a file committed to a repository must not be
 able to run code on the machines that check it.  ``ASSAY_NO_CACHE=1`` (or ``assay check
@@ -21,18 +25,16 @@ able to run code on the machines that check it.  ``ASSAY_NO_CACHE=1`` (or ``assa
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import pickle
 import sys
-import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assay import __version__
-from assay.engine.rulesets import Ruleset
-from assay.engine.workspace import Workspace
 from assay.spec.reading import (
     FieldReading,
     Reading,
@@ -42,8 +44,15 @@ from assay.spec.reading import (
 )
 from assay.spec.source import Span
 
+if TYPE_CHECKING:
+    from assay.engine.config import Config
+    from assay.engine.rulesets import Ruleset
+    from assay.engine.workspace import Workspace
+    from assay.spec.diagnostics import Diagnostic
+    from assay.spec.types import DocumentType, TypeSet
+
 #: Bump when the entry layout changes; old files are then ignored.
-LAYOUT = 1
+LAYOUT = 2
 
 Entry = tuple[Any, ...]
 
@@ -57,53 +66,147 @@ def cache_path(root: Path) -> Path | None:
     return Path(base) / "assay" / "checks" / f"{key[:24]}.pickle"
 
 
-def settings_digest(workspace: Workspace, ruleset: Ruleset) -> str:
-    """Everything besides a document's bytes that its cached findings depend on."""
+def sources_digest(config: Config, sources: Mapping[str, bytes | str]) -> str:
+    """Everything besides the checks that cached results depend on: assay's version and
+    built-in libraries, the config file, and the spec files (``sources``: their bytes as
+    the run read them, or why they could not be read)."""
     digest = hashlib.sha256()
     major, minor = sys.version_info[:2]
     digest.update(f"{LAYOUT}|{__version__}|py{major}{minor}\n".encode())
-    for check in ruleset.checks:
-        digest.update(f"{check.code}={ruleset.severity.get(check.code, check.severity)}\n".encode())
-    config = workspace.config
-    paths = [config.source] if config.source is not None else []
-    paths += [config.root / p for p in workspace.discovery.specs]
-    for path in paths:
-        digest.update(str(path).encode("utf-8", "surrogatepass") + b"\0")
+    for name, data in _library_files():
+        digest.update(name.encode() + b"\0" + data)
+    if config.source is not None:
+        digest.update(str(config.source).encode("utf-8", "surrogatepass") + b"\0")
         try:
-            digest.update(path.read_bytes())
+            digest.update(config.source.read_bytes())
         except OSError:
             digest.update(b"<unreadable>")
+    for path, data in sources.items():
+        digest.update(str(config.root / path).encode("utf-8", "surrogatepass") + b"\0")
+        digest.update(data if isinstance(data, bytes) else b"<unreadable>")
     return digest.hexdigest()
+
+
+def _library_files() -> list[tuple[str, bytes]]:
+    """The built-in libraries' files: a library edited without a new version must not
+    leave types (or findings) resolved under the old one in the cache."""
+    import assay.spec
+
+    try:
+        here = Path(assay.spec.__file__).parent / "library"
+        if here.is_dir():  # installed as files: no need for importlib.resources
+            return sorted((p.name, p.read_bytes()) for p in here.iterdir() if p.is_file())
+        from importlib.resources import files
+
+        folder = files("assay.spec") / "library"
+        return sorted((p.name, p.read_bytes()) for p in folder.iterdir() if p.is_file())
+    except OSError:
+        return []
+
+
+def settings_digest(workspace: Workspace, ruleset: Ruleset) -> str:
+    """Everything besides a document's bytes that its cached findings depend on."""
+    digest = hashlib.sha256()
+    sources = workspace.sources_digest
+    if not sources:  # a workspace built by hand: read the config and specs here
+        config = workspace.config
+        paths = workspace.discovery.specs
+        sources = sources_digest(config, {p: _read_or_reason(config.root / p) for p in paths})
+    digest.update(sources.encode() + b"\n")
+    for check in ruleset.checks:
+        digest.update(f"{check.code}={ruleset.severity.get(check.code, check.severity)}\n".encode())
+    return digest.hexdigest()
+
+
+def _read_or_reason(path: Path) -> bytes | str:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        return str(error.strerror)
+
+
+# ---- the resolved types -------------------------------------------------------------
+
+
+def _types_path(root: Path) -> Path | None:
+    where = cache_path(root)
+    return None if where is None else where.with_suffix(".types")
+
+
+def load_types(root: Path, digest: str) -> tuple[TypeSet, list[Diagnostic]] | None:
+    """The types and spec problems an earlier run resolved under ``digest``, or None.
+
+    The built-in types it kept are handed to ``engine.types``, which then reads no
+    library to find ``adr`` or ``madr``.
+    """
+    from assay.engine.types import remember_builtin_types
+
+    stored = read_pickle(_types_path(root))
+    if not (isinstance(stored, tuple) and len(stored) == 4 and stored[0] == digest):
+        return None
+    _digest, types, problems, builtins = stored
+    remember_builtin_types(builtins)
+    return types, list(problems)
+
+
+def save_types(root: Path, digest: str, types: TypeSet, problems: list[Diagnostic]) -> None:
+    """Keep the resolved types, with the built-in types a run may look up by name
+    (``adr`` and ``madr`` for records found by convention, and those the specs use)."""
+    from assay.engine.types import builtin_type, known_builtin_types
+
+    where = _types_path(root)
+    if where is None:
+        return
+    for name in ("adr", "madr", *(n for n in types if types[n].library is not None)):
+        with contextlib.suppress(KeyError):  # a library without `madr`, say
+            builtin_type(name)
+    builtins: dict[str, DocumentType] = known_builtin_types()
+    write_atomically(where, (digest, types, tuple(problems), builtins))
+
+
+def read_pickle(path: Path | None) -> Any:
+    """A pickled cache file's contents; None when missing or unreadable."""
+    if path is None:
+        return None
+    try:
+        with path.open("rb") as stream:
+            return pickle.load(stream)
+    except Exception:  # missing, truncated, from another layout: start afresh
+        return None
+
+
+def write_atomically(path: Path, value: object) -> None:
+    """Pickle ``value`` to ``path`` through a temporary file and a rename, or not at all."""
+    temporary = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        # A name of our own, created exclusively and private (what `tempfile.mkstemp`
+        # does, without importing it and its dependencies on every run).
+        temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(handle, "wb") as stream:
+            pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+    except OSError:  # a read-only home or a full disk: the next run is simply cold
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
 
 
 def load(path: Path | None, settings: str) -> dict[str, Entry]:
     """The cached entries by workspace path; empty when there are none to trust."""
-    if path is None:
-        return {}
-    try:
-        with path.open("rb") as stream:
-            stored = pickle.load(stream)
-        if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == settings:
-            entries = stored[1]
-            if isinstance(entries, dict):
-                return entries
-    except Exception:  # missing, truncated, from another layout: start afresh
-        pass
+    stored = read_pickle(path)
+    if isinstance(stored, tuple) and len(stored) == 2 and stored[0] == settings:
+        entries = stored[1]
+        if isinstance(entries, dict):
+            return entries
     return {}
 
 
 def save(path: Path | None, settings: str, entries: dict[str, Entry]) -> None:
     """Write the cache atomically (a rename), or not at all."""
-    if path is None:
-        return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(handle, "wb") as stream:
-            pickle.dump((settings, entries), stream, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, path)
-    except OSError:
-        pass  # a read-only home or a full disk: the next run is simply cold
+    if path is not None:
+        write_atomically(path, (settings, entries))
 
 
 # ---- a reading, slimmed to what the workspace checks use, as plain tuples -----------

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from attrs import frozen
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from attrs import field, frozen
 
 from assay.engine.discovery import Discovery
 from assay.engine.links import FileIndex
@@ -11,6 +14,9 @@ from assay.spec.document import Document
 from assay.spec.reading import Reading
 from assay.spec.source import Span
 from assay.spec.types import DocumentType
+
+if TYPE_CHECKING:
+    from assay.engine.checks.record_index import RecordIndex
 
 
 @frozen(kw_only=True)
@@ -49,6 +55,19 @@ class WorkspaceContext:
     documents: tuple[DocumentContext, ...]
     discovery: Discovery
     files: FileIndex
+    #: The decision records, when the runner has them already (a warm run takes them
+    #: from the check summary and reads no other document); else built from
+    #: ``documents`` on first use.
+    index: RecordIndex | None = field(default=None, eq=False, repr=False)
+
+    @cached_property
+    def records(self) -> RecordIndex:
+        """The decision records, indexed once for every check that compares them."""
+        if self.index is not None:
+            return self.index
+        from assay.engine.checks.record_index import RecordIndex
+
+        return RecordIndex.of_documents(self.documents, self.files)
 
     def readings(self, lineage: str) -> list[DocumentContext]:
         """Documents read under a type derived from ``lineage`` (e.g. ``adr``)."""

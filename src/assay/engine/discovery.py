@@ -12,11 +12,11 @@ from __future__ import annotations
 import os
 import stat
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from assay.engine.config import Config, repository_root
 from assay.engine.globs import Glob, compile_glob, match_any
@@ -86,46 +86,70 @@ class Discovery:
     git: bool
     #: Every file of the workspace (excluded ones too): what links may point at.
     files: tuple[str, ...] = ()
+    #: Each document's size, modification time and inode, from the `lstat` that found
+    #: it a regular file: what the check cache compares, without a second `stat`.
+    stamps: Mapping[str, tuple[int, int, int]] = field(factory=dict, eq=False, repr=False)
 
 
-def discover(config: Config, typed: tuple[str, ...] = ()) -> Discovery:
+@frozen(kw_only=True)
+class Listing:
+    """Every file of the workspace, listed once per run (git or a walk)."""
+
+    files: tuple[str, ...]
+    git: bool
+    notes: tuple[Note, ...] = ()
+
+
+def list_files(config: Config) -> Listing:
+    """The workspace's files: the one `git ls-files` (or walk) of a run."""
+    notes: list[Note] = []
+    entries, git = _list_files(config.root, notes)
+    return Listing(files=tuple(entries), git=git, notes=tuple(notes))
+
+
+def discover(
+    config: Config, typed: tuple[str, ...] = (), *, listing: Listing | None = None
+) -> Discovery:
     """The documents and spec files of the workspace `config` describes.
 
     `typed` holds the `files` globs of the spec's types: the files they match are
-    documents too, wherever they are.
+    documents too, wherever they are. `listing` is the run's list of files, when it
+    was made already (discovery runs again once the types' globs are known).
     """
     root = config.root
-    notes: list[Note] = []
-    entries, git = _list_files(root, notes)
+    listing = list_files(config) if listing is None else listing
+    notes = list(listing.notes)
+    entries, git = listing.files, listing.git
     exclude = tuple(compile_glob(p) for p in config.exclude)
     spec_globs = tuple(compile_glob(p) for p in config.specs)
     include = tuple(compile_glob(p) for p in config.include)
     by_type = tuple(compile_glob(p) for p in typed)
     folders = () if include else _records_folders(root, notes)
-    firsts = {folder[0] for folder, _ in folders}
-    selected: dict[str, Candidate] = {}
-    specs: set[str] = set()
+    # Each glob runs over the whole listing at once (the loop is C's): tens of
+    # thousands of files, and most of them nowhere near a record.
+    excluded = _matching(exclude, entries)
+    pool = [p for p in entries if p not in excluded] if excluded else entries
+    specs = _matching(spec_globs, pool)
+    typed_files = _matching(by_type, pool)
+    selected = {path: Candidate(path=path, origin="type") for path in typed_files}
+    skipped: list[Skipped] = []
     maybe_links: list[str] = []
-    for path in entries:
-        if match_any(exclude, path):
-            continue
-        if match_any(spec_globs, path):
-            specs.add(path)
-        if by_type and match_any(by_type, path):
-            selected[path] = Candidate(path=path, origin="type")
-            continue
-        if not include and path.partition("/")[0].casefold() not in firsts:
-            continue  # the usual case, and quick: nowhere near a records folder
-        candidate = _select(path, include, folders)
-        if candidate is not None:
-            selected[path] = candidate
-        elif path not in specs and _may_hold_documents(path, include, folders):
-            maybe_links.append(path)
-    skipped = _not_records(selected)
+    if include:
+        for path in pool:
+            if path in typed_files:
+                continue
+            if match_any(include, path):
+                selected[path] = Candidate(path=path, origin="include")
+            elif path not in specs and _may_hold_documents(path, include, folders):
+                maybe_links.append(path)
+    else:
+        found = _Records(folders, specs, selected)
+        found.scan(pool, typed_files)
+        skipped, maybe_links = found.skipped, found.maybe_links
     # A folder that might hold documents is reported only when it is a link.
     skipped += [Skipped(path=p, reason="symlink") for p in maybe_links if os.path.islink(root / p)]
-    links: dict[str, bool] = {}
-    problems = {path: _problem(root, path, links) for path in {*selected, *specs}}
+    stamps: dict[str, tuple[int, int, int]] = {}
+    problems = _problems(os.fspath(root).rstrip("/") or "/", {*selected, *specs}, stamps)
     skipped += [problem for problem in problems.values() if isinstance(problem, Skipped)]
     documents = [selected[path] for path in sorted(selected) if problems[path] is None]
     spec_files = [path for path in sorted(specs) if problems[path] is None]
@@ -137,6 +161,7 @@ def discover(config: Config, typed: tuple[str, ...] = ()) -> Discovery:
         notes=tuple(notes),
         git=git,
         files=tuple(entries),
+        stamps={c.path: stamps[c.path] for c in documents if c.path in stamps},
     )
 
 
@@ -181,25 +206,62 @@ def _walk(root: Path, notes: list[Note]) -> Iterator[str]:
                 pending.append(path)
 
 
-def _problem(root: Path, path: str, links: dict[str, bool]) -> Skipped | Literal["missing"] | None:
-    """Why `path` is not loaded, found without following links (`links` caches folders)."""
+def _problems(
+    root: str, paths: Iterable[str], stamps: dict[str, tuple[int, int, int]]
+) -> dict[str, Skipped | Literal["missing"] | None]:
+    """Why each path is not loaded (None: it is), found without following links; a
+    regular file's size, modification time and inode go into `stamps`.
+
+    One `lstat` a file, and this loop is all a warm run does per document besides, so
+    it is kept tight.
+    """
+    links: dict[str, bool] = {}  # folder -> it is a symbolic link or lies below one
+    found: dict[str, Skipped | Literal["missing"] | None] = {}
+    lstat, is_link, is_regular = os.lstat, stat.S_ISLNK, stat.S_ISREG
+    for path in paths:
+        folder = path.rpartition("/")[0]
+        if folder:
+            below_link = links.get(folder)
+            if below_link is None:
+                below_link = _links_on_the_way(root, folder, links)
+            if below_link:
+                # A stale index can list files below a folder since replaced by a link.
+                found[path] = _below_link(path, links)
+                continue
+        try:
+            status = lstat(f"{root}/{path}")
+        except (FileNotFoundError, NotADirectoryError):
+            found[path] = "missing"  # deleted but still in git's index: nothing to load
+            continue
+        except OSError:
+            found[path] = None  # the reader reports what it cannot read (DOC001)
+            continue
+        mode = status.st_mode
+        if is_regular(mode):
+            found[path] = None
+            stamps[path] = (status.st_size, status.st_mtime_ns, status.st_ino)
+        elif is_link(mode):
+            found[path] = Skipped(path=path, reason="symlink")
+        else:
+            found[path] = Skipped(path=path, reason="not-regular-file")
+    return found
+
+
+def _below_link(path: str, links: dict[str, bool]) -> Skipped:
     parts = path.split("/")
-    for depth in range(1, len(parts)):
-        folder = "/".join(parts[:depth])
-        if folder not in links:
-            links[folder] = os.path.islink(root / folder)
-        if links[folder]:
-            # A stale index can list files below a folder since replaced by a link.
-            return Skipped(path=path, reason="symlink", detail=f"below the link {folder}")
-    try:
-        mode = os.lstat(root / path).st_mode
-    except (FileNotFoundError, NotADirectoryError):
-        return "missing"  # deleted but still in git's index: nothing to load
-    except OSError:
-        return None  # the reader reports what it cannot read (DOC001)
-    if stat.S_ISLNK(mode):
-        return Skipped(path=path, reason="symlink")
-    return None if stat.S_ISREG(mode) else Skipped(path=path, reason="not-regular-file")
+    first = next(f for f in ("/".join(parts[:d]) for d in range(1, len(parts))) if links[f])
+    return Skipped(path=path, reason="symlink", detail=f"below the link {first}")
+
+
+def _links_on_the_way(root: str, folder: str, links: dict[str, bool]) -> bool:
+    """Fill `links` for `folder` and the folders above it: True when the folder is a
+    symbolic link or lies below one."""
+    parent = folder.rpartition("/")[0]
+    if parent and parent not in links:
+        _links_on_the_way(root, parent, links)
+    linked = (bool(parent) and links[parent]) or os.path.islink(os.path.join(root, folder))
+    links[folder] = linked
+    return linked
 
 
 _Folder = tuple[tuple[str, ...], Origin]
@@ -271,22 +333,12 @@ def _fold(folder: str) -> tuple[str, ...]:
     return tuple(part.casefold() for part in folder.split("/"))
 
 
-def _select(path: str, include: tuple[Glob, ...], folders: tuple[_Folder, ...]) -> Candidate | None:
-    if include:
-        return Candidate(path=path, origin="include") if match_any(include, path) else None
-    parts = path.split("/")
-    folded = _fold(path)
-    best: _Folder | None = None
-    for folder in folders:
-        inside = len(folder[0]) < len(parts) and folded[: len(folder[0])] == folder[0]
-        if inside and (best is None or len(folder[0]) > len(best[0])):
-            best = folder
-    name = parts[-1]
-    is_markdown = name.lower().endswith(MARKDOWN_SUFFIXES)
-    # A numbered name without an extension is a record with an anomaly, not a stray file.
-    if best is None or not (is_markdown or ("." not in name and record_number(name))):
-        return None
-    return Candidate(path=path, origin=best[1], folder="/".join(parts[: len(best[0])]))
+def _matching(globs: tuple[Glob, ...], paths: Sequence[str]) -> set[str]:
+    """The paths any of `globs` matches (as `Glob.match` does)."""
+    found: set[str] = set()
+    for glob in globs:
+        found.update(filter(glob.regex.match, paths))
+    return found
 
 
 def _may_hold_documents(path: str, include: tuple[Glob, ...], folders: tuple[_Folder, ...]) -> bool:
@@ -298,28 +350,85 @@ def _may_hold_documents(path: str, include: tuple[Glob, ...], folders: tuple[_Fo
     return any(folded[: len(folder)] == folder[: len(folded)] for folder, _ in folders)
 
 
-def _is_index(name: str) -> bool:
-    return name.lower() in ("index.md", "index.markdown")
+_INDEX_NAMES = frozenset({"index.md", "index.markdown"})
 
 
-def _not_records(selected: dict[str, Candidate]) -> list[Skipped]:
-    """Templates, READMEs and index pages found in records folders: drop and report them."""
-    numbered = {p.rpartition("/")[0] for p in selected if record_number(p.rpartition("/")[2])}
-    skipped = []
-    for path, candidate in list(selected.items()):
-        if candidate.folder is None:
-            continue  # `include` chose these files by name; the user decides
-        below = path[len(candidate.folder) + 1 :]
+class _Records:
+    """Finds decision records by where they are (the records folders) in one pass over
+    the listing, and passes over templates, READMEs and index pages found there."""
+
+    def __init__(
+        self, folders: tuple[_Folder, ...], specs: set[str], selected: dict[str, Candidate]
+    ) -> None:
+        self.folders = folders
+        self.firsts = {folder[0] for folder, _ in folders}
+        self.specs = specs
+        self.selected = selected
+        self.skipped: list[Skipped] = []
+        self.maybe_links: list[str] = []
+        #: Folders holding a file with a record number (their `index.md` is a record).
+        self.numbered: set[str] = set()
+        #: Folder -> (origin, records folder, whether "template" is in the part of the
+        #: folder below the records folder), or None outside records folders.
+        self.places: dict[str, tuple[Origin, str, bool] | None] = {}
+
+    def scan(self, pool: Sequence[str], typed: set[str]) -> None:
+        for path in typed:
+            self._count(path)
+        indexes: list[Candidate] = []
+        for path in pool:
+            if path in typed:
+                continue
+            if path.partition("/")[0].casefold() not in self.firsts:
+                continue  # the usual case, and quick: nowhere near a records folder
+            parent, _, name = path.rpartition("/")
+            if parent in self.places:  # files share folders: place each folder once
+                place = self.places[parent]
+            else:
+                place = self.places[parent] = self._place(parent)
+            lower = name.lower()
+            # A numbered name without an extension is a record with an anomaly.
+            if place is None or not (
+                lower.endswith(MARKDOWN_SUFFIXES) or ("." not in name and record_number(name))
+            ):
+                if path not in self.specs and _may_hold_documents(path, (), self.folders):
+                    self.maybe_links.append(path)
+                continue
+            if parent not in self.numbered and record_number(name):
+                self.numbered.add(parent)
+            origin, folder, template = place
+            candidate = Candidate(path=path, origin=origin, folder=folder)
+            if template or "template" in lower:
+                self.skipped.append(Skipped(path=path, reason="template"))
+            elif lower.startswith("readme."):
+                self.skipped.append(Skipped(path=path, reason="listing"))
+            elif lower in _INDEX_NAMES:
+                indexes.append(candidate)
+            else:
+                self.selected[path] = candidate
+        for candidate in indexes:
+            parent = candidate.path.rpartition("/")[0]
+            if parent == candidate.folder or parent in self.numbered:
+                # The folder's contents page; `<slug>/index.md` is a record.
+                self.skipped.append(Skipped(path=candidate.path, reason="listing"))
+            else:
+                self.selected[candidate.path] = candidate
+
+    def _count(self, path: str) -> None:
         parent, _, name = path.rpartition("/")
-        if "template" in below.lower():
-            reason: SkipReason | None = "template"
-        elif name.lower().startswith("readme."):
-            reason = "listing"
-        elif _is_index(name) and (parent == candidate.folder or parent in numbered):
-            reason = "listing"  # the folder's contents page; `<slug>/index.md` is a record
-        else:
-            reason = None
-        if reason is not None:
-            del selected[path]
-            skipped.append(Skipped(path=path, reason=reason))
-    return skipped
+        if parent not in self.numbered and record_number(name):
+            self.numbered.add(parent)
+
+    def _place(self, parent: str) -> tuple[Origin, str, bool] | None:
+        """The deepest records folder holding the files of the folder `parent`."""
+        parts = parent.split("/") if parent else []
+        folded = tuple(part.casefold() for part in parts)
+        best: _Folder | None = None
+        for folder in self.folders:
+            inside = len(folder[0]) <= len(folded) and folded[: len(folder[0])] == folder[0]
+            if inside and (best is None or len(folder[0]) > len(best[0])):
+                best = folder
+        if best is None:
+            return None
+        below = "/".join(parts[len(best[0]) :])
+        return best[1], "/".join(parts[: len(best[0])]), "template" in below.lower()

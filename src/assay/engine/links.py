@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
 from typing import Literal
 from urllib.parse import unquote, urlsplit
 
-from attrs import field, frozen
+from attrs import frozen
 
 LinkKind = Literal[
     "external", "anchor", "ok", "missing", "wrong-case", "missing-extension",
@@ -59,14 +60,27 @@ def _join(parts: Sequence[str]) -> str:
     return "/".join(parts) or ROOT
 
 
+def _is_plain(path: str) -> bool:
+    """True for a path already in normal form (what git lists): no empty, `.` or `..`
+    component, so it is its own `_join(_components(path))`."""
+    return (
+        bool(path)
+        and path[0] != "/"
+        and path[-1] != "/"
+        and "//" not in path
+        and not (path.startswith(("./", "../")) or path in (".", ".."))
+        and "/./" not in path
+        and "/../" not in path
+        and not path.endswith(("/.", "/.."))
+    )
+
+
 @frozen
 class FileIndex:
     """The workspace's files and folders, with a case-insensitive view for suggestions."""
 
     files: frozenset[str]
     directories: frozenset[str]
-    #: Folder -> case-folded name -> the real names inside it with that folding.
-    _children: Mapping[str, Mapping[str, tuple[str, ...]]] = field(eq=False, repr=False)
 
     @classmethod
     def build(cls, paths: Iterable[str], *, directories: Iterable[str] = ()) -> FileIndex:
@@ -74,21 +88,37 @@ class FileIndex:
         adds empty ones. Raises `ValueError` for a path that leaves the workspace."""
         files: set[str] = set()
         dirs: set[str] = {ROOT}
-        children: dict[str, dict[str, set[str]]] = {}
-        entries = [(path, True) for path in paths] + [(path, False) for path in directories]
-        for path, is_file in entries:
+        for path in paths:
+            if not _is_plain(path):  # `a/./b`, `a//b`, `..`: normalise the slow way
+                parts = _components(path)
+                if not parts:
+                    raise ValueError(f"`{path}` is not a file path inside the workspace")
+                path = _join(parts)
+            files.add(path)
+        # A file's folders, each folder once: the folders are few, the files many.
+        parents = {path.rpartition("/")[0] for path in files}
+        for path in directories:
             parts = _components(path)
-            if parts is None or (is_file and not parts):
+            if parts is None:
                 raise ValueError(f"`{path}` is not a file path inside the workspace")
-            for depth, name in enumerate(parts):
-                parent = _join(parts[:depth])
-                children.setdefault(parent, {}).setdefault(name.casefold(), set()).add(name)
-                if depth < len(parts) - 1 or not is_file:
-                    dirs.add(_join(parts[: depth + 1]))
-            if is_file:
-                files.add(_join(parts))
-        by_fold = {k: {f: tuple(sorted(n)) for f, n in v.items()} for k, v in children.items()}
-        return cls(frozenset(files), frozenset(dirs), by_fold)
+            parents.add(_join(parts))
+        for folder in parents:
+            while folder and folder not in dirs:
+                dirs.add(folder)
+                folder = folder.rpartition("/")[0]
+        return cls(frozenset(files), frozenset(dirs))
+
+    @cached_property
+    def _children(self) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
+        """Folder -> case-folded name -> the real names inside it with that folding;
+        built on the first case-insensitive look-up (most runs never make one)."""
+        children: dict[str, dict[str, set[str]]] = {}
+        for path in (*self.files, *self.directories):
+            if path == ROOT:
+                continue
+            parent, _, name = path.rpartition("/")
+            children.setdefault(parent or ROOT, {}).setdefault(name.casefold(), set()).add(name)
+        return {k: {f: tuple(sorted(n)) for f, n in v.items()} for k, v in children.items()}
 
     def exists(self, path: str) -> bool:
         """Whether `path` is a file or a folder of the workspace."""

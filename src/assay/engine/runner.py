@@ -6,14 +6,21 @@ documents run over the readings.  A check that raises becomes ``INT001`` and the
 goes on.  Then `per-file-ignores` and inline directives silence what they name (kept
 as suppressed, for SARIF), unused and unknown directives are reported, and the paths
 given limit what is reported — never what is loaded.
+
+A run limited to a few paths with a warm cache takes the other documents from the
+check summary (``engine.check_summary``): it reads and checks only the reported files
+and those that changed, and compares them with the records of the whole workspace.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from assay.engine import check_cache, check_summary
+from assay.engine.check_summary import Pass
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
+from assay.engine.checks.record_index import RecordIndex
 from assay.engine.config import Config
 from assay.engine.context import WorkspaceContext
 from assay.engine.document_pass import DocumentOutcome, context_of, run_documents
@@ -48,15 +55,15 @@ def check(
         ignore=config.ignore if ignore is None else ignore,
         severity=config.severity,
     )
-    workspace = open_workspace(config)
+    workspace = open_workspace(config, cache=cache)
     scope = None if paths is None else _scope(paths, workspace)
-    outcomes = (
-        []
-        if workspace.stopped
-        else run_documents(workspace, ruleset, jobs, cache=cache, scope=scope)
-    )
+    done = _documents(workspace, ruleset, jobs, cache, scope)
+    across = _across(workspace, ruleset, done)
+    outcomes = done.outcomes
+    if done.rows and scope is not None:
+        outcomes = check_summary.merged(outcomes, check_summary.involved(done, scope, across))
     by_path: dict[str, list[Diagnostic]] = {o.path: list(o.diagnostics) for o in outcomes}
-    for diagnostic in _across(workspace, ruleset, outcomes):
+    for diagnostic in across:
         by_path.setdefault(diagnostic.path, []).append(diagnostic)
     suppressed = _per_file_ignores(config, by_path)
     for outcome in outcomes:
@@ -77,14 +84,34 @@ def check(
     )
 
 
-def _across(
-    workspace: Workspace, ruleset: Ruleset, outcomes: list[DocumentOutcome]
-) -> list[Diagnostic]:
-    """The workspace checks, over every document's reading."""
+def _documents(
+    workspace: Workspace,
+    ruleset: Ruleset,
+    jobs: int | None,
+    cache: bool,
+    scope: frozenset[str] | None,
+) -> Pass:
+    """The per-document pass: from the check summary when only ``scope`` is reported and
+    the cache is warm, else over every document (through the check cache when on)."""
+    if workspace.stopped:
+        return Pass([], RecordIndex([], workspace.files, workspace.repository_urls))
+    keep = cache and check_cache.cache_path(workspace.config.root) is not None
+    if keep and scope is not None:
+        scoped = check_summary.scoped_pass(workspace, ruleset, jobs, scope)
+        if scoped is not None:
+            return scoped
+    outcomes = run_documents(workspace, ruleset, jobs, cache=cache, scope=scope)
+    settings = check_cache.settings_digest(workspace, ruleset) if keep else ""
+    return check_summary.full_pass(workspace, outcomes, keep=keep, settings=settings)
+
+
+def _across(workspace: Workspace, ruleset: Ruleset, done: Pass) -> list[Diagnostic]:
+    """The workspace checks, over the records of every document (``done.index``)."""
     across = WorkspaceContext(
-        documents=tuple(context_of(workspace, o) for o in outcomes),
+        documents=tuple(context_of(workspace, o) for o in done.outcomes),
         discovery=workspace.discovery,
         files=workspace.files,
+        index=done.index,
     )
     found: list[Diagnostic] = []
     for rule in ruleset.checks:

@@ -14,21 +14,30 @@ by hand cannot make it loop or raise.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from typing import TypeVar
 
-from assay.grammar.spec_errors import spec_diagnostic
-from assay.grammar.spec_values import name_key
 from assay.spec.diagnostics import Diagnostic, Parsed, sorted_diagnostics
-from assay.spec.library import exported_types, library_of, library_spec
 from assay.spec.source import Span
 from assay.spec.specfile import FieldDecl, RelationDecl, SectionDecl, SpecFile, TypeDecl
 from assay.spec.types import DocumentType, TypeSet
 
-__all__ = ["DocumentType", "TypeSet", "builtin_type", "resolve_types"]
+__all__ = [
+    "DocumentType",
+    "TypeSet",
+    "builtin_type",
+    "known_builtin_types",
+    "remember_builtin_types",
+    "resolve_types",
+]
 
 Member = TypeVar("Member", FieldDecl, SectionDecl, RelationDecl)
+
+#: Built-in types by name, as ``builtin_type`` returned them in this process or as the
+#: check cache read them back (reading a library means parsing its spec: the parser's
+#: import and the parse cost a warm single-file run more than all else it does).
+_KNOWN: dict[str, DocumentType] = {}
 
 
 def builtin_type(name: str) -> DocumentType:
@@ -36,14 +45,34 @@ def builtin_type(name: str) -> DocumentType:
 
     Raises ``KeyError`` when no built-in library exports a type of that name.
     """
+    known = _KNOWN.get(name)
+    if known is not None:
+        return known
+    from assay.spec.library import library_of  # reads the libraries' index: only when needed
+
     library = library_of(name)
     if library is None:
         raise KeyError(name)
-    return _builtin(library, name)
+    found = _KNOWN[name] = _builtin(library, name)
+    return found
+
+
+def known_builtin_types() -> dict[str, DocumentType]:
+    """The built-in types resolved so far in this process, by name."""
+    return dict(_KNOWN)
+
+
+def remember_builtin_types(types: Mapping[str, DocumentType]) -> None:
+    """Take built-in types resolved by an earlier run (the check cache keeps them, under
+    a digest of assay's version and the library files) instead of reading the libraries."""
+    for name, doc_type in types.items():
+        _KNOWN.setdefault(name, doc_type)
 
 
 @cache
 def _builtin(library: str, name: str) -> DocumentType:
+    from assay.spec.library import library_spec
+
     return _Scope(library_spec(library), library).resolve(name)
 
 
@@ -65,7 +94,7 @@ def resolve_types(specs: Sequence[SpecFile]) -> Parsed[TypeSet]:
             if decl.name in first:
                 path, span = first[decl.name]
                 message = f"type `{decl.name}` is already defined in {path} on line {span.line}"
-                problems.append(spec_diagnostic("SPC003", message, spec.path, decl.name_span))
+                problems.append(_spec_diagnostic("SPC003", message, spec.path, decl.name_span))
                 continue
             first[decl.name] = (spec.path, decl.name_span)
             found[decl.name] = scope.resolve(decl.name)
@@ -84,6 +113,8 @@ def _import(
     first: dict[str, tuple[str, Span]],
 ) -> Iterable[Diagnostic]:
     """Add the types ``use library`` brings in; SPC003 for a user type of another file."""
+    from assay.spec.library import exported_types
+
     for name in exported_types(library):
         if name not in first:
             found[name] = _builtin(library, name)
@@ -94,13 +125,15 @@ def _import(
                 f"type `{name}` is also the built-in type that `use {library}` "
                 f"brings in at {use_path} line {use_span.line}"
             )
-            yield spec_diagnostic("SPC003", message, path, span)
+            yield _spec_diagnostic("SPC003", message, path, span)
 
 
 class _Scope:
     """The types one spec file can see: its own, and those of the libraries it uses."""
 
     def __init__(self, spec: SpecFile, library: str | None) -> None:
+        from assay.spec.library import exported_types
+
         self.spec = spec
         self.library = library
         self.local = {decl.name: decl for decl in spec.types}
@@ -177,4 +210,12 @@ def member_keys(member: FieldDecl | SectionDecl | RelationDecl) -> frozenset[str
     names = [member.name]
     if not isinstance(member, RelationDecl):
         names.extend(alias.name for alias in member.aliases)
+    from assay.grammar.spec_values import name_key  # the spec grammar's: imported when used
+
     return frozenset(name_key(name) for name in names)
+
+
+def _spec_diagnostic(code: str, message: str, path: str, span: Span) -> Diagnostic:
+    from assay.grammar.spec_errors import spec_diagnostic  # only when a spec is wrong
+
+    return spec_diagnostic(code, message, path, span)

@@ -9,19 +9,19 @@ type once.  Everything checks look at comes from here.
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterable
+from collections.abc import Mapping
 
 from attrs import evolve, frozen
 
+from assay.engine import check_cache
 from assay.engine.config import Config
 from assay.engine.context import DocumentContext
-from assay.engine.discovery import Candidate, Discovery, discover
+from assay.engine.discovery import Candidate, Discovery, discover, list_files
 from assay.engine.links import FileIndex
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary, fold
 from assay.engine.types import builtin_type, resolve_types
 from assay.grammar.document import parse_document
-from assay.grammar.spec import parse_spec
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
 from assay.spec.source import Span
@@ -49,6 +49,9 @@ class Workspace:
     repository_urls: tuple[str, ...] = ()
     #: The documents, read; empty from ``open_workspace``, which reads none.
     documents: tuple[DocumentContext, ...] = ()
+    #: A digest of assay's version, the config file and the spec files as this run
+    #: read them (``check_cache.sources_digest``); empty when not computed.
+    sources_digest: str = ""
 
     @property
     def stopped(self) -> bool:
@@ -64,23 +67,53 @@ class Workspace:
 
 def load_types(config: Config) -> tuple[TypeSet, list[Diagnostic]]:
     """The types the workspace's specs declare (and import), and the specs' problems."""
-    return _types(config, discover(config))
+    found = discover(config)
+    return _types(_spec_sources(config, found.specs))
 
 
-def _types(config: Config, found: Discovery) -> tuple[TypeSet, list[Diagnostic]]:
-    specs, problems = _read_specs(config, found.specs)
+#: A spec file's bytes, or why it could not be read.
+Sources = Mapping[str, "bytes | str"]
+
+
+def _spec_sources(config: Config, paths: tuple[str, ...]) -> dict[str, bytes | str]:
+    """Each spec file's bytes, read once a run (the cache's digest and the parse share
+    them), or the reason it cannot be read."""
+    sources: dict[str, bytes | str] = {}
+    for path in paths:
+        try:
+            sources[path] = (config.root / path).read_bytes()
+        except OSError as error:
+            sources[path] = str(error.strerror)  # as the message has always said it
+    return sources
+
+
+def _types(sources: Sources) -> tuple[TypeSet, list[Diagnostic]]:
+    specs, problems = _read_specs(sources)
     resolved = resolve_types(specs)
     problems.extend(resolved.diagnostics)
     return (resolved.value if resolved.value is not None else TypeSet({})), problems
 
 
-def open_workspace(config: Config) -> Workspace:
-    """The workspace ``config`` describes: specs, types and the documents to read."""
-    found = discover(config)
-    types, problems = _types(config, found)
+def open_workspace(config: Config, *, cache: bool = False) -> Workspace:
+    """The workspace ``config`` describes: specs, types and the documents to read.
+
+    With ``cache``, the resolved types come from the check cache when neither assay,
+    the config nor a spec file changed since they were kept.
+    """
+    listing = list_files(config)
+    found = discover(config, listing=listing)
+    sources = _spec_sources(config, found.specs)
+    digest = check_cache.sources_digest(config, sources)
+    kept = check_cache.load_types(config.root, digest) if cache else None
+    if kept is not None:
+        types, problems = kept
+    else:
+        types, problems = _types(sources)
+        if cache:
+            check_cache.save_types(config.root, digest, types, problems)
     globs = tuple(g for t in _user_types(types) for g in t.files)
     if globs:
-        found = discover(config, globs)
+        found = discover(config, globs, listing=listing)
     return Workspace(
         config=config,
         discovery=found,
@@ -88,6 +121,7 @@ def open_workspace(config: Config) -> Workspace:
         spec_diagnostics=tuple(problems),
         files=FileIndex.build(found.files),
         repository_urls=_repository_urls(config) if found.git else (),
+        sources_digest=digest,
     )
 
 
@@ -101,18 +135,22 @@ def load_workspace(config: Config) -> Workspace:
     return evolve(workspace, documents=documents)
 
 
-def _read_specs(config: Config, paths: Iterable[str]) -> tuple[list[SpecFile], list[Diagnostic]]:
+def _read_specs(sources: Sources) -> tuple[list[SpecFile], list[Diagnostic]]:
     specs: list[SpecFile] = []
     problems: list[Diagnostic] = []
-    for path in paths:
+    for path, raw in sources.items():
         try:
-            text = (config.root / path).read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            why = error.strerror if isinstance(error, OSError) else "not UTF-8"
+            text = raw.decode("utf-8") if isinstance(raw, bytes) else None
+        except UnicodeDecodeError:
+            text = None
+        if text is None:
+            why = raw if isinstance(raw, str) else "not UTF-8"
             problems.append(
                 _unreadable(path, f"cannot read spec: {why}", "SPC001", "spec-syntax-error")
             )
             continue
+        from assay.grammar.spec import parse_spec  # the spec parser, only for a spec to read
+
         parsed = parse_spec(text, path)
         problems.extend(parsed.diagnostics)
         if parsed.value is not None:

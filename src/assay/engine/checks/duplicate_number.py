@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterator
 
 from assay.engine.checks.anchors import START
@@ -40,18 +39,17 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     ```
     """
     first: dict[tuple[str, int], str] = {}
-    for context in workspace.readings("adr"):
-        assert context.reading is not None
-        number = context.reading.number
+    for record in workspace.records.records:
+        number = record.number
         if number is None:
             continue
-        key = (posixpath.dirname(context.path), number)
+        key = (record.folder, number)
         if key in first:
             yield Finding(
                 START,
                 f"record number {number} is also used by `{first[key]}`",
                 (Related("the other record", first[key], START),),
-                path=context.path,
+                path=record.path,
             )
         else:
-            first[key] = context.path
+            first[key] = record.path

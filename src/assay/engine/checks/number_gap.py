@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Iterator
 from itertools import pairwise
 
@@ -39,11 +38,10 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     ```
     """
     folders: dict[str, dict[int, str]] = {}
-    for context in workspace.readings("adr"):
-        assert context.reading is not None
-        if context.reading.number is not None:
-            numbers = folders.setdefault(posixpath.dirname(context.path), {})
-            numbers.setdefault(context.reading.number, context.path)
+    for record in workspace.records.records:
+        if record.number is not None:
+            numbers = folders.setdefault(record.folder, {})
+            numbers.setdefault(record.number, record.path)
     for numbers in folders.values():
         ordered = sorted(numbers)
         for before, after in pairwise(ordered):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
-from assay.engine.checks.record_index import RecordIndex
 from assay.engine.context import WorkspaceContext
 from assay.spec.diagnostics import Related
+from assay.spec.source import Span
 
 
 @workspace_check("LNK003", "one-sided-relation", severity="warning")
@@ -48,29 +48,25 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     * Supersedes: ADR-0001
     ```
     """
-    index = RecordIndex(workspace)
+    index = workspace.records
     for record in index.records:
-        assert record.reading is not None
-        for relation in record.reading.relations:
-            if relation.inverse is None:
+        for _name, inverse, targets in record.relations:
+            if inverse is None:
                 continue
-            for target in relation.targets:
+            for target in targets:
                 other = index.target(record, target)
                 if other is None or other is record:
                     continue
-                assert other.reading is not None
                 back = [
-                    r
-                    for r in other.reading.relations
-                    if r.name.casefold() == relation.inverse.casefold()
-                    and any(index.target(other, t) is record for t in r.targets)
+                    name
+                    for name, _inverse, theirs in other.relations
+                    if name.casefold() == inverse.casefold()
+                    and any(index.target(other, t) is record for t in theirs)
                 ]
                 if not back:
-                    title = other.reading.title
-                    where = title.span if title is not None else None
                     yield Finding(
-                        target.span,
-                        f"`{other.path}` does not say `{relation.inverse}` this record back",
-                        (Related("the other record", other.path, where),),
+                        Span(*target[3]),
+                        f"`{other.path}` does not say `{inverse}` this record back",
+                        (Related("the other record", other.path, other.title_span()),),
                         path=record.path,
                     )

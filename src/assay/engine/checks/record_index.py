@@ -1,62 +1,185 @@
-"""Decision records by path and by number, to find what a relation points at."""
+"""Decision records by path and by number, to find what a relation points at.
+
+The checks that compare records (DOC009, DOC011, FLD008, LNK003, LNK004) look at few
+facts of each: its number, where its title is, its Status values and its relations.
+Those facts are kept as plain tuples (``facts_of``): the check summary stores them
+as they are, so a warm run over a large workspace builds no reading, and one index
+serves every check of a run.
+"""
 
 from __future__ import annotations
 
+import marshal
 import posixpath
-from functools import cached_property
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from attrs import frozen
+from assay.engine.links import FileIndex, resolve_link
+from assay.spec.reading import Reading
+from assay.spec.source import Span
 
-from assay.engine.context import DocumentContext, WorkspaceContext
-from assay.engine.links import resolve_link
-from assay.spec.reading import RelationTarget
+if TYPE_CHECKING:
+    from assay.engine.context import DocumentContext
+
+#: A span as a plain tuple: start, end, line, column, end line, end column.
+SpanTuple = tuple[int, int, int, int, int, int]
+#: A relation target: text, link destination (or None), number (or None), span.
+Target = tuple[str, "str | None", "int | None", SpanTuple]
+#: A relation: name, inverse name (or None), targets.
+Relation = tuple[str, "str | None", tuple[Target, ...]]
+#: What the record checks use of a reading: number, title span, the Status values
+#: with their spans, the relations.
+Facts = tuple[
+    "int | None", "SpanTuple | None", tuple[tuple[Any, SpanTuple], ...], tuple[Relation, ...]
+]
+
+_STATUS = "status"
 
 
-@frozen
+def span_tuple(span: Span) -> SpanTuple:
+    """A span as a plain tuple (``Span(*t)`` gives it back)."""
+    return (span.start, span.end, span.line, span.column, span.end_line, span.end_column)
+
+
+def facts_of(reading: Reading) -> Facts:
+    """What the record checks use of a reading."""
+    title = reading.title
+    return (
+        reading.number,
+        None if title is None or title.span is None else span_tuple(title.span),
+        tuple(
+            (f.value, span_tuple(f.span)) for f in reading.fields if f.name.casefold() == _STATUS
+        ),
+        tuple(
+            (
+                r.name,
+                r.inverse,
+                tuple((t.text, t.destination, t.number, span_tuple(t.span)) for t in r.targets),
+            )
+            for r in reading.relations
+        ),
+    )
+
+
+#: Facts as the check summary keeps them: the number, the facts marshalled, and
+#: whether there are relations (most records have none, and then need no unpacking).
+Packed = tuple["int | None", bytes, bool]
+
+
+def pack(facts: Facts) -> Packed:
+    """Facts for the check summary: a few objects to load instead of dozens."""
+    return (facts[0], marshal.dumps(facts), bool(facts[3]))
+
+
+class Record:
+    """One decision record (a document of a type derived from ``adr``) as the record
+    checks see it: its number and folder at once, the rest unpacked on first use."""
+
+    __slots__ = ("_facts", "_packed", "folder", "has_relations", "number", "path")
+
+    def __init__(self, path: str, facts: Facts | None = None, packed: Packed | None = None):
+        self.path = path
+        head = path.rpartition("/")[0]
+        #: ``posixpath.dirname(path)``, the quick way for the usual, normalised path.
+        self.folder = head if head and head[-1] != "/" else posixpath.dirname(path)
+        self._facts = facts
+        self._packed = packed
+        if facts is not None:
+            self.number: int | None = facts[0]
+            self.has_relations = bool(facts[3])
+        elif packed is not None:
+            self.number, _, self.has_relations = packed
+        else:
+            raise ValueError("a record needs its facts")
+
+    @property
+    def facts(self) -> Facts:
+        if self._facts is None:
+            assert self._packed is not None
+            self._facts = marshal.loads(self._packed[1])
+        return self._facts
+
+    def packed(self) -> Packed:
+        """The facts as the check summary keeps them."""
+        return self._packed if self._packed is not None else pack(self.facts)
+
+    @property
+    def relations(self) -> tuple[Relation, ...]:
+        return self.facts[3] if self.has_relations else ()
+
+    @property
+    def statuses(self) -> tuple[tuple[Any, SpanTuple], ...]:
+        """The Status field's values (None when not an allowed value) with their spans."""
+        return self.facts[2]
+
+    def title_span(self) -> Span | None:
+        """Where the title is, for a related location; None without a title."""
+        title = self.facts[1]
+        return None if title is None else Span(*title)
+
+
 class RecordIndex:
-    """The decision records of a workspace (types derived from ``adr``)."""
+    """The decision records of a run, in path order, with look-ups for relations."""
 
-    workspace: WorkspaceContext
+    def __init__(
+        self, records: Sequence[Record], files: FileIndex, repository_urls: Sequence[str] = ()
+    ) -> None:
+        self.records = records
+        self.files = files
+        self.repository_urls = tuple(repository_urls)
+        #: Workspace-relative path -> record.
+        self.by_path = {r.path: r for r in records}
+        #: Record number -> the records numbered so (several folders may reuse one).
+        self.by_number: dict[int, list[Record]] = {}
+        #: (folder, number) -> the first record of that folder numbered so.
+        self._local: dict[tuple[str, int], Record] = {}
+        for record in records:
+            if record.number is not None:
+                self.by_number.setdefault(record.number, []).append(record)
+                self._local.setdefault((record.folder, record.number), record)
+        # (folder, destination) -> what a link there leads to: relations are looked up
+        # from both ends, and a link resolves the same from anywhere in one folder.
+        self._links: dict[tuple[str, str], Record | bool] = {}
 
-    @cached_property
-    def records(self) -> list[DocumentContext]:
-        """Every record with a reading, in path order."""
-        return self.workspace.readings("adr")
+    @classmethod
+    def of_documents(cls, documents: Iterable[DocumentContext], files: FileIndex) -> RecordIndex:
+        """The records among ``documents`` (those read under a type derived from ``adr``)."""
+        records = []
+        urls: tuple[str, ...] = ()
+        for document in documents:
+            if document.reading is not None and document.derives_from("adr"):
+                records.append(Record(document.path, facts_of(document.reading)))
+                urls = urls or document.repository_urls
+        return cls(records, files, urls)
 
-    @cached_property
-    def by_path(self) -> dict[str, DocumentContext]:
-        """Workspace-relative path -> record."""
-        return {r.path: r for r in self.records}
-
-    @cached_property
-    def by_number(self) -> dict[int, list[DocumentContext]]:
-        """Record number -> the records numbered so (several folders may reuse one)."""
-        found: dict[int, list[DocumentContext]] = {}
-        for record in self.records:
-            assert record.reading is not None
-            if record.reading.number is not None:
-                found.setdefault(record.reading.number, []).append(record)
-        return found
-
-    def target(self, source: DocumentContext, target: RelationTarget) -> DocumentContext | None:
+    def target(self, source: Record, target: Target) -> Record | None:
         """The record ``target`` names: by its link, else by its number (the source's
         folder first, then a number used in one folder only)."""
-        if target.destination is not None:
+        _text, destination, number, _span = target
+        if destination is not None:
+            linked = self._linked(source, destination)
+            if linked is not True:
+                return linked or None
+        if number is None:
+            return None
+        local = self._local.get((source.folder, number))
+        if local is not None:
+            return local
+        candidates = self.by_number.get(number, ())
+        return candidates[0] if len(candidates) == 1 else None
+
+    def _linked(self, source: Record, destination: str) -> Record | bool:
+        """The record a link leads to; False when it leads to no record, True when it
+        leads outside the workspace's files (an URL, an anchor: try the number)."""
+        key = (source.path.rpartition("/")[0], destination)  # what `resolve_link` reads
+        found = self._links.get(key)
+        if found is None:
             resolved = resolve_link(
-                source.path,
-                target.destination,
-                source.files,
-                repository_urls=source.repository_urls,
+                source.path, destination, self.files, repository_urls=self.repository_urls
             )
             if resolved.kind == "ok" and resolved.target in self.by_path:
-                return self.by_path[resolved.target]
-            if resolved.kind not in ("external", "anchor"):
-                return None
-        if target.number is None:
-            return None
-        candidates = self.by_number.get(target.number, [])
-        folder = posixpath.dirname(source.path)
-        local = [c for c in candidates if posixpath.dirname(c.path) == folder]
-        if local:
-            return local[0]
-        return candidates[0] if len(candidates) == 1 else None
+                found = self.by_path[resolved.target]
+            else:
+                found = resolved.kind in ("external", "anchor")
+            self._links[key] = found
+        return found

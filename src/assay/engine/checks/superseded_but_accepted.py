@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
-from assay.engine.checks.record_index import RecordIndex
-from assay.engine.context import DocumentContext, WorkspaceContext
+from assay.engine.checks.record_index import Record, SpanTuple
+from assay.engine.context import WorkspaceContext
 from assay.spec.diagnostics import Related
 from assay.spec.source import Span
 
@@ -51,32 +51,30 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     * Supersedes: [ADR 1](0001-use-mysql.md)
     ```
     """
-    index = RecordIndex(workspace)
-    superseded: dict[str, tuple[str, Span]] = {}
+    index = workspace.records
+    superseded: dict[str, tuple[str, SpanTuple]] = {}
     for record in index.records:
-        assert record.reading is not None
-        for relation in record.reading.relations:
-            name = relation.name.casefold()
-            for target in relation.targets:
+        for relation, _inverse, targets in record.relations:
+            name = relation.casefold()
+            for target in targets:
                 if name == _SUPERSEDED_BY:
-                    superseded.setdefault(record.path, (record.path, target.span))
+                    superseded.setdefault(record.path, (record.path, target[3]))
                 elif name == _SUPERSEDES:
                     other = index.target(record, target)
                     if other is not None and other is not record:
-                        superseded.setdefault(other.path, (record.path, target.span))
+                        superseded.setdefault(other.path, (record.path, target[3]))
     for record in index.records:
         if record.path in superseded:
             yield from _accepted(record, *superseded[record.path])
 
 
-def _accepted(record: DocumentContext, by: str, where: Span) -> Iterator[Finding]:
-    assert record.reading is not None
-    for field in record.reading.field("Status"):
-        if field.value == "accepted":
+def _accepted(record: Record, by: str, where: SpanTuple) -> Iterator[Finding]:
+    for value, span in record.statuses:
+        if value == "accepted":
             yield Finding(
-                field.span,
+                Span(*span),
                 "the record is superseded but its status is still `accepted`",
-                (Related("where it is superseded", by, where),),
+                (Related("where it is superseded", by, Span(*where)),),
                 path=record.path,
             )
             return

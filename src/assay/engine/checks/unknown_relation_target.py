@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
-from assay.engine.checks.record_index import RecordIndex
 from assay.engine.context import WorkspaceContext
+from assay.spec.source import Span
 
 
 @workspace_check("LNK004", "unknown-relation-target", severity="warning")
@@ -39,14 +39,14 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     Status: Superseded by ADR-0002
     ```
     """
-    index = RecordIndex(workspace)
+    index = workspace.records
     for record in index.records:
-        assert record.reading is not None
-        for relation in record.reading.relations:
-            for target in relation.targets:
-                if target.destination is None and index.target(record, target) is None:
+        for name, _inverse, targets in record.relations:
+            for target in targets:
+                text, destination, number, span = target
+                if destination is None and index.target(record, target) is None:
                     yield Finding(
-                        target.span,
-                        f"{relation.name} `{target.text}`: no record numbered {target.number}",
+                        Span(*span),
+                        f"{name} `{text}`: no record numbered {number}",
                         path=record.path,
                     )

@@ -1,0 +1,308 @@
+"""The check summary: what a report limited to a few files needs of every other document.
+
+pre-commit runs ``assay check CHANGED.md``.  The findings of those files depend on the
+other records (duplicate numbers, relations, gaps), so every document of the workspace
+takes part — but of an unchanged document only a few facts matter: whether it is a
+decision record and its number, title span, Status values and relations
+(``checks.record_index.facts_of``), plus, should one of its own findings name a
+reported file, its cached findings and suppression directives.  The summary keeps
+exactly that, one row per document, next to the check cache
+(``engine.check_cache``), under the same settings digest, each row validated by the
+file's size, modification time and inode as discovery's ``lstat`` saw them.
+
+A scoped run (``scoped_pass``) then reads this one small file instead of the whole
+cache, builds no reading for the unchanged documents, and reads, parses and checks
+only the reported files and the documents that changed — the reported files always
+afresh, so their findings come from the very code a cold run uses.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import evolve, field, frozen
+
+from assay.engine import check_cache
+from assay.engine.checks.record_index import Facts, Packed, Record, RecordIndex, facts_of
+from assay.engine.discovery import Candidate
+from assay.engine.document_pass import DocumentOutcome, context_of, run_documents
+from assay.engine.rulesets import Ruleset
+from assay.engine.workspace import Workspace
+from assay.spec.diagnostics import Diagnostic
+
+#: Bump when the row layout changes; old files are then ignored.
+LAYOUT = 1
+#: A scoped run reads at most this many documents itself (the reported ones and the
+#: changed ones); beyond that, the whole check cache is the cheaper source.
+SCOPED_READS = 256
+#: Rows changed since the summary was last written whole go to a small second file
+#: (rewriting thousands of rows for one edited record would cost a pre-commit run
+#: more than reading them); past this many, the summary is written whole again.
+RECENT_ROWS = 512
+
+#: One document: stamp (size, modification time, inode), type name, type library,
+#: record facts packed (None: not a decision record), the files other than its own
+#: that its cached findings name, and its details (b"" for none: else its cached
+#: findings, directives and lines, pickled, read only when a finding is reported).
+Row = tuple[
+    "tuple[int, int, int]", "str | None", "str | None", "Packed | None", "tuple[str, ...]",
+    bytes,
+]  # fmt: skip
+
+
+@frozen
+class Pass:
+    """The documents a run has in hand, and the decision records of the whole workspace."""
+
+    #: In path order: every document (a full run), or those a scoped run read.
+    outcomes: list[DocumentOutcome]
+    index: RecordIndex
+    #: A scoped run's rows of the documents it did not read, by path (and of others:
+    #: look only at the paths discovery found); empty for a full run.
+    rows: Mapping[str, Row] = field(factory=dict)
+    #: The documents a scoped run did not read whose cached findings name other files.
+    mentioning: tuple[str, ...] = ()
+
+
+@frozen
+class Stored:
+    """The summary as read: the rows (the whole file's, with the recent changes on top),
+    and what the next write needs to keep the recent file small."""
+
+    rows: dict[str, Row]
+    token: str
+    #: The recent changes: path -> row, or None for a document that is gone.
+    recent: dict[str, Row | None]
+
+
+def _paths(root: Path) -> tuple[Path, Path] | None:
+    where = check_cache.cache_path(root)
+    return None if where is None else (where.with_suffix(".summary"), where.with_suffix(".recent"))
+
+
+def load(root: Path, settings: str) -> Stored | None:
+    """The summary kept under ``settings``; None when there is none to trust."""
+    paths = _paths(root)
+    if paths is None:
+        return None
+    whole = check_cache.read_pickle(paths[0])
+    if not (_valid(whole, settings) and isinstance(whole[3], dict)):
+        return None
+    _layout, _settings, token, rows = whole
+    recent = check_cache.read_pickle(paths[1])
+    if not (_valid(recent, settings) and recent[2] == token and isinstance(recent[3], dict)):
+        return Stored(rows, token, {})
+    for path, row in recent[3].items():
+        if row is None:
+            rows.pop(path, None)
+        else:
+            rows[path] = row
+    return Stored(rows, token, recent[3])
+
+
+def _valid(stored: Any, settings: str) -> bool:
+    return (
+        isinstance(stored, tuple)
+        and len(stored) == 4
+        and stored[0] == LAYOUT
+        and stored[1] == settings
+    )
+
+
+def save_whole(root: Path, settings: str, rows: dict[str, Row]) -> None:
+    """Write the whole summary (atomically, or not at all); the recent file it makes
+    stale is told apart by the new token."""
+    paths = _paths(root)
+    if paths is not None:
+        check_cache.write_atomically(paths[0], (LAYOUT, settings, os.urandom(8).hex(), rows))
+
+
+def save_changes(root: Path, settings: str, stored: Stored, changes: dict[str, Row | None]) -> None:
+    """Record ``changes`` to the rows: in the recent file while it stays small."""
+    paths = _paths(root)
+    if paths is None or not changes:
+        return
+    recent = {**stored.recent, **changes}
+    if len(recent) > RECENT_ROWS:
+        rows = {**stored.rows, **changes}
+        save_whole(root, settings, {p: r for p, r in rows.items() if r is not None})
+    else:
+        check_cache.write_atomically(paths[1], (LAYOUT, settings, stored.token, recent))
+
+
+def row_of(outcome: DocumentOutcome, record: Record | None) -> Row | None:
+    """The row of a document the check cache may keep (its outcome has an entry)."""
+    entry = outcome.entry
+    if entry is None:
+        return None
+    stamp, type_name, library, _reading, _links, findings, directives, lines = entry
+    try:
+        packed = None if record is None else record.packed()
+    except ValueError:  # a value marshal cannot keep: read the document every time
+        return None
+    details = pickle.dumps((findings, directives, lines)) if findings or directives else b""
+    return (
+        stamp,
+        None if type_name is None else sys.intern(type_name),  # one copy in the file
+        None if library is None else sys.intern(library),
+        packed,
+        _mentioned(outcome.path, findings),
+        details,
+    )
+
+
+def _mentioned(path: str, findings: bytes) -> tuple[str, ...]:
+    """The files other than ``path`` that cached findings are in or point at."""
+    if not findings:
+        return ()
+    found: set[str] = set()
+    for diagnostic in pickle.loads(findings):
+        found.add(diagnostic.path)
+        found.update(r.path for r in diagnostic.related)
+    found.discard(path)
+    return tuple(sorted(found))
+
+
+def full_pass(
+    workspace: Workspace, outcomes: list[DocumentOutcome], *, keep: bool, settings: str
+) -> Pass:
+    """The records of a run that has every document's outcome; with ``keep``, the
+    summary is brought up to date (written only when a document changed)."""
+    records: list[Record] = []
+    of: dict[str, Record] = {}
+    types: dict[tuple[str | None, str | None], bool] = {}
+    for outcome in outcomes:
+        facts = _facts(workspace, outcome, types)
+        if facts is not None:
+            records.append(of.setdefault(outcome.path, Record(outcome.path, facts)))
+    if keep:
+        root = workspace.config.root
+        stored = load(root, settings)
+        stamps = {o.path: o.entry[0] for o in outcomes if o.entry is not None}
+        if stored is None or _stamps(stored.rows) != stamps:
+            rows = {o.path: row_of(o, of.get(o.path)) for o in outcomes}
+            save_whole(root, settings, {p: r for p, r in rows.items() if r is not None})
+    return Pass(outcomes, RecordIndex(records, workspace.files, workspace.repository_urls))
+
+
+def scoped_pass(
+    workspace: Workspace, ruleset: Ruleset, jobs: int | None, scope: frozenset[str]
+) -> Pass | None:
+    """A run that reports on ``scope`` only, from the summary; None when there is no
+    summary under these settings or too much changed (the caller runs in full).
+
+    The documents in ``scope`` are read again whatever the summary says, and so is any
+    document whose size, modification time or inode differs from its row's, or that
+    has no row; every other document is its row.
+    """
+    root = workspace.config.root
+    settings = check_cache.settings_digest(workspace, ruleset)
+    stored = load(root, settings)
+    if stored is None:
+        return None
+    rows = stored.rows
+    stamps = workspace.discovery.stamps
+    read: list[Candidate] = []
+    # In path order, each record from its row; a document to read keeps its place.
+    records: list[Record | Candidate] = []
+    mentioning: list[str] = []
+    for candidate in workspace.discovery.documents:
+        path = candidate.path
+        row = rows.get(path)
+        if row is None or path in scope or row[0] != stamps.get(path):
+            read.append(candidate)
+            records.append(candidate)
+            continue
+        if row[3] is not None:
+            records.append(Record(path, packed=row[3]))
+        if row[4]:
+            mentioning.append(path)
+    if len(read) > SCOPED_READS:
+        return None
+    subset = evolve(workspace, discovery=evolve(workspace.discovery, documents=tuple(read)))
+    outcomes = run_documents(subset, ruleset, jobs, cache=False)
+    fresh = {o.path: o for o in outcomes}
+    changes: dict[str, Row | None] = {}
+    types: dict[tuple[str | None, str | None], bool] = {}
+    for position, item in enumerate(records):
+        if isinstance(item, Record):
+            continue
+        outcome = fresh[item.path]
+        facts = _facts(workspace, outcome, types)
+        record = None if facts is None else Record(item.path, facts)
+        records[position] = item if record is None else record
+        row = row_of(outcome, record)
+        if _stamp_of(row) != _stamp_of(rows.get(item.path)):
+            changes[item.path] = row
+    documents = {c.path for c in workspace.discovery.documents}
+    changes.update((path, None) for path in rows if path not in documents)
+    save_changes(root, settings, stored, changes)
+    index = RecordIndex(
+        [r for r in records if isinstance(r, Record)], workspace.files, workspace.repository_urls
+    )
+    return Pass(outcomes, index, rows, tuple(mentioning))
+
+
+def involved(
+    done: Pass, scope: frozenset[str], across: Iterable[Diagnostic]
+) -> list[DocumentOutcome]:
+    """The unread documents whose own diagnostics may still be reported: those with a
+    cached finding naming a reported file, or a workspace finding pointing at one.
+    Their outcomes come from their rows (cached findings, directives, lines)."""
+    read = {o.path for o in done.outcomes}
+    paths = {
+        d.path
+        for d in across
+        if d.path in done.rows and d.path not in read and any(r.path in scope for r in d.related)
+    }
+    paths.update(p for p in done.mentioning if not scope.isdisjoint(done.rows[p][4]))
+    return [_outcome(path, done.rows[path]) for path in sorted(paths)]
+
+
+def _outcome(path: str, row: Row) -> DocumentOutcome:
+    _stamp, type_name, library, _facts, _mentions, details = row
+    findings, directives, lines = pickle.loads(details) if details else (b"", b"", ())
+    return DocumentOutcome(
+        path=path,
+        type_name=type_name,
+        library=library,
+        reading=None,
+        diagnostics=pickle.loads(findings) if findings else (),
+        directives=pickle.loads(directives) if directives else (),
+        lines=lines,
+    )
+
+
+def merged(
+    outcomes: Sequence[DocumentOutcome], more: Sequence[DocumentOutcome]
+) -> list[DocumentOutcome]:
+    """Two lists of outcomes as one, in path (discovery) order."""
+    return sorted([*outcomes, *more], key=lambda o: o.path)
+
+
+def _facts(
+    workspace: Workspace,
+    outcome: DocumentOutcome,
+    types: dict[tuple[str | None, str | None], bool],
+) -> Facts | None:
+    """A decision record's facts; None for another document (``types`` remembers which
+    types derive from ``adr``)."""
+    if outcome.reading is None:
+        return None
+    key = (outcome.type_name, outcome.library)
+    if key not in types:
+        types[key] = context_of(workspace, outcome).derives_from("adr")
+    return facts_of(outcome.reading) if types[key] else None
+
+
+def _stamps(rows: Mapping[str, Row]) -> dict[str, Any]:
+    return {path: row[0] for path, row in rows.items()}
+
+
+def _stamp_of(row: Row | None) -> tuple[int, int, int] | None:
+    return None if row is None else row[0]
