@@ -1,5 +1,5 @@
 """``python -m assay``."""
 
-from assay.cli import main
+from assay.cli import entry
 
-raise SystemExit(main())
+raise SystemExit(entry())

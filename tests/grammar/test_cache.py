@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from assay.grammar.blocks_parser import build_parser
+from assay.grammar.block_grammar import build_parser
 from assay.grammar.cache import cache_file
 
 

@@ -2,16 +2,41 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from assay import parse_document
-from assay.grammar.blocks_parser import derivation
+from assay.grammar import derivations
 from assay.spec.document import BlockQuote
 
+ONE = "# One\n\nalpha\n\n## Two\n\nbeta\n"
+OTHER = "# Uno\n\ngamma\n\n## Dos\n\ndelta\n"
 
-def test_documents_of_one_shape_keep_their_own_content() -> None:
-    first = parse_document("# One\n\nalpha\n\n## Two\n\nbeta\n", "a.md").value
-    hits = derivation.cache_info().hits
-    second = parse_document("# Uno\n\ngamma\n\n## Dos\n\ndelta\n", "b.md").value
-    assert derivation.cache_info().hits == hits + 1  # the same shape: replayed
+
+@pytest.fixture
+def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
+    """A run that has met no shapes yet, its cache in ``tmp_path``; lists what Lark parses."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("ASSAY_NO_GRAMMAR_CACHE", raising=False)
+    monkeypatch.setattr(derivations, "_memo", {})
+    monkeypatch.setattr(derivations, "_state", {"loaded": False, "new": 0})
+    parsed: list[tuple[str, ...]] = []
+    real = derivations.derive
+
+    def counting(types: tuple[str, ...]) -> derivations.Derivation:
+        parsed.append(types)
+        return real(types)
+
+    monkeypatch.setattr(derivations, "derive", counting)
+    return parsed
+
+
+def test_documents_of_one_shape_keep_their_own_content(fresh: list[tuple[str, ...]]) -> None:
+    first = parse_document(ONE, "a.md").value
+    second = parse_document(OTHER, "b.md").value
+    assert len(fresh) == 1  # the same shape: parsed by Lark once, then replayed
     assert first is not None and second is not None
     assert [s.heading.text for s in first.walk_sections()] == ["One", "Two"]
     assert [s.heading.text for s in second.walk_sections()] == ["Uno", "Dos"]
@@ -30,3 +55,36 @@ def test_a_deeply_nested_document_is_read_without_recursion() -> None:
         levels += 1
         block = block.blocks[-1]
     assert levels == depth
+
+
+def test_shapes_met_in_one_run_serve_the_next(fresh: list[tuple[str, ...]]) -> None:
+    expected = parse_document(ONE, "a.md").value
+    derivations.save()
+    derivations._memo.clear()
+    derivations._state["loaded"] = False
+    assert parse_document(ONE, "a.md").value == expected
+    assert len(fresh) == 1  # the second run read the derivation from the file
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "not json",
+        '{"a": 1}',
+        '[["H1 H2", [["section2", [1]], ["section1", [0, 5]], ["start", [-2]]]]]',
+        '[["H1 H2", [["section2", [1]], ["section1", [0, 0]], ["start", [-2]]]]]',
+        '[["H1 H2", [["section2", [1]], ["section1", [0, -1]], ["nonsense", [-2]]]]]',
+        '[["H1 H2", [["section2", [1]], ["section1", [0, -1]]]]]',
+        '[["H1 H2", [["section2", [1.0]], ["section1", [0, -1]], ["start", [-2]]]]]',
+    ],
+)
+def test_a_damaged_file_costs_a_parse_not_a_crash(fresh: list[tuple[str, ...]], damage: str) -> None:
+    expected = parse_document("# A\n\n## B\n", "a.md").value
+    derivations.save()
+    path = derivations._path()
+    assert path is not None and json.loads(Path(path).read_text())  # it was written
+    Path(path).write_text(damage)
+    derivations._memo.clear()
+    derivations._state["loaded"] = False
+    assert parse_document("# A\n\n## B\n", "a.md").value == expected
+    assert len(fresh) == 2  # the damaged entry was not used: Lark parsed again

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 import traceback
 from collections.abc import Sequence
@@ -115,6 +116,18 @@ def build_parser() -> argparse.ArgumentParser:
         "name", metavar="NAME", nargs="?", help="document, spec or report (omit to list)"
     )
     return parser
+
+
+def entry() -> int:
+    """The ``assay`` command: ``main`` with the garbage collector set for a batch run.
+
+    A run allocates many small objects that live until it ends (models, findings, the
+    workspace summary) and hardly any reference cycles, so collecting the youngest
+    generation every 700 allocations (Python's default) costs a pre-commit run tens
+    of milliseconds and frees nothing.
+    """
+    gc.set_threshold(50_000, 20, 20)
+    return main()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -81,9 +81,9 @@ def sources_digest(config: Config, sources: Mapping[str, bytes | str]) -> str:
             digest.update(config.source.read_bytes())
         except OSError:
             digest.update(b"<unreadable>")
-    for path, data in sources.items():
+    for path, read in sources.items():
         digest.update(str(config.root / path).encode("utf-8", "surrogatepass") + b"\0")
-        digest.update(data if isinstance(data, bytes) else b"<unreadable>")
+        digest.update(read if isinstance(read, bytes) else b"<unreadable>")
     return digest.hexdigest()
 
 

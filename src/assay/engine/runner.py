@@ -29,7 +29,7 @@ from assay.engine.result import RuleInfo, RunResult, Suppressed
 from assay.engine.rulesets import Ruleset, matches
 from assay.engine.suppression import apply
 from assay.engine.workspace import Workspace, open_workspace
-from assay.grammar.spec_errors import CODES as SPEC_CODES
+from assay.grammar.spec_codes import CODES as SPEC_CODES
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 
 

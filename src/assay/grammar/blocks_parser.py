@@ -1,33 +1,19 @@
-"""The Lark LALR parser for ``blocks.lark``, fed by the line lexer, and the models it builds."""
+"""The block models, built along the derivations of the block grammar (``blocks.lark``).
+
+The Lark parser itself is in ``block_grammar``; ``derivations`` remembers what it
+derives for each shape of token sequence.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from functools import cache, lru_cache
+from collections.abc import Iterable
 from typing import Any
 
-from lark import Lark, Tree
-from lark.lexer import Lexer
-
-from assay.grammar.cache import cache_file
-from assay.grammar.scanstate import BlockToken, Scan
+from assay.grammar.derivations import derivation
 from assay.grammar.leaves import list_model
+from assay.grammar.scanstate import BlockToken, Scan
 from assay.spec.document import Block, BlockQuote, Heading, ListBlock, ListItem, Section
 from assay.spec.source import Span
-
-
-class ScanLexer(Lexer):
-    """Hands Lark the tokens the line lexer already made (``parse`` receives a ``Scan``)."""
-
-    # Lark's current custom-lexer interface: lex(lexer_state, parser_state).
-    __future_interface__ = 2
-
-    def __init__(self, lexer_conf: Any) -> None:
-        pass
-
-    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Any]:
-        scan: Scan = lexer_state.text
-        return iter(scan.tokens)
 
 
 def _join(a: Span, b: Span) -> Span:
@@ -88,62 +74,6 @@ def _blocks(children: Iterable[Any]) -> tuple[Block, ...]:
     return tuple(blocks)
 
 
-def build_parser(*, strict: bool = False) -> Lark:
-    """A fresh parser that builds a parse tree; ``strict=True`` fails on any grammar
-    conflict (used by the tests)."""
-    return Lark.open_from_package(
-        "assay.grammar",
-        "blocks.lark",
-        parser="lalr",
-        lexer=ScanLexer,
-        strict=strict,
-        cache=False if strict else cache_file("blocks"),
-    )
-
-
-@cache
-def parser() -> Lark:
-    """The process-wide parser (built once; Lark caches its analysis on disk)."""
-    return build_parser()
-
-
-#: One step of a derivation: a rule, and where its children come from (an index
-#: into the tokens, or ``-1 - k`` for what step ``k`` built).
-Step = tuple[str, tuple[int, ...]]
-
-
-@lru_cache(maxsize=4096)
-def derivation(types: tuple[str, ...]) -> tuple[Step, ...]:
-    """How the grammar derives a token sequence: its rules, innermost first.
-
-    An LALR parse depends on the token types alone, and records of one team share a
-    handful of shapes ("H1 RUN H2 RUN H2 RUN ..."), so each shape is parsed by Lark
-    once and the derivation replayed for every document of that shape.
-    """
-    tokens = [BlockToken(kind, "", 0, 1, 0, None) for kind in types]
-    scan = Scan()
-    scan.tokens = tokens
-    tree = parser().parse(scan)  # type: ignore[arg-type]
-    where = {id(token): i for i, token in enumerate(tokens)}
-    steps: list[Step] = []
-    built: dict[int, int] = {}  # id(subtree) -> its step
-    # Post-order without recursion: containers can nest as deep as a document likes.
-    stack: list[tuple[Tree[Any], bool]] = [(tree, False)]
-    while stack:
-        node, ready = stack.pop()
-        if not ready:
-            stack.append((node, True))
-            stack.extend((child, False) for child in reversed(node.children) if isinstance(child, Tree))
-            continue
-        refs = tuple(
-            -1 - built[id(child)] if isinstance(child, Tree) else where[id(child)]
-            for child in node.children
-        )
-        built[id(node)] = len(steps)
-        steps.append((str(node.data), refs))
-    return tuple(steps)
-
-
 _BUILD = BlockBuilder()
 
 
@@ -151,6 +81,7 @@ def parse_blocks(scan: Scan) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
     """The preamble blocks and the top-level sections of a scanned document."""
     tokens = scan.tokens
     built: list[Any] = []
+    # What Lark derives for this shape of token sequence (parsed once, remembered).
     for rule, refs in derivation(tuple([token.type for token in tokens])):
         children = [tokens[ref] if ref >= 0 else built[-1 - ref] for ref in refs]
         built.append(getattr(_BUILD, rule)(children))

@@ -80,7 +80,8 @@ def _runs(tokens: list[BlockToken]) -> list[BlockToken]:
                     run = last.blocks
                 else:
                     run = []
-                    merged.append(BlockToken("RUN", "", token.start_pos, token.line, token.end_pos, run))
+                    start, line, end = token.start_pos, token.line, token.end_pos
+                    merged.append(BlockToken("RUN", "", start, line, end, run))
             run.append(token.node)
             continue
         run = None

@@ -9,18 +9,9 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from assay.grammar.locate import Locator
+from assay.grammar.spec_codes import CODES
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.source import Span
-
-#: Every code a spec can produce, with its name.  Codes are never reused.
-CODES: Mapping[str, str] = {
-    "SPC001": "spec-syntax-error",
-    "SPC002": "unknown-reference",
-    "SPC003": "duplicate-definition",
-    "SPC004": "invalid-value",
-    "SPC005": "misplaced-constraint",
-    "SPC006": "circular-extends",
-}
 
 #: How the message names a terminal that is not a fixed keyword or punctuation.
 _DESCRIPTIONS = {

@@ -1,4 +1,4 @@
-"""GFM tables: when a line and the delimiter row under it start a table (as markdown-it reads them)."""
+"""GFM tables: when a line and the delimiter row under it start one (as markdown-it reads them)."""
 
 from __future__ import annotations
 

@@ -26,6 +26,7 @@ def run(options: argparse.Namespace) -> int:
     """Check, render, write; return the exit code DESIGN §4 fixes."""
     from assay.cli.formats import FORMATTERS
     from assay.engine.runner import check
+    from assay.grammar import derivations
 
     try:
         config = load_config(Path.cwd(), Path(options.config) if options.config else None)
@@ -45,6 +46,7 @@ def run(options: argparse.Namespace) -> int:
     except UsageError as error:
         print(f"assay check: {error}", file=sys.stderr)
         return EXIT_ERROR
+    derivations.save()  # the document shapes met, for the next run's reader
 
     def source(path: str) -> str | None:
         try:

@@ -42,9 +42,11 @@ def run(options: argparse.Namespace) -> int:
             spec_result, diagnostics = spec_parsed.value, spec_parsed.diagnostics
         model: object = spec_result
     else:
+        from assay.grammar import derivations
         from assay.grammar.document import parse_document
 
         parsed = parse_document(raw, shown)
+        derivations.save()  # this document's shape, for the next run's reader
         diagnostics = parsed.diagnostics
         model = parsed.value
         text = raw.decode("utf-8", "replace")

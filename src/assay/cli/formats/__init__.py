@@ -7,11 +7,12 @@ write; the CLI decides where it goes.  ``source(path)`` returns a checked file's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Protocol
+from collections.abc import Callable, Iterator, Mapping
+from importlib import import_module
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from assay.cli.formats import github, json_report, sarif, text
-from assay.engine.result import RunResult
+if TYPE_CHECKING:
+    from assay.engine.result import RunResult
 
 __all__ = ["FORMATTERS", "Formatter"]
 
@@ -31,10 +32,28 @@ class Formatter(Protocol):
         ...
 
 
+class _Formatters(Mapping[str, Formatter]):
+    """``--format`` name to formatter; a format's module is imported when it is asked
+    for (JSON needs cattrs and the report models; a pre-commit run prints text)."""
+
+    _modules: ClassVar[dict[str, str]] = {
+        "text": "text",
+        "json": "json_report",
+        "sarif": "sarif",
+        "github": "github",
+    }
+
+    def __getitem__(self, name: str) -> Formatter:
+        module = import_module(f"assay.cli.formats.{self._modules[name]}")
+        render: Formatter = module.render
+        return render
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+
 #: ``--format`` name to formatter; an explicit table, not discovery.
-FORMATTERS: Mapping[str, Formatter] = {
-    "text": text.render,
-    "json": json_report.render,
-    "sarif": sarif.render,
-    "github": github.render,
-}
+FORMATTERS: Mapping[str, Formatter] = _Formatters()

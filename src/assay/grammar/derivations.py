@@ -1,0 +1,146 @@
+"""Derivations of the block grammar, remembered per token shape, within a run and across runs.
+
+An LALR parse depends on the token types alone, and the records of one team share a
+handful of shapes ("H1 RUN H2 RUN H2 RUN ..."): each shape is parsed by Lark once and
+its derivation replayed for every document of that shape.  The command line keeps the
+shapes it has met in the user's cache directory, next to Lark's grammar cache, so a
+pre-commit run over one record usually does not load Lark at all.
+
+The file is JSON, named after a digest of the grammar and assay's version (a changed
+grammar never meets old derivations), and every entry is checked before it is used:
+a damaged file costs a Lark parse, never a crash.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from importlib import resources
+from typing import Any
+
+from assay.grammar.cache import cache_file
+
+#: One step of a derivation: a rule, and where its children come from (an index into
+#: the tokens, or ``-1 - k`` for what step ``k`` built).
+Step = tuple[str, tuple[int, ...]]
+Derivation = tuple[Step, ...]
+
+#: The grammar's rules (what ``blocks_parser.BlockBuilder`` builds).
+RULES = frozenset(("start", "list_block", "item", "quote")) | {f"section{n}" for n in range(1, 7)}
+#: Shapes kept between runs; more are parsed again, which is all they cost.
+KEPT = 2048
+
+_memo: dict[tuple[str, ...], Derivation] = {}
+_state = {"loaded": False, "new": 0}
+
+
+def derivation(types: tuple[str, ...]) -> Derivation:
+    """How the grammar derives a token sequence: its rules, innermost first."""
+    if not _state["loaded"]:
+        _state["loaded"] = True
+        _memo.update(_read(_path()))
+    found = _memo.get(types)
+    if found is None:
+        found = _memo[types] = derive(types)
+        _state["new"] += 1
+    return found
+
+
+def derive(types: tuple[str, ...]) -> Derivation:
+    """Parse a token sequence with Lark and list its derivation."""
+    from lark import Tree
+
+    from assay.grammar.block_grammar import parser
+    from assay.grammar.scanstate import BlockToken, Scan
+
+    tokens = [BlockToken(kind, "", 0, 1, 0, None) for kind in types]
+    scan = Scan()
+    scan.tokens = tokens
+    tree = parser().parse(scan)
+    where = {id(token): i for i, token in enumerate(tokens)}
+    steps: list[Step] = []
+    built: dict[int, int] = {}  # id(subtree) -> its step
+    # Post-order without recursion: containers can nest as deep as a document likes.
+    stack: list[tuple[Any, bool]] = [(tree, False)]
+    while stack:
+        node, ready = stack.pop()
+        if not ready:
+            stack.append((node, True))
+            stack.extend((c, False) for c in reversed(node.children) if isinstance(c, Tree))
+            continue
+        refs = tuple(
+            -1 - built[id(child)] if isinstance(child, Tree) else where[id(child)]
+            for child in node.children
+        )
+        built[id(node)] = len(steps)
+        steps.append((str(node.data), refs))
+    return tuple(steps)
+
+
+def save() -> None:
+    """Keep the shapes met in this run (merged with what the file holds) for later runs."""
+    path = _path()
+    if not _state["new"] or path is None:
+        return
+    kept = _read(path)
+    kept.update(_memo)
+    shapes = list(kept.items())[-KEPT:]  # the newest, when there are too many
+    payload = json.dumps([[" ".join(types), steps] for types, steps in shapes])
+    try:
+        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(payload)
+        os.replace(temporary, path)  # readers see the old file or the new one, whole
+    except OSError:
+        return  # a read-only or full disk: the next run parses again
+    _state["new"] = 0
+
+
+def _path() -> str | None:
+    base = cache_file("blocks")
+    if not isinstance(base, str):
+        return None
+    from assay import __version__
+
+    grammar = resources.files("assay.grammar").joinpath("blocks.lark").read_bytes()
+    digest = hashlib.sha256(grammar + __version__.encode()).hexdigest()[:16]
+    return os.path.join(os.path.dirname(base), f"blocks-derivations-{digest}.json")
+
+
+def _read(path: str | None) -> dict[tuple[str, ...], Derivation]:
+    """The derivations a file holds; entries that do not check out are left out."""
+    if path is None:
+        return {}
+    try:
+        with open(path, encoding="utf-8") as source:
+            entries = json.load(source)
+    except (OSError, ValueError):
+        return {}
+    found: dict[tuple[str, ...], Derivation] = {}
+    for entry in entries if isinstance(entries, list) else ():
+        checked = _checked(entry)
+        if checked is not None:
+            found[checked[0]] = checked[1]
+    return found
+
+
+def _checked(entry: Any) -> tuple[tuple[str, ...], Derivation] | None:
+    """A stored entry as a shape and its derivation, if it is whole: every token and
+    every step but the last (``start``) used exactly once, every reference in range."""
+    try:
+        shape, raw_steps = entry
+        types = tuple(shape.split(" ")) if shape else ()
+        steps: list[Step] = []
+        used: list[int] = []
+        for rule, refs in raw_steps:
+            in_range = (type(r) is int and -len(steps) <= r < len(types) for r in refs)
+            if rule not in RULES or not all(in_range):
+                return None
+            steps.append((rule, tuple(refs)))
+            used.extend(refs)
+    except (TypeError, ValueError, AttributeError):
+        return None
+    whole = sorted(used) == [*range(-len(steps) + 1, 0), *range(len(types))]
+    return (types, tuple(steps)) if whole and steps and steps[-1][0] == "start" else None
