@@ -183,17 +183,17 @@ def _outcomes(
     workspace: Workspace, ruleset: Ruleset, candidates: Sequence[Candidate]
 ) -> list[DocumentOutcome]:
     per_document = [c for c in ruleset.checks if c.scope == "document"]
+    # Split once, not per document: what the cache may keep, and what depends on other
+    # files and is never cached.
+    keeping = [rule for rule in per_document if not rule.uses_files]
+    linking = [rule for rule in per_document if rule.uses_files]
     vocabularies: dict[str, Vocabulary] = {}
     outcomes = []
     for candidate in candidates:
         stamp = _stamp(workspace, candidate)  # before reading: a later change is seen
         context = workspace.load(candidate, vocabularies)
-        kept: list[Diagnostic] = []  # what the cache may keep
-        fresh: list[Diagnostic] = []  # what depends on other files: never cached
-        for rule in per_document:
-            (fresh if rule.uses_files else kept).extend(
-                guarded(ruleset, rule, context, context.path)
-            )
+        kept = [d for rule in keeping for d in guarded(ruleset, rule, context, context.path)]
+        fresh = [d for rule in linking for d in guarded(ruleset, rule, context, context.path)]
         document = context.document
         directives = document.directives if document is not None else ()
         lines = tuple((context.text or "").splitlines()) if directives else ()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from functools import lru_cache
 from typing import Literal
 
 from attrs import frozen
@@ -42,6 +43,8 @@ _TIME = (
 )
 _ISO = re.compile(rf"(?<![0-9])([0-9]{{4}})-([0-9]{{1,2}})-([0-9]{{1,2}})(?![0-9]){_TIME}")
 _YEAR_FIRST = re.compile(r"(?<![0-9])([0-9]{4})([/.])([0-9]{1,2})\2([0-9]{1,2})(?![0-9])")
+# A value that is one ISO date and nothing else: `2023-05-11`.
+_PLAIN_ISO = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 _DAY_FIRST = re.compile(r"(?<![0-9])([0-9]{1,2})([/.-])([0-9]{1,2})\2([0-9]{4})(?![0-9])")
 _DAY_NAME = re.compile(
     rf"(?<![0-9])([0-9]{{1,2}}){_ORDINAL}\s+(?:of\s+)?{_MONTH},?\s+([0-9]{{4}})(?![0-9])",
@@ -53,10 +56,12 @@ _NAME_DAY = re.compile(
 _MASK_PART = r"(?:YYYY|YY|MM|DD)"
 _MASK = re.compile(rf"(?<![^\W_]){_MASK_PART}(?:[-/.]{_MASK_PART})+(?![^\W_])", re.IGNORECASE)
 
-_BRACES = re.compile(r"\{.*\}", re.DOTALL)
 _BRACKETS = re.compile(r"\[([^\[\]]*)\]")
-_ANGLE = re.compile(r"<([^<>:@/=]*)>")
-_WHOLE_MASK = re.compile(rf"{_MASK_PART}(?:[-/. ]{_MASK_PART})+", re.IGNORECASE)
+# A value that is all template: `{a | b}`, `<date>` or `YYYY-MM-DD` (one pattern, not
+# three, as it runs on the text of every section).
+_WHOLE_TEMPLATE = re.compile(
+    rf"(?s:\{{.*\}})|<[^<>:@/=]*>|(?i:{_MASK_PART}(?:[-/. ]{_MASK_PART})+)"
+)
 # Words that make a bracketed text a description to replace, not a value: `[Accepted]`
 # and `[ADR-0005]` (a shortcut reference link) are values.
 _TEMPLATE_WORDS = re.compile(
@@ -86,7 +91,9 @@ def is_placeholder(text: str) -> bool:
     ``<date>`` are; ``TBD`` (a value some teams choose) and ``[ADR 5](x.md)`` are not.
     """
     core = _core(text)
-    if _BRACES.fullmatch(core) or _ANGLE.fullmatch(core) or _WHOLE_MASK.fullmatch(core):
+    if not core or not _may_open_template(core[0]):
+        return False  # most texts (every section's) begin as no placeholder can
+    if _WHOLE_TEMPLATE.fullmatch(core):
         return True
     if core in ("...", "…"):
         return True
@@ -95,6 +102,21 @@ def is_placeholder(text: str) -> bool:
         return False
     inside = bracketed[1].strip()
     return not inside or _TEMPLATE_WORDS.search(inside) is not None
+
+
+# Whether a placeholder can start with a character, by the first character each of
+# `is_placeholder`'s patterns needs (case-insensitive for the date masks, as they are).
+_TEMPLATE_START = re.compile(r"[{<\[.…]|(?i:Y|M|D)")
+_TEMPLATE_STARTS: dict[str, bool] = {}
+
+
+def _may_open_template(char: str) -> bool:
+    known = _TEMPLATE_STARTS.get(char)
+    if known is None:
+        if len(_TEMPLATE_STARTS) >= 4096:
+            _TEMPLATE_STARTS.clear()  # a text of every script: keep the memo bounded
+        known = _TEMPLATE_STARTS[char] = _TEMPLATE_START.match(char) is not None
+    return known
 
 
 def _core(text: str) -> str:
@@ -110,12 +132,29 @@ def _core(text: str) -> str:
     return core
 
 
+@lru_cache(maxsize=4096)
 def read_date(raw: str) -> DateReading:
     """The first date in ``raw``: ``2023-05-11 (revised 2023-06-01)`` reads 2023-05-11.
 
     Example: ``read_date("12 March 2023")`` is ``ambiguous`` (not ISO) with ``iso``
     ``2023-03-12``; ``read_date("2023-05-11T10:00:00Z").iso`` is ``2023-05-11``.
+    Cached (the reading is frozen): records of one period share their dates.
     """
+    start = len(raw) - len(raw.lstrip())
+    end = max(start, len(raw.rstrip()))
+    value = raw[start:end]
+    plain = _PLAIN_ISO.fullmatch(value)
+    if plain is not None:
+        # Most dates are just this: no placeholder, and no other pattern can start as
+        # early, so `_any_date` would find this same ISO date.
+        year, month, day = int(plain[1]), int(plain[2]), int(plain[3])
+        if _problem(year, month, day) is None:
+            return DateReading(kind="iso", iso=value, text=value, start=start, end=end, message="")
+    return _any_date(raw)
+
+
+def _any_date(raw: str) -> DateReading:
+    """``read_date`` the general way: a placeholder, or the first of every pattern."""
     start = len(raw) - len(raw.lstrip())
     end = max(start, len(raw.rstrip()))
     value = raw[start:end]

@@ -8,11 +8,9 @@ other field keeps its text without markup.
 
 from __future__ import annotations
 
-from attrs import evolve
-
 from assay.engine.reading.metadata import Found
 from assay.engine.reading.values import is_placeholder, read_date, read_status, strip_markup
-from assay.spec.reading import FieldReading
+from assay.spec.reading import DateKind, FieldReading
 from assay.spec.specfile import FieldDecl
 
 
@@ -21,25 +19,27 @@ def read_field(found: Found) -> FieldReading:
     decl = found.decl
     assert isinstance(decl, FieldDecl)
     raw = found.raw
-    base = FieldReading(
+    date_kind: DateKind | None = None
+    note: str | None = None
+    if decl.format is not None and decl.format.kind == "date":
+        date = read_date(raw)
+        value, placeholder, date_kind = date.iso, date.kind == "placeholder", date.kind
+        note = date.message if date.kind != "iso" else None
+    elif decl.values:
+        status = read_status(raw, decl.values)
+        value, placeholder = status.value, status.placeholder
+    else:
+        value, placeholder = strip_markup(raw) or None, is_placeholder(raw)
+    # Built once, not built and then evolved: this runs for every field of every record.
+    return FieldReading(
         name=decl.name,
         key=found.key,
         raw=raw,
-        value=None,
+        value=value,
         source=found.source,
         span=found.span,
         key_span=found.key_span,
+        placeholder=placeholder,
+        date_kind=date_kind,
+        note=note,
     )
-    if decl.format is not None and decl.format.kind == "date":
-        date = read_date(raw)
-        return evolve(
-            base,
-            value=date.iso,
-            placeholder=date.kind == "placeholder",
-            date_kind=date.kind,
-            note=date.message if date.kind != "iso" else None,
-        )
-    if decl.values:
-        status = read_status(raw, decl.values)
-        return evolve(base, value=status.value, placeholder=status.placeholder)
-    return evolve(base, value=strip_markup(raw) or None, placeholder=is_placeholder(raw))

@@ -18,18 +18,14 @@ Offsets are into the document text, so every key and value maps to an exact span
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Literal
 
 from attrs import frozen
 
-from assay.engine.reading.vocabulary import Vocabulary, fold
+from assay.engine.reading.vocabulary import LINE_PREFIX, Vocabulary, fold
 from assay.spec.specfile import FieldDecl, RelationDecl
 
-# Block-quote marks, then a list marker (and a task box), before the line's content.
-_PREFIX = re.compile(
-    r"[ \t]*(?:>[ \t]?)*[ \t]*(?P<marker>(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?"
-)
+_PREFIX = re.compile(LINE_PREFIX)
 # What separates pieces that each start with a key; kept out of the values.
 _PIECE = re.compile(r"[ \t]+[·•][ \t]+")
 _TRIM = " \t,;|·•"
@@ -54,38 +50,68 @@ class KeyValue:
     bullet: bool
 
 
-def read_line(text: str, start: int, end: int, words: Vocabulary) -> Iterator[KeyValue]:
-    """The declared keys of the line ``text[start:end]``, with their values."""
+def read_line(
+    text: str, start: int, end: int, words: Vocabulary, *, pieces: bool = True
+) -> list[KeyValue]:
+    """The declared keys of the line ``text[start:end]``, with their values.
+
+    ``pieces`` False says the caller knows ``text`` holds no ``·`` or ``•``, so the
+    line is one piece (a document's worth of lines need not each look for them).
+    """
+    if pieces and (text.find("·", start, end) >= 0 or text.find("•", start, end) >= 0):
+        return line_pairs(text, start, end, words)
+    # The usual line, prose: no declared key can start it (judged by its first
+    # character, else by the pattern), and it has no second piece.
+    if start < end and not words.may_start_key(text[start]):
+        return []
+    if words.line_hint.match(text, start, end) is None:
+        return []
+    return line_pairs(text, start, end, words)
+
+
+def line_pairs(text: str, start: int, end: int, words: Vocabulary) -> list[KeyValue]:
+    """``read_line`` without its quick test, which must never change the answer."""
     prefix = _PREFIX.match(text, start, end)
-    begin = prefix.end() if prefix else start
-    bullet = bool(prefix and prefix["marker"])
-    pieces = [begin]
-    pieces.extend(m.end() for m in _PIECE.finditer(text, begin, end))
-    bounds = [*(m.start() for m in _PIECE.finditer(text, begin, end)), end]
-    for piece_start, piece_end in zip(pieces, bounds, strict=True):
-        yield from _read_piece(text, piece_start, piece_end, words, bullet)
+    assert prefix is not None  # every part of it is optional
+    begin = prefix.end()
+    bullet = prefix["marker"] is not None
+    if text.find("·", begin, end) < 0 and text.find("•", begin, end) < 0:
+        # Most lines (prose among them) hold no `·` piece: one piece, no splitting.
+        return _read_piece(text, begin, end, words, bullet)
+    starts, bounds = [begin], []
+    for separator in _PIECE.finditer(text, begin, end):
+        bounds.append(separator.start())
+        starts.append(separator.end())
+    bounds.append(end)
+    pairs: list[KeyValue] = []
+    for piece_start, piece_end in zip(starts, bounds, strict=True):
+        pairs.extend(_read_piece(text, piece_start, piece_end, words, bullet))
+    return pairs
 
 
-def _read_piece(
-    text: str, start: int, end: int, words: Vocabulary, bullet: bool
-) -> Iterator[KeyValue]:
+def _read_piece(text: str, start: int, end: int, words: Vocabulary, bullet: bool) -> list[KeyValue]:
     first = words.key_pattern.match(text, start, end)
     if first is None:
         relation = words.relation_pattern.match(text, start, end)
-        if relation is not None:
-            relation_decl = words.relations[fold(relation["key"])]
-            value = _trimmed(text, relation.end(), _value_end(text, relation.end(), end, words))
-            if value[0] < value[1]:
-                yield KeyValue("relation", relation_decl, *relation.span("key"), *value, bullet)
-        return
-    keys = [first, *words.key_pattern.finditer(text, first.end(), end)]
+        if relation is None:
+            return []
+        relation_decl = words.relations[fold(relation["key"])]
+        value = _trimmed(text, relation.end(), _value_end(text, relation.end(), end, words))
+        if value[0] >= value[1]:
+            return []
+        return [KeyValue("relation", relation_decl, *relation.span("key"), *value, bullet)]
+    keys = [first]
+    if text.find(":", first.end(), end) >= 0:  # every key has its colon: no colon, no key
+        keys.extend(words.key_pattern.finditer(text, first.end(), end))
+    pairs = []
     for key, following in zip(keys, [*keys[1:], None], strict=True):
         value_end = following.start() if following is not None else end
         value_end = _value_end(text, key.end(), value_end, words)
         decl = words.fields[fold(key["key"])]
-        yield KeyValue(
-            "field", decl, *key.span("key"), *_trimmed(text, key.end(), value_end), bullet
+        pairs.append(
+            KeyValue("field", decl, *key.span("key"), *_trimmed(text, key.end(), value_end), bullet)
         )
+    return pairs
 
 
 def _value_end(text: str, start: int, end: int, words: Vocabulary) -> int:

@@ -26,6 +26,7 @@ from assay.spec.document import (
     Document,
     ListBlock,
     Paragraph,
+    Section,
     Table,
 )
 from assay.spec.reading import FieldSource
@@ -53,8 +54,14 @@ def find_metadata(
     locator: Locator,
     words: Vocabulary,
     plain_sections: tuple[PlainSection, ...],
+    walked: Sequence[Section] | None = None,
 ) -> list[Found]:
-    """Every declared field and relation key in ``document``, in document order."""
+    """Every declared field and relation key in ``document``, in document order.
+
+    ``walked`` is ``document.walk_sections()`` when the caller has it already.
+    """
+    if walked is None:
+        walked = document.walk_sections()
     found = list(_front_matter(document, words))
     lenient: list[Block] = list(document.preamble)
     strict: list[Block] = []
@@ -65,33 +72,33 @@ def find_metadata(
         first = plain_sections[0].span.start
         lenient = [b for b in document.preamble if b.span.start < first]
         for plain in plain_sections:
-            (prose if _is_prose(plain.heading, words) else strict).extend(plain.blocks)
+            (prose if words.heading(plain.heading).prose else strict).extend(plain.blocks)
+    scan = _Scan(locator, words)
     tops = {id(top) for top in document.sections}
-    for section in document.walk_sections():
-        if section.heading.level == 1 and id(section) in tops:
+    headings: list[Found] = []
+    for section in walked:
+        heading = section.heading
+        if heading.level == 1 and id(section) in tops:
             lenient.extend(section.blocks)  # a record titled by its H1: its preamble
-        elif _is_prose(section.heading.text, words):
+        elif words.heading(heading.text).prose:
             prose.extend(section.blocks)
         else:
             strict.extend(section.blocks)
-    found.extend(_blocks(lenient, locator, words, strict=False))
-    found.extend(_blocks(strict, locator, words, strict=True))
-    found.extend(
-        f for f in _blocks(prose, locator, words, strict=True) if isinstance(f.decl, RelationDecl)
-    )
-    for section in document.walk_sections():
-        heading = section.heading
-        found.extend(_heading(heading.text, heading.span, section.blocks, locator, words))
+        _heading(heading.text, heading.span, section.blocks, scan, headings)
+    _blocks(lenient, scan, found, strict=False)
+    _blocks(strict, scan, found, strict=True)
+    in_prose: list[Found] = []
+    _blocks(prose, scan, in_prose, strict=True)
+    found.extend(f for f in in_prose if isinstance(f.decl, RelationDecl))
+    found.extend(headings)
     for plain in plain_sections:  # `Status` on a line of its own, then `Accepted`
-        found.extend(_heading(plain.heading, plain.span, plain.blocks, locator, words))
-    found.sort(key=lambda f: (f.source != "front-matter", f.span.start))
+        _heading(plain.heading, plain.span, plain.blocks, scan, found)
+    found.sort(key=_order)
     return found
 
 
-def _is_prose(heading: str, words: Vocabulary) -> bool:
-    """True for a declared section that is not named after a field (``## Status``)."""
-    name = fold(heading)
-    return name in words.sections and name not in words.fields
+def _order(found: Found) -> tuple[bool, int]:
+    return (found.source != "front-matter", found.span.start)
 
 
 def _front_matter(document: Document, words: Vocabulary) -> Iterator[Found]:
@@ -119,36 +126,75 @@ def _yaml_text(value: Any) -> str:
     return str(value)
 
 
-def _blocks(
-    blocks: Iterable[Block], locator: Locator, words: Vocabulary, *, strict: bool
-) -> Iterator[Found]:
+class _Scan:
+    """One document as the metadata readers go through it."""
+
+    __slots__ = ("locator", "pieces", "starts", "text", "words")
+
+    def __init__(self, locator: Locator, words: Vocabulary) -> None:
+        self.locator = locator
+        self.text = locator.text
+        self.starts = locator.line_starts
+        self.words = words
+        # No `·` or `•` in the whole text: no line need look for a second piece.
+        self.pieces = "·" in self.text or "•" in self.text
+
+
+def _blocks(blocks: Iterable[Block], scan: _Scan, out: list[Found], *, strict: bool) -> None:
+    """Add to ``out`` what ``blocks`` state (lists, not generators: this runs for every
+    block of every record)."""
+    # Most blocks are prose read strictly: when the first character of the first line
+    # rules out a key (as `read_line` would judge it), the block holds none.
+    quick = strict and not scan.pieces
+    text, starts, may_start_key = scan.text, scan.starts, scan.words.may_start_key
     for block in blocks:
         if isinstance(block, (Paragraph, ListBlock, BlockQuote)):
-            yield from _lines(block.span, locator, words, strict=strict)
+            if quick:
+                first = starts[block.span.line - 1]
+                if not may_start_key(text[first : first + 1]):
+                    continue
+            _lines(block.span, scan, out, strict=strict)
         elif isinstance(block, Table):
-            yield from _table(block, locator, words)
+            out.extend(_table(block, scan.locator, scan.words))
 
 
-def _lines(span: Span, locator: Locator, words: Vocabulary, *, strict: bool) -> Iterator[Found]:
-    text, starts = locator.text, locator.line_starts
+def _lines(span: Span, scan: _Scan, out: list[Found], *, strict: bool) -> None:
+    """Add to ``out`` the keys of the lines of ``span``; ``strict``: only when the first
+    line holds one."""
+    text, starts, words, pieces = scan.text, scan.starts, scan.words, scan.pieces
+    first = span.line - 1
     last = span.end_line - (1 if span.end_column == 1 and span.end_line > span.line else 0)
-    for index in range(span.line - 1, last):
-        line = locator.line_span(index)
-        start = starts[index]
-        pairs = list(read_line(text, start, start + line.end_column - 1, words))
-        if strict and index == span.line - 1 and not pairs:
-            return  # prose that does not start with a key: not a metadata block
+    for index in range(first, last):
+        end = _line_end(text, starts, index)
+        pairs = read_line(text, starts[index], end, words, pieces=pieces)
+        if not pairs:
+            if strict and index == first:
+                return  # prose that does not start with a key: not a metadata block
+            continue
+        locator = scan.locator
         for pair in pairs:
             source: FieldSource = "bullet" if pair.bullet else "line"
-            yield Found(
-                pair.decl,
-                text[pair.key_start : pair.key_end],
-                locator.span(pair.key_start, pair.key_end),
-                text[pair.value_start : pair.value_end],
-                locator.span(pair.value_start, pair.value_end),
-                source,
-                (pair.value_start, pair.value_end),
+            out.append(
+                Found(
+                    pair.decl,
+                    text[pair.key_start : pair.key_end],
+                    locator.span(pair.key_start, pair.key_end),
+                    text[pair.value_start : pair.value_end],
+                    locator.span(pair.value_start, pair.value_end),
+                    source,
+                    (pair.value_start, pair.value_end),
+                )
             )
+
+
+def _line_end(text: str, starts: list[int], index: int) -> int:
+    """Where line ``index`` ends, before its line break (what ``Locator.line_span``
+    ends at, without building a span for every line of every block)."""
+    end = starts[index + 1] if index + 1 < len(starts) else len(text)
+    start = starts[index]
+    while end > start and text[end - 1] in "\r\n":
+        end -= 1
+    return end
 
 
 def _table(table: Table, locator: Locator, words: Vocabulary) -> Iterator[Found]:
@@ -184,27 +230,27 @@ def _char_offset(locator: Locator, span: Span) -> int:
     return locator.line_starts[span.line - 1] + span.column - 1
 
 
-def _heading(
-    text: str, span: Span, blocks: Sequence[Block], locator: Locator, words: Vocabulary
-) -> Iterator[Found]:
+def _heading(text: str, span: Span, blocks: Sequence[Block], scan: _Scan, out: list[Found]) -> None:
     """A heading named after a field or relation (``## Status`` then ``Accepted``;
     ``### Amended by`` then a link), or holding the value (``## Status: accepted``)."""
-    decl = words.fields.get(fold(text)) or words.relations.get(fold(text))
+    locator = scan.locator
+    role = scan.words.heading(text)
+    decl = role.key
     if decl is not None:
         first = next((b for b in blocks if isinstance(b, (Paragraph, ListBlock))), None)
         if first is None:
             return
-        if any(
-            isinstance(f.decl, FieldDecl) for f in _lines(first.span, locator, words, strict=True)
-        ):
+        stated: list[Found] = []
+        _lines(first.span, scan, stated, strict=True)
+        if any(isinstance(f.decl, FieldDecl) for f in stated):
             return  # `## Status` then `Status: Accepted`: the line is read as a line
         start = _char_offset(locator, first.span)
         end = locator.line_starts[first.span.end_line - 1] + first.span.end_column - 1
         raw = locator.text[start:end]
-        yield Found(decl, text, span, raw, first.span, "heading", (start, end))
+        out.append(Found(decl, text, span, raw, first.span, "heading", (start, end)))
         return
-    key, colon, value = text.partition(":")
-    inline = words.fields.get(fold(key)) if colon else None
+    key, _, value = text.partition(":")
+    inline = role.inline
     if inline is None or not value.strip():
         return
     # Find the value in the heading as written, so its span is exact.
@@ -215,12 +261,14 @@ def _heading(
         return
     begin = start + at
     end = begin + len(value.strip())
-    yield Found(
-        inline,
-        key.strip(),
-        span,
-        value.strip(),
-        locator.span(begin, end),
-        "heading-inline",
-        (begin, end),
+    out.append(
+        Found(
+            inline,
+            key.strip(),
+            span,
+            value.strip(),
+            locator.span(begin, end),
+            "heading-inline",
+            (begin, end),
+        )
     )

@@ -9,7 +9,7 @@ from assay.engine.reading.metadata import find_metadata
 from assay.engine.reading.plain import plain_sections
 from assay.engine.reading.relations import read_relations
 from assay.engine.reading.sections import read_sections
-from assay.engine.reading.values import record_number_in_title, title_without_prefix
+from assay.engine.reading.values import record_number_in_title
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.records import record_number
 from assay.grammar.locate import Locator
@@ -22,7 +22,8 @@ def read(document: Document, text: str, words: Vocabulary) -> Reading:
     """``document`` (parsed from ``text``, its decoded content) read as ``words.type``."""
     locator = Locator(text, prefix=3 if document.bytes.bom else 0)
     plain = plain_sections(document, words)
-    found = find_metadata(document, locator, words, plain)
+    walked = document.walk_sections()  # once: metadata and sections both walk them
+    found = find_metadata(document, locator, words, plain, walked)
     fields = tuple(read_field(f) for f in found if isinstance(f.decl, FieldDecl))
     return Reading(
         path=document.path,
@@ -31,7 +32,7 @@ def read(document: Document, text: str, words: Vocabulary) -> Reading:
         title=read_title(document),
         number=file_number(document.path),
         fields=fields,
-        sections=read_sections(document, words, plain),
+        sections=read_sections(document, words, plain, walked),
         relations=read_relations(found, document, locator, words),
     )
 
@@ -42,8 +43,12 @@ def read_title(document: Document) -> TitleReading | None:
         return None
     first = document.titles[0]
     prefix = record_number_in_title(first.text) if first.source != "file-name" else None
+    if first.source == "file-name":
+        text = first.text
+    else:  # `title_without_prefix`, with the prefix already found
+        text = first.text[prefix.prefix_end if prefix is not None else 0 :].strip()
     return TitleReading(
-        text=title_without_prefix(first.text) if first.source != "file-name" else first.text,
+        text=text,
         raw=first.text,
         source=first.source,
         span=first.span,

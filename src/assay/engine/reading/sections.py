@@ -9,11 +9,11 @@ is kept under its own text, so a check can still see it (a second H1, a duplicat
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from assay.engine.reading.plain import PlainSection
 from assay.engine.reading.values import is_placeholder
-from assay.engine.reading.vocabulary import Vocabulary, fold
+from assay.engine.reading.vocabulary import Vocabulary
 from assay.spec.document import (
     Block,
     BlockQuote,
@@ -31,27 +31,37 @@ from assay.spec.source import Span
 
 
 def read_sections(
-    document: Document, words: Vocabulary, plain: tuple[PlainSection, ...]
+    document: Document,
+    words: Vocabulary,
+    plain: tuple[PlainSection, ...],
+    walked: Sequence[Section] | None = None,
 ) -> tuple[SectionReading, ...]:
-    """Every section of ``document``, in document order."""
+    """Every section of ``document``, in document order.
+
+    ``walked`` is ``document.walk_sections()`` when the caller has it already.
+    """
     if plain:
         return tuple(_plain(section) for section in plain)
+    if walked is None:
+        walked = document.walk_sections()
     texts: dict[int, str] = {}
-    for section in reversed(document.walk_sections()):
+    for section in reversed(walked):
         # Deepest first, so a section's text reuses its children's instead of
         # re-reading them once per enclosing level.
-        parts = [blocks_text(section.blocks)]
+        text = blocks_text(section.blocks)
+        parts = [text] if text else []
         for child in section.children:
-            parts += [child.heading.raw, texts[id(child)]]
-        texts[id(section)] = "\n\n".join(p for p in parts if p)
-    return tuple(_heading(s, words, texts[id(s)]) for s in document.walk_sections())
+            raw, inner = child.heading.raw, texts[id(child)]
+            if raw:
+                parts.append(raw)
+            if inner:
+                parts.append(inner)
+        texts[id(section)] = "\n\n".join(parts)
+    return tuple([_heading(s, words, texts[id(s)]) for s in walked])
 
 
 def _heading(section: Section, words: Vocabulary, text: str) -> SectionReading:
-    named, colon, _ = section.heading.text.partition(":")
-    decl = words.sections.get(fold(section.heading.text)) or (
-        words.sections.get(fold(named)) if colon else None
-    )
+    decl = words.heading(section.heading.text).section
     first = (
         section.blocks[0].span
         if section.blocks
@@ -93,18 +103,34 @@ def _between(first: Span, last: Span) -> Span:
 
 def blocks_text(blocks: Iterable[Block]) -> str:
     """The readable text of some blocks: no HTML comments, no link definitions."""
-    return "\n\n".join(t for t in (_block_text(b) for b in blocks) if t).strip()
+    # Loops, not generators: this runs for every block of every record.
+    texts = []
+    for block in blocks:
+        text = _block_text(block)
+        if text:
+            texts.append(text)
+    if len(texts) == 1:
+        return texts[0].strip()
+    return "\n\n".join(texts).strip()
+
+
+def _item_text(blocks: tuple[Block, ...]) -> str:
+    """``blocks_text`` of a list item's blocks, which are mostly one paragraph."""
+    if len(blocks) == 1 and isinstance(blocks[0], Paragraph):
+        return blocks[0].text.strip()  # what blocks_text makes of it, without the calls
+    return blocks_text(blocks)
 
 
 def _block_text(block: Block) -> str:
+    # The commonest kinds first.
     if isinstance(block, Paragraph):
         return block.text.strip()
+    if isinstance(block, ListBlock):
+        return "\n".join([_item_text(item.blocks) for item in block.items])
     if isinstance(block, Heading):
         return block.raw
     if isinstance(block, CodeBlock):
         return block.content.strip()
-    if isinstance(block, ListBlock):
-        return "\n".join(blocks_text(item.blocks) for item in block.items)
     if isinstance(block, BlockQuote):
         return blocks_text(block.blocks)
     if isinstance(block, Table):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from attrs import frozen
 
@@ -60,11 +61,12 @@ _LINKS = (
 # Contents never cross the marker character, so each opener scans only to the next one
 # (not to the end of the text) and nested emphasis goes on the next pass instead.
 _INNER_UNDERSCORE = r"(?:[^_]|(?<=[^\W_])_(?=[^\W_]))+?"
+# Each with the mark it cannot match without.
 _EMPHASIS = (
-    re.compile(r"\*\*(?=[^\s*])([^*]+?)(?<=\S)\*\*"),
-    re.compile(rf"(?<![^\W_])__(?=[^\s_])({_INNER_UNDERSCORE})(?<=\S)__(?![^\W_])"),
-    re.compile(r"\*(?=[^\s*])([^*]+?)(?<=\S)\*"),
-    re.compile(rf"(?<![^\W_])_(?=[^\s_])({_INNER_UNDERSCORE})(?<=\S)_(?![^\W_])"),
+    (re.compile(r"\*\*(?=[^\s*])([^*]+?)(?<=\S)\*\*"), "*"),
+    (re.compile(rf"(?<![^\W_])__(?=[^\s_])({_INNER_UNDERSCORE})(?<=\S)__(?![^\W_])"), "_"),
+    (re.compile(r"\*(?=[^\s*])([^*]+?)(?<=\S)\*"), "*"),
+    (re.compile(rf"(?<![^\W_])_(?=[^\s_])({_INNER_UNDERSCORE})(?<=\S)_(?![^\W_])"), "_"),
 )
 _SPACES = re.compile(r"\s+")
 
@@ -98,6 +100,7 @@ class StatusReading:
     rest_end: int
 
 
+@lru_cache(maxsize=4096)
 def strip_markup(text: str) -> str:
     """``text`` as plain words: ``**Accepted**.`` becomes ``Accepted``.
 
@@ -105,6 +108,7 @@ def strip_markup(text: str) -> str:
     HTML comment and a trailing period (an ellipsis stays); collapses whitespace.
     The steps repeat until nothing changes, so nested markup goes too and stripping
     twice equals stripping once (code-span contents are therefore not protected).
+    Cached: the same values (``Accepted``, a team's names) come back in every record.
     """
     previous = None
     while text != previous:
@@ -113,21 +117,27 @@ def strip_markup(text: str) -> str:
 
 
 def _strip_once(text: str) -> str:
-    """One round of ``strip_markup``; the caller repeats it until nothing changes."""
+    """One round of ``strip_markup``; the caller repeats it until nothing changes.
+
+    Each pattern needs its mark (a backtick, ``[``, ``*`` or ``_``) to match, so it
+    runs only when the text still holds that mark: most values hold none.
+    """
     text = text.rstrip()
     if text.endswith("-->"):
         opening = text.rfind("<!--", 0, len(text) - 3)
         if opening >= 0:
             text = text[:opening]
-    text = _CODE.sub(r"\2", text)
-    replaced = 1
+    if "`" in text:
+        text = _CODE.sub(r"\2", text)
+    replaced = 1 if "[" in text else 0
     while replaced:  # here rather than in the outer loop: nested brackets are cheap
         replaced = 0
         for link in _LINKS:
             text, count = link.subn(r"\1", text)
             replaced += count
-    for emphasis in _EMPHASIS:
-        text = emphasis.sub(r"\1", text)
+    for emphasis, mark in _EMPHASIS:
+        if mark in text:
+            text = emphasis.sub(r"\1", text)
     text = _SPACES.sub(" ", text).strip()
     while text.endswith(".") and not text.endswith(".."):  # `a. .` is one period more
         text = text[:-1].rstrip()
@@ -153,12 +163,11 @@ def read_status(raw: str, allowed: Sequence[AllowedValue]) -> StatusReading:
         )  # fmt: skip
     start = _skip(_LEADING, raw, 0)
     value: str | None = None
-    end = start
-    for pattern, name in _matchers(tuple(_spellings(allowed))):
-        spelled = pattern.match(raw, start)
-        if spelled is not None:
-            value, end = name, spelled.end()
-            break
+    keywords = _keywords_of(allowed)
+    spelled = keywords.pattern.match(raw, start) if keywords.pattern is not None else None
+    if spelled is not None:
+        assert spelled.lastindex is not None  # one group per spelling: one matched
+        value, end = keywords.names[spelled.lastindex - 1], spelled.end()
     else:
         word = _WORD.match(raw, start)
         end = word.end() if word is not None else start
@@ -178,15 +187,49 @@ def _spellings(allowed: Sequence[AllowedValue]) -> list[tuple[str, str]]:
     return [(spelling, v.name) for v in allowed for spelling in (v.name, *v.synonyms)]
 
 
+class Keywords(NamedTuple):
+    """The spellings of some allowed values as one pattern."""
+
+    #: Each spelling in its own group, longest first; None when there are none.
+    pattern: re.Pattern[str] | None
+    #: The canonical name of each group's spelling, in group order.
+    names: tuple[str, ...]
+
+
+# The keywords of each `allowed` tuple seen, by identity: a field's tuple is the same
+# object in every record, and hashing it by value (spans and all) costs more than the
+# lookup saves.  The tuple is kept with its keywords, so its id cannot be reused.
+_KEYWORDS_OF: dict[int, tuple[tuple[AllowedValue, ...], Keywords]] = {}
+
+
+def _keywords_of(allowed: Sequence[AllowedValue]) -> Keywords:
+    if not isinstance(allowed, tuple):  # a list may change: nothing to keep
+        return _keywords(tuple(_spellings(allowed)))
+    known = _KEYWORDS_OF.get(id(allowed))
+    if known is not None and known[0] is allowed:
+        return known[1]
+    if len(_KEYWORDS_OF) >= 256:
+        _KEYWORDS_OF.clear()
+    keywords = _keywords(tuple(_spellings(allowed)))
+    _KEYWORDS_OF[id(allowed)] = (allowed, keywords)
+    return keywords
+
+
 @lru_cache(maxsize=64)
-def _matchers(spellings: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
-    """One pattern per spelling, longest first; inner spaces match any whitespace."""
+def _keywords(spellings: tuple[tuple[str, str], ...]) -> Keywords:
+    """One alternative per spelling, longest first; inner spaces match any whitespace.
+
+    A match is anchored and nothing follows the alternatives, so the first spelling
+    that matches wins, as if each were tried in turn: in one call, not one per spelling.
+    """
     words = [(spelling.split(), name) for spelling, name in spellings if spelling.split()]
     words.sort(key=lambda item: (-len(item[0]), -sum(map(len, item[0]))))
-    return tuple(
-        (re.compile(r"\s+".join(map(re.escape, parts)) + _BOUNDARY, re.IGNORECASE), name)
-        for parts, name in words
-    )
+    if not words:
+        return Keywords(None, ())
+    spaces = r"\s+"
+    alternatives = (f"({spaces.join(map(re.escape, parts))}{_BOUNDARY})" for parts, _ in words)
+    pattern = re.compile("|".join(alternatives), re.IGNORECASE)
+    return Keywords(pattern, tuple(name for _, name in words))
 
 
 def _rest(raw: str, keyword_end: int, opener: str) -> tuple[int, int]:

@@ -7,18 +7,28 @@ collapsed), and front-matter keys also with ``_`` and ``-`` read as spaces, so
 adr-tools itself writes ``Superceded by`` and ``Supercedes`` into the records it
 links (ADR-FORMATS.md), so a relation spelled with ``supersed`` is also read under
 that spelling: both sides of an adr-tools link then meet under one relation name.
+
+A vocabulary also keeps what makes reading each record cheap: what every heading text
+names (a memo), and quick tests that rule a line out before it is read in full
+(``line_hint``, ``may_start_key``).
 """
 
 from __future__ import annotations
 
 import re
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from attrs import frozen
 
 from assay.grammar.normalize import heading_text
 from assay.spec.specfile import FieldDecl, RelationDecl, SectionDecl
 from assay.spec.types import DocumentType
+
+# Block-quote marks, then a list marker (and a task box), before a line's content.
+LINE_PREFIX = (
+    r"[ \t]*(?:>[ \t]?)*[ \t]*(?P<marker>(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?"
+)
 
 
 @lru_cache(maxsize=4096)
@@ -30,6 +40,24 @@ def fold(name: str) -> str:
 def fold_key(key: str) -> str:
     """A front-matter or table key folded: ``superseded_by`` reads as ``superseded by``."""
     return fold(key.replace("_", " ").replace("-", " "))
+
+
+#: How many heading texts (or first characters) a vocabulary remembers.
+_REMEMBERED = 4096
+
+
+class HeadingRole(NamedTuple):
+    """What a heading's text names under a type."""
+
+    #: The declared section, by the whole text or (``## Decision: use Kafka``) by the
+    #: name before a colon.
+    section: SectionDecl | None
+    #: A declared section not named after a field: its text is prose, not metadata.
+    prose: bool
+    #: The field or relation the whole text names (``## Status``).
+    key: FieldDecl | RelationDecl | None
+    #: The field named before a colon (``## Status: accepted``).
+    inline: FieldDecl | None
 
 
 @frozen
@@ -66,6 +94,31 @@ class Vocabulary:
             found.setdefault(name.replace("supersed", "superced"), decl)
         return found
 
+    def heading(self, text: str) -> HeadingRole:
+        """What a heading's text names under this type; remembered, as most headings
+        (``Context``, ``Status``) come back in every record."""
+        role = self._headings.get(text)
+        if role is None:
+            if len(self._headings) >= _REMEMBERED:
+                self._headings.clear()  # titles never repeat: keep the memo bounded
+            role = self._headings[text] = self._role(text)
+        return role
+
+    def _role(self, text: str) -> HeadingRole:
+        folded = fold(text)
+        named, colon, _ = text.partition(":")
+        section = self.sections.get(folded) or (self.sections.get(fold(named)) if colon else None)
+        return HeadingRole(
+            section=section,
+            prose=folded in self.sections and folded not in self.fields,
+            key=self.fields.get(folded) or self.relations.get(folded),
+            inline=self.fields.get(fold(named)) if colon else None,
+        )
+
+    @cached_property
+    def _headings(self) -> dict[str, HeadingRole]:
+        return {}
+
     @cached_property
     def key_pattern(self) -> re.Pattern[str]:
         """A declared field key followed by a colon, emphasis allowed around either.
@@ -80,6 +133,78 @@ class Vocabulary:
         """A declared relation name, with or without a colon after it."""
         names = sorted(self.relations, key=len, reverse=True)
         return _key_regex(names, colon=False)
+
+    @cached_property
+    def line_hint(self) -> re.Pattern[str]:
+        """What a line's first piece starts with when it holds a declared key.
+
+        A cheap test that rules out most lines (prose) before they are read in full:
+        a declared field or relation name after the line's prefix.  It is looser than
+        the full reading (no colon needed), so a line that fails it, and has no ``·``
+        piece, holds no key.  The names are one trie, not a list of alternatives: a
+        line that starts with none of them fails after a letter or two.
+        """
+        names = [*self.fields, *self.relations]
+        if not names:
+            return re.compile(r"(?!)")
+        key = rf"(?<![\w])(?:\*\*|__|\*|_)?{trie_regex(names)}(?!\w)"
+        return re.compile(LINE_PREFIX + key, re.IGNORECASE)
+
+    def may_start_key(self, char: str) -> bool:
+        """False when no line starting with ``char`` can pass ``line_hint``.
+
+        Cheaper still than the pattern, for a line that starts with a letter no name
+        starts with (``The``, ``We``): such a line can start with no prefix (spaces,
+        ``>``, a list marker) and no emphasis either.  Remembered per character.
+        """
+        known = self._starts.get(char)
+        if known is None:
+            if len(self._starts) >= _REMEMBERED:
+                self._starts.clear()  # a text of every script: keep the memo bounded
+            known = self._starts[char] = self._first_chars.match(char) is not None
+        return known
+
+    @cached_property
+    def _starts(self) -> dict[str, bool]:
+        return {}
+
+    @cached_property
+    def _first_chars(self) -> re.Pattern[str]:
+        """Any first character of ``line_hint``: of the prefix, emphasis, or a name."""
+        names = [*self.fields, *self.relations]
+        if "" in names:
+            return re.compile("", re.DOTALL)  # an empty name starts anywhere
+        firsts = "|".join(sorted({re.escape(name[0]) for name in names}))
+        return re.compile(rf"[ \t>*+\-_]|\d|{firsts}" if firsts else r"(?!)", re.IGNORECASE)
+
+
+#: Each character to the names' rest after it; the key "" marks where a name ends.
+_Trie = dict[str, "_Trie"]
+
+
+def trie_regex(names: list[str]) -> str:
+    """A pattern matching exactly the ``names`` (white space in them: any spaces and
+    tabs), as a trie: ``stat(?:us|e)`` rather than ``status|state``."""
+    root: _Trie = {}
+    for name in names:
+        node = root
+        for char in " ".join(name.split()):
+            node = node.setdefault(char, {})
+        node[""] = {}  # a name ends here
+    return _trie_node(root)
+
+
+def _trie_node(node: _Trie) -> str:
+    branches = [
+        (r"[ \t]+" if char == " " else re.escape(char)) + _trie_node(child)
+        for char, child in node.items()
+        if char
+    ]
+    if not branches:
+        return ""
+    if "" in node:  # a name ends here and others go on
+        return f"(?:{'|'.join(branches)})?"
+    return branches[0] if len(branches) == 1 else f"(?:{'|'.join(branches)})"
 
 
 def _key_regex(names: list[str], *, colon: bool) -> re.Pattern[str]:
