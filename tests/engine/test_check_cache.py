@@ -105,13 +105,13 @@ def test_a_warm_run_parses_only_what_changed(
     config = load_config(workspace)
     expected = check(config)
     parsed: list[str] = []
-    real = workspace_module.parse_document
+    real = workspace_module.read_document
 
     def counting(data: bytes, path: str):  # type: ignore[no-untyped-def]
         parsed.append(path)
         return real(data, path)
 
-    monkeypatch.setattr(workspace_module, "parse_document", counting)
+    monkeypatch.setattr(workspace_module, "read_document", counting)
     assert check(config) == expected
     assert parsed == []
     record = workspace / "docs/adr/0001-record-architecture-decisions.md"

@@ -39,13 +39,13 @@ def workspace(tmp_path: Path) -> Path:
 def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The paths of the documents parsed from now on."""
     seen: list[str] = []
-    real = workspace_module.parse_document
+    real = workspace_module.read_document
 
     def counting(data: bytes, path: str):  # type: ignore[no-untyped-def]
         seen.append(path)
         return real(data, path)
 
-    monkeypatch.setattr(workspace_module, "parse_document", counting)
+    monkeypatch.setattr(workspace_module, "read_document", counting)
     return seen
 
 

@@ -21,7 +21,7 @@ from assay.engine.links import FileIndex
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary, fold
 from assay.engine.types import builtin_type, resolve_types
-from assay.grammar.document import parse_document
+from assay.grammar.document import read_document
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
 from assay.spec.source import Span
@@ -208,17 +208,17 @@ def _load(
             files=files,
             repository_urls=urls,
         )
-    parsed = parse_document(raw, path)
+    parsed, locator = read_document(raw, path)
     document = parsed.value
     doc_type = type_for(candidate, document, types)
     text = reading = None
-    if document is not None:
-        text = raw[3:].decode("utf-8") if document.bytes.bom else raw.decode("utf-8")
+    if document is not None and locator is not None:
+        text = locator.text
         if doc_type is not None:
             words = vocabularies.get(doc_type.name)
             if words is None:
                 words = vocabularies[doc_type.name] = Vocabulary(doc_type)
-            reading = read(document, text, words)
+            reading = read(document, text, words, locator)
     return DocumentContext(
         path=path,
         text=text,

@@ -40,12 +40,20 @@ _ENDING_NAMES: dict[str, LineEnding] = {"\n": "lf", "\r\n": "crlf", "\r": "cr"}
 
 def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Document]:
     """Read ``data`` (the file's bytes, or already decoded text) as a document."""
+    return read_document(data, path)[0]
+
+
+def read_document(
+    data: bytes | str, path: str = "<document>"
+) -> tuple[Parsed[Document], Locator | None]:
+    """``parse_document``, and the locator of the decoded text (None when the bytes are
+    not UTF-8), for a reader that goes on to read the document under its type."""
     raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
     bom = raw.startswith(BOM)
     try:
         text = raw[3:].decode("utf-8") if bom else raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        return Parsed(None, (_undecodable(raw, error, 3 if bom else 0, path),))
+        return Parsed(None, (_undecodable(raw, error, 3 if bom else 0, path),)), None
     locator = Locator(text, prefix=3 if bom else 0)
     diagnostics: list[Diagnostic] = []
 
@@ -95,7 +103,7 @@ def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Docume
         plain=not sections and not any(isinstance(b, Heading) for b in preamble),
         line_count=len(locator.line_starts) - (1 if text.endswith(("\n", "\r")) or not text else 0),
     )
-    return Parsed(document, tuple(diagnostics))
+    return Parsed(document, tuple(diagnostics)), locator
 
 
 _YAML_DIRECTIVE = re.compile(r"(?:^|[ \t])#(?P<body>[ \t]*assay[ \t]*:[^\r\n]*)")

@@ -18,9 +18,13 @@ from assay.spec.reading import Reading, TitleReading
 from assay.spec.specfile import FieldDecl
 
 
-def read(document: Document, text: str, words: Vocabulary) -> Reading:
-    """``document`` (parsed from ``text``, its decoded content) read as ``words.type``."""
-    locator = Locator(text, prefix=3 if document.bytes.bom else 0)
+def read(
+    document: Document, text: str, words: Vocabulary, locator: Locator | None = None
+) -> Reading:
+    """``document`` (parsed from ``text``, its decoded content) read as ``words.type``;
+    ``locator`` is the parser's for ``text``, when the caller has it."""
+    if locator is None:
+        locator = Locator(text, prefix=3 if document.bytes.bom else 0)
     plain = plain_sections(document, words)
     walked = document.walk_sections()  # once: metadata and sections both walk them
     found = find_metadata(document, locator, words, plain, walked)
