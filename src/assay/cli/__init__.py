@@ -126,7 +126,7 @@ def entry() -> int:
     generation every 700 allocations (Python's default) costs a pre-commit run tens
     of milliseconds and frees nothing.
     """
-    gc.set_threshold(50_000, 20, 20)
+    gc.set_threshold(200_000, 100, 100)
     return main()
 
 

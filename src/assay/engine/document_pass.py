@@ -14,12 +14,9 @@ this process; the result is the same either way, in the same order.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import pickle
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from functools import cache
 
 from attrs import evolve, frozen
@@ -34,6 +31,7 @@ from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.rulesets import Ruleset
 from assay.engine.types import builtin_type
 from assay.engine.workspace import Workspace
+from assay.grammar import derivations
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Directive
 from assay.spec.reading import Reading
@@ -103,6 +101,9 @@ def _compute(
 ) -> list[DocumentOutcome]:
     workers = _workers(len(candidates), jobs)
     if workers > 1:
+        # Imported here: a pre-commit run over a few files never starts a process.
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             return _parallel(workspace, ruleset, candidates, workers)
         except (BrokenProcessPool, OSError):
@@ -174,7 +175,11 @@ def _builtin(name: str) -> DocumentType:
 def _workers(count: int, jobs: int | None) -> int:
     if jobs is not None:
         return max(1, jobs)
-    if count < PARALLEL_FROM or "fork" not in multiprocessing.get_all_start_methods():
+    if count < PARALLEL_FROM:
+        return 1
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     return min(os.cpu_count() or 1, 8)
 
@@ -230,9 +235,27 @@ def _outcomes(
 _SHARED: tuple[Workspace, Ruleset] | None = None
 
 
-def _work(candidates: Sequence[Candidate]) -> list[DocumentOutcome]:
+#: An outcome as a worker sends it: pickling a whole reading (its sections, every span)
+#: costs the parent more than reading it did, so a reading travels as what the rest of
+#: the run reads of it, the summary a warm run also has.
+Portable = tuple[DocumentOutcome, tuple[object, ...] | None]
+
+
+def _work(candidates: Sequence[Candidate]) -> list[Portable]:
     assert _SHARED is not None
-    return _outcomes(*_SHARED, candidates)
+    shipped = [
+        (evolve(o, reading=None), None if o.reading is None else check_cache.summarize(o.reading))
+        for o in _outcomes(*_SHARED, candidates)
+    ]
+    derivations.save()  # the document shapes this worker met, for later runs
+    return shipped
+
+
+def _arrived(portable: Portable) -> DocumentOutcome:
+    outcome, summary = portable
+    if summary is None:
+        return outcome
+    return evolve(outcome, reading=check_cache.unsummarize(outcome.path, summary))
 
 
 def _parallel(
@@ -242,8 +265,11 @@ def _parallel(
     _SHARED = (workspace, ruleset)
     try:
         chunks = [candidates[i : i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            return [outcome for chunk in pool.map(_work, chunks) for outcome in chunk]
+            return [_arrived(shipped) for chunk in pool.map(_work, chunks) for shipped in chunk]
     finally:
         _SHARED = None
