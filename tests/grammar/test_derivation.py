@@ -21,6 +21,7 @@ def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ..
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("ASSAY_NO_GRAMMAR_CACHE", raising=False)
     monkeypatch.setattr(derivations, "_memo", {})
+    monkeypatch.setattr(derivations, "_stored", {})
     monkeypatch.setattr(derivations, "_state", {"loaded": False, "new": 0})
     parsed: list[tuple[str, ...]] = []
     real = derivations.derive
@@ -61,6 +62,7 @@ def test_shapes_met_in_one_run_serve_the_next(fresh: list[tuple[str, ...]]) -> N
     expected = parse_document(ONE, "a.md").value
     derivations.save()
     derivations._memo.clear()
+    derivations._stored.clear()
     derivations._state["loaded"] = False
     assert parse_document(ONE, "a.md").value == expected
     assert len(fresh) == 1  # the second run read the derivation from the file
@@ -85,6 +87,7 @@ def test_a_damaged_file_costs_a_parse_not_a_crash(fresh: list[tuple[str, ...]], 
     assert path is not None and json.loads(Path(path).read_text())  # it was written
     Path(path).write_text(damage)
     derivations._memo.clear()
+    derivations._stored.clear()
     derivations._state["loaded"] = False
     assert parse_document("# A\n\n## B\n", "a.md").value == expected
     assert len(fresh) == 2  # the damaged entry was not used: Lark parsed again

@@ -30,22 +30,29 @@ Derivation = tuple[Step, ...]
 #: The grammar's rules (what ``blocks_parser.BlockBuilder`` builds).
 RULES = frozenset(("start", "list_block", "item", "quote")) | {f"section{n}" for n in range(1, 7)}
 #: Shapes kept between runs; more are parsed again, which is all they cost.
-KEPT = 2048
+KEPT = 1024
 
 _memo: dict[tuple[str, ...], Derivation] = {}
+#: What the file held, by shape: checked only when a document of that shape comes.
+_stored: dict[str, Any] = {}
 _state = {"loaded": False, "new": 0}
 
 
 def derivation(types: tuple[str, ...]) -> Derivation:
     """How the grammar derives a token sequence: its rules, innermost first."""
+    found = _memo.get(types)
+    if found is not None:
+        return found
     if not _state["loaded"]:
         _state["loaded"] = True
-        _memo.update(_read(_path()))
-    found = _memo.get(types)
-    if found is None:
-        found = _memo[types] = derive(types)
+        _stored.update(_read(_path()))
+    stored = _stored.pop(" ".join(types), None)
+    checked = None if stored is None else _checked(types, stored)
+    if checked is None:
+        checked = derive(types)
         _state["new"] += 1
-    return found
+    _memo[types] = checked
+    return checked
 
 
 def derive(types: tuple[str, ...]) -> Derivation:
@@ -85,9 +92,9 @@ def save() -> None:
     if not _state["new"] or path is None:
         return
     kept = _read(path)
-    kept.update(_memo)
+    kept.update((" ".join(types), steps) for types, steps in _memo.items())
     shapes = list(kept.items())[-KEPT:]  # the newest, when there are too many
-    payload = json.dumps([[" ".join(types), steps] for types, steps in shapes])
+    payload = json.dumps([[shape, steps] for shape, steps in shapes])
     try:
         handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -109,29 +116,22 @@ def _path() -> str | None:
     return os.path.join(os.path.dirname(base), f"blocks-derivations-{digest}.json")
 
 
-def _read(path: str | None) -> dict[tuple[str, ...], Derivation]:
-    """The derivations a file holds; entries that do not check out are left out."""
+def _read(path: str | None) -> dict[str, Any]:
+    """The entries a file holds, by shape (``"H1 RUN H2"``), not yet checked."""
     if path is None:
         return {}
     try:
         with open(path, encoding="utf-8") as source:
             entries = json.load(source)
-    except (OSError, ValueError):
+        return {shape: steps for shape, steps in entries if isinstance(shape, str)}
+    except (OSError, ValueError, TypeError):
         return {}
-    found: dict[tuple[str, ...], Derivation] = {}
-    for entry in entries if isinstance(entries, list) else ():
-        checked = _checked(entry)
-        if checked is not None:
-            found[checked[0]] = checked[1]
-    return found
 
 
-def _checked(entry: Any) -> tuple[tuple[str, ...], Derivation] | None:
-    """A stored entry as a shape and its derivation, if it is whole: every token and
-    every step but the last (``start``) used exactly once, every reference in range."""
+def _checked(types: tuple[str, ...], raw_steps: Any) -> Derivation | None:
+    """A stored derivation of ``types``, if it is whole: every token and every step
+    but the last (``start``) used exactly once, every reference in range."""
     try:
-        shape, raw_steps = entry
-        types = tuple(shape.split(" ")) if shape else ()
         steps: list[Step] = []
         used: list[int] = []
         for rule, refs in raw_steps:
@@ -143,4 +143,4 @@ def _checked(entry: Any) -> tuple[tuple[str, ...], Derivation] | None:
     except (TypeError, ValueError, AttributeError):
         return None
     whole = sorted(used) == [*range(-len(steps) + 1, 0), *range(len(types))]
-    return (types, tuple(steps)) if whole and steps and steps[-1][0] == "start" else None
+    return tuple(steps) if whole and steps and steps[-1][0] == "start" else None

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from assay.grammar.inlines import may_hold_links
 from assay.grammar.leaves import atx_heading, fenced_code, list_model, paragraph
 from assay.grammar.scanstate import BlockToken, Leaf, Segment
 from assay.grammar.tables import table_header
@@ -154,11 +155,20 @@ def _paragraph(scanner: _Scanner, lines: list[str], index: int) -> int:
     interrupts = _MAY_INTERRUPT.match
     while j < n and (following := lines[j]) and not interrupts(following):
         j += 1
-    segments = [Segment(k, starts[k], lines[k]) for k in range(index, j)]
     begin = starts[index]
     end = starts[j - 1] + len(lines[j - 1])
-    definitions = lines[index][0] == "["
-    if definitions:
+    if (j >= n or not lines[j].strip(" \t")) and lines[index][0] != "[":
+        # A whole paragraph, which no later line can change: its model now.  Only text
+        # that may hold a link goes on to the inline pass (as the lines it came from).
+        text = "\n".join(lines[index:j])
+        if may_hold_links(text):
+            inline = [Segment(k, starts[k], lines[k]) for k in range(index, j)]
+            scanner.out.collected.inline.append(inline)
+        span = scanner.locator.span_on(begin, end, index, j - 1)
+        _close(scanner, "PARA", begin, end, index, Paragraph(text.rstrip(" \t"), span))
+        return j
+    segments = [Segment(k, starts[k], lines[k]) for k in range(index, j)]
+    if lines[index][0] == "[":
         # It may start with link definitions: the procedure's own closing splits them off.
         leaf = Leaf("para", index, begin)
         leaf.segments = segments
@@ -169,15 +179,10 @@ def _paragraph(scanner: _Scanner, lines: list[str], index: int) -> int:
         return j
     if j < n and lines[j][:1] in _DELIMITER_FIRST and table_header(lines[j - 1], lines[j]):
         return _table(scanner, lines, segments, j)
-    if j < n and lines[j].strip(" \t"):
-        leaf = Leaf("para", index, begin)
-        leaf.segments = segments
-        leaf.end = end
-        scanner.open_leaf(leaf)
-        return j
-    span = scanner.locator.span_on(begin, end, index, j - 1)
-    model = paragraph(segments, span, scanner.out.collected)
-    _close(scanner, "PARA", begin, end, index, model)
+    leaf = Leaf("para", index, begin)
+    leaf.segments = segments
+    leaf.end = end
+    scanner.open_leaf(leaf)
     return j
 
 
@@ -367,11 +372,10 @@ def _read_list(
             j += 1
         last = segments[-1]
         end, end_line = last.start + len(last.text), last.line
-        texts.append(segments)
-        if len(segments) == 1:
-            text = first_text.rstrip(" \t")
-        else:
-            text = "\n".join([seg.text for seg in segments]).rstrip(" \t")
+        text = first_text if len(segments) == 1 else "\n".join([s.text for s in segments])
+        if may_hold_links(text):
+            texts.append(segments)
+        text = text.rstrip(" \t")
         blocks: tuple[Paragraph | ListBlock | CodeBlock, ...] = (
             Paragraph(text, span(begin + width, end, first_line, end_line)),
         )

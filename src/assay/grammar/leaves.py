@@ -43,10 +43,10 @@ def list_model(marker: str, items: Sequence[ListItem], span: Span) -> ListBlock:
 
 def paragraph(segments: list[Segment], span: Span, collected: Collected) -> Paragraph:
     """A paragraph of these lines (leading indentation already stripped)."""
-    collected.inline.append(segments)
-    if len(segments) == 1:
-        return Paragraph(segments[0].text.rstrip(" \t"), span)
-    return Paragraph("\n".join([seg.text for seg in segments]).rstrip(" \t"), span)
+    text = segments[0].text if len(segments) == 1 else "\n".join([s.text for s in segments])
+    if may_hold_links(text):  # the inline pass looks only where a link may be
+        collected.inline.append(segments)
+    return Paragraph(text.rstrip(" \t"), span)
 
 
 def atx_heading(level: int, segment: Segment, span: Span, collected: Collected) -> Heading:
@@ -54,7 +54,8 @@ def atx_heading(level: int, segment: Segment, span: Span, collected: Collected) 
     raw = segment.text
     raw = "" if _CLOSING_ONLY.match(raw) else _CLOSING.sub("", raw)
     raw = raw.strip(" \t")
-    collected.inline.append([segment])
+    if may_hold_links(segment.text):
+        collected.inline.append([segment])
     return Heading(level, "atx", raw, heading_text(raw), span)
 
 
