@@ -48,7 +48,12 @@ def instructions(tool: str, folder: Path) -> int:
     """Instructions callgrind counts for one worker run over ``folder``."""
     argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
             sys.executable, str(WORKER), tool, str(folder)]
-    done = subprocess.run(argv, capture_output=True, text=True, env=child_env(SOURCE), check=False)
+    # No grammar cache and no remembered derivations: whatever a tool does once (Lark
+    # building its tables, say) must happen in both runs, or the difference would
+    # charge it to the documents.
+    # A fixed hash seed: string hashing otherwise moves the count by several percent.
+    env = {**child_env(SOURCE), "ASSAY_NO_GRAMMAR_CACHE": "1", "PYTHONHASHSEED": "0"}
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
     found = _COLLECTED.search(done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"{tool}: the run under callgrind failed\n{done.stderr[-2000:]}")
