@@ -22,7 +22,16 @@ from assay.grammar.fastlane import read_blocks, split_lines
 from assay.grammar.html_patterns import BLOCK_ENDS, BLOCK_STARTS
 from assay.grammar.leaves import list_model, to_model
 from assay.grammar.refdefs import split_definitions
-from assay.grammar.scanstate import BlockToken, Container, Leaf, Scan, Segment
+from assay.grammar.scanstate import (
+    HEADING_TOKENS,
+    LEAF_TOKENS,
+    RUN_TOKENS,
+    BlockToken,
+    Container,
+    Leaf,
+    Scan,
+    Segment,
+)
 from assay.grammar.tables import table_header
 from assay.spec.document import ListItem
 
@@ -32,13 +41,6 @@ if TYPE_CHECKING:
 #: Whether whole top-level blocks may take the fast lane (``fastlane``); the tests turn
 #: it off to hold the two ways of reading to the same result.
 FAST_LANE = True
-#: Tokens that stand for a whole block (and carry its model).
-LEAF_TOKENS = frozenset(
-    ("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST", "H1", "H2", "H3")
-) | frozenset(("H4", "H5", "H6"))
-HEADING_TOKENS = frozenset(("H1", "H2", "H3", "H4", "H5", "H6"))
-#: Tokens merged into runs: blocks that are never sections.
-RUN_TOKENS = frozenset(("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST"))
 _MAYBE_SPECIAL = frozenset("#`~*+_=<>-0123456789")
 #: First characters that need the full line procedure (block starts, indentation,
 #: table delimiter rows); any other line outside containers is paragraph text.
@@ -73,16 +75,23 @@ def _runs(tokens: list[BlockToken]) -> list[BlockToken]:
     depth = 0  # open containers
     for token in tokens:
         kind = token.type
-        if kind in RUN_TOKENS:
+        if kind in RUN_TOKENS or kind == "RUN":  # the fast lane hands over whole runs
             if run is None:
                 last = merged[-1] if merged else None
                 if depth == 0 and last is not None and last.type in HEADING_TOKENS:
                     run = last.blocks
+                elif kind == "RUN":
+                    merged.append(token)
+                    run = token.node
+                    continue
                 else:
                     run = []
                     start, line, end = token.start_pos, token.line, token.end_pos
                     merged.append(BlockToken("RUN", "", start, line, end, run))
-            run.append(token.node)
+            if kind == "RUN":
+                run.extend(token.node)
+            else:
+                run.append(token.node)
             continue
         run = None
         if kind.endswith("_OPEN"):

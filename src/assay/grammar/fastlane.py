@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from assay.grammar.inlines import may_hold_links
 from assay.grammar.leaves import atx_heading, fenced_code, list_model, paragraph
-from assay.grammar.scanstate import BlockToken, Leaf, Segment
+from assay.grammar.scanstate import RUN_TOKENS, BlockToken, Leaf, Segment
 from assay.grammar.tables import table_header
 from assay.spec.document import CodeBlock, ListBlock, ListItem, Paragraph
 
@@ -129,11 +129,19 @@ def read_blocks(scanner: _Scanner, lines: list[str], index: int) -> int:
 
 
 def _close(scanner: _Scanner, kind: str, start: int, end: int, line: int, model: object) -> None:
-    """Hand on a finished block, as the procedure's ``emit`` does.
-
-    (The procedure also widens the document's own container; nothing reads that.)
+    """Hand on a finished block, as the procedure's ``emit`` does; consecutive blocks
+    that are never sections go as one ``RUN`` token, as ``blockscan._runs`` would
+    merge them.  (The procedure also widens the document's own container; nothing
+    reads that.)
     """
-    scanner.out.tokens.append(BlockToken(kind, "", start, line + 1, end, model))
+    tokens = scanner.out.tokens
+    if kind in RUN_TOKENS:
+        if tokens and tokens[-1].type == "RUN":
+            tokens[-1].node.append(model)
+            return
+        tokens.append(BlockToken("RUN", "", start, line + 1, end, [model]))
+        return
+    tokens.append(BlockToken(kind, "", start, line + 1, end, model))
 
 
 def _heading(scanner: _Scanner, line: str, index: int) -> None:

@@ -10,6 +10,11 @@ from typing import Any
 
 from assay.spec.document import LinkDefinition
 
+#: Tokens merged into runs: blocks that are never sections.
+RUN_TOKENS = frozenset(("PARA", "FENCE", "INDENTED", "HTML", "TABLE", "HR", "DEF", "LIST"))
+HEADING_TOKENS = frozenset(("H1", "H2", "H3", "H4", "H5", "H6"))
+#: Tokens that stand for a whole block (and carry its model).
+LEAF_TOKENS = RUN_TOKENS | HEADING_TOKENS
 
 class Collected:
     """Text the reader scans after the block pass: inline text and raw HTML."""
