@@ -189,12 +189,27 @@ def _titles(
         first = _first_line(locator)
         if first is not None:
             candidates.append(first)
-    stem = PurePosixPath(path.replace("\\", "/")).stem
-    if stem.lower() in ("index", "readme") and len(PurePosixPath(path).parts) > 1:
-        stem = PurePosixPath(path).parent.name
+    stem = _file_title(path)
     if stem and not stem.startswith("<"):
         candidates.append(TitleCandidate(stem, "file-name", None))
     return tuple(candidates)
+
+
+def _file_title(path: str) -> str:
+    """The file name without its extension, or the folder's name for an index or README."""
+    slashed = path.replace("\\", "/")
+    if "//" in slashed or "/." in slashed or slashed.endswith("/") or slashed.startswith("."):
+        # Paths pathlib would normalize first: let it.
+        stem = PurePosixPath(slashed).stem
+        if stem.lower() in ("index", "readme") and len(PurePosixPath(path).parts) > 1:
+            stem = PurePosixPath(path).parent.name
+        return stem
+    folder, _, name = slashed.rpartition("/")
+    dot = name.rfind(".")
+    stem = name[:dot] if 0 < dot < len(name) - 1 else name
+    if stem.lower() in ("index", "readme") and "/" in path:
+        return folder.rpartition("/")[2]
+    return stem
 
 
 def _walk(sections: tuple[Section, ...]) -> list[Section]:
