@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,23 +11,6 @@ from assay.engine import check_cache
 from assay.engine import workspace as workspace_module
 from assay.engine.config import load_config
 from assay.engine.runner import check
-from tests.conftest import ROOT
-
-
-@pytest.fixture
-def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "cache-home"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
-    monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
-    return home
-
-
-@pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    """The bundled example workspace: relations, suppressions, links, eight records."""
-    root = tmp_path / "examples"
-    shutil.copytree(ROOT / "examples", root)
-    return root
 
 
 def _touch(path: Path, text: str) -> None:

@@ -4,7 +4,6 @@ files and the changed ones, and reports exactly what a cold run reports."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -14,25 +13,8 @@ from assay.engine import workspace as workspace_module
 from assay.engine.config import load_config
 from assay.engine.result import RunResult
 from assay.engine.runner import check
-from tests.conftest import ROOT
 
 ADR = "docs/adr"
-
-
-@pytest.fixture
-def cache_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    home = tmp_path / "cache-home"
-    monkeypatch.setenv("XDG_CACHE_HOME", str(home))
-    monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
-    return home
-
-
-@pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    """The bundled example workspace: relations, suppressions, links, eight records."""
-    root = tmp_path / "examples"
-    shutil.copytree(ROOT / "examples", root)
-    return root
 
 
 @pytest.fixture
