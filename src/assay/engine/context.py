@@ -16,7 +16,7 @@ from assay.spec.source import Span
 from assay.spec.types import DocumentType
 
 if TYPE_CHECKING:
-    from assay.engine.checks.record_index import RecordIndex
+    from assay.engine.checks.record_index import Focus, RecordIndex
 
 
 @frozen(kw_only=True)
@@ -59,6 +59,18 @@ class WorkspaceContext:
     #: from the check summary and reads no other document); else built from
     #: ``documents`` on first use.
     index: RecordIndex | None = field(default=None, eq=False, repr=False)
+    #: The files whose findings the run reports (``assay check PATHS``); None for all.
+    #: Checks may pass over work whose findings could name none of them.
+    focus: frozenset[str] | None = None
+
+    @cached_property
+    def focused(self) -> Focus | None:
+        """``focus`` as the record checks test relations against it; None for all."""
+        if self.focus is None:
+            return None
+        from assay.engine.checks.record_index import Focus
+
+        return Focus(self.focus, self.records)
 
     @cached_property
     def records(self) -> RecordIndex:

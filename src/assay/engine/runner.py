@@ -58,7 +58,7 @@ def check(
     workspace = open_workspace(config, cache=cache)
     scope = None if paths is None else _scope(paths, workspace)
     done = _documents(workspace, ruleset, jobs, cache, scope)
-    across = _across(workspace, ruleset, done)
+    across = _across(workspace, ruleset, done, scope)
     outcomes = done.outcomes
     if done.rows and scope is not None:
         outcomes = check_summary.merged(outcomes, check_summary.involved(done, scope, across))
@@ -105,13 +105,17 @@ def _documents(
     return check_summary.full_pass(workspace, outcomes, keep=keep, settings=settings)
 
 
-def _across(workspace: Workspace, ruleset: Ruleset, done: Pass) -> list[Diagnostic]:
-    """The workspace checks, over the records of every document (``done.index``)."""
+def _across(
+    workspace: Workspace, ruleset: Ruleset, done: Pass, scope: frozenset[str] | None
+) -> list[Diagnostic]:
+    """The workspace checks, over the records of every document (``done.index``); only
+    findings that concern ``scope`` need be found when it is given."""
     across = WorkspaceContext(
         documents=tuple(context_of(workspace, o) for o in done.outcomes),
         discovery=workspace.discovery,
         files=workspace.files,
         index=done.index,
+        focus=scope,
     )
     found: list[Diagnostic] = []
     for rule in ruleset.checks:

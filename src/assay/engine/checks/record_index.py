@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import marshal
 import posixpath
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote
 
 from assay.engine.links import FileIndex, resolve_link
 from assay.spec.reading import Reading
@@ -116,6 +117,41 @@ class Record:
         """Where the title is, for a related location; None without a title."""
         title = self.facts[1]
         return None if title is None else Span(*title)
+
+
+class Focus:
+    """The files a run reports on (``assay check PATHS``), for the record checks to
+    pass over relations that cannot lead to one of them: a finding is reported only
+    when its file or a related location is in focus, so work on any other costs a
+    pre-commit run time and changes nothing it prints."""
+
+    def __init__(self, paths: Collection[str], index: RecordIndex) -> None:
+        self.paths = frozenset(paths)
+        #: The file names in focus: a link that leads to one has its name as a component.
+        self._names = frozenset(path.rpartition("/")[2] for path in self.paths)
+        #: The numbers of the records in focus: a bare ID resolves by number.
+        self._numbers = {
+            r.number for p in self.paths if (r := index.by_path.get(p)) and r.number is not None
+        }
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.paths
+
+    def may_name(self, target: Target) -> bool:
+        """False when ``target`` cannot lead to a file in focus; True when it may.
+
+        ``RecordIndex.target`` finds a record by number, or by a link that resolves to
+        its file (``links.resolve_link``), whose last component is then one of the
+        link's path components, decoded: quick to test, and never False for a target
+        that does lead there.
+        """
+        _text, destination, number, _span = target
+        if number is not None and number in self._numbers:
+            return True
+        if destination is None:
+            return False
+        path = destination.strip().split("#", 1)[0].split("?", 1)[0]
+        return not self._names.isdisjoint(unquote(path).split("/"))
 
 
 class RecordIndex:

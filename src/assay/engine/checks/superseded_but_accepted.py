@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
-from assay.engine.checks.record_index import Record, SpanTuple
+from assay.engine.checks.record_index import Focus, Record, SpanTuple, Target
 from assay.engine.context import WorkspaceContext
 from assay.spec.diagnostics import Related
 from assay.spec.source import Span
@@ -52,20 +52,47 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     ```
     """
     index = workspace.records
+    interest = _interest(workspace)
+    # Record -> the first place it is said to be superseded, in path order.
     superseded: dict[str, tuple[str, SpanTuple]] = {}
     for record in index.records:
+        whole = interest is None or record.path in interest
         for relation, _inverse, targets in record.relations:
             name = relation.casefold()
             for target in targets:
                 if name == _SUPERSEDED_BY:
-                    superseded.setdefault(record.path, (record.path, target[3]))
-                elif name == _SUPERSEDES:
+                    if whole:
+                        superseded.setdefault(record.path, (record.path, target[3]))
+                elif name == _SUPERSEDES and (whole or _may_name(interest, target)):
                     other = index.target(record, target)
                     if other is not None and other is not record:
                         superseded.setdefault(other.path, (record.path, target[3]))
     for record in index.records:
         if record.path in superseded:
             yield from _accepted(record, *superseded[record.path])
+
+
+def _interest(workspace: WorkspaceContext) -> Focus | None:
+    """The records whose first "superseded" place a focused run needs: those in focus
+    and those a record in focus supersedes (its finding names the record in focus);
+    None for every record."""
+    focus = workspace.focused
+    if focus is None:
+        return None
+    index = workspace.records
+    paths = set(focus.paths)
+    for record in filter(None, map(index.by_path.get, focus.paths)):
+        for relation, _inverse, targets in record.relations:
+            if relation.casefold() == _SUPERSEDES:
+                for target in targets:
+                    other = index.target(record, target)
+                    if other is not None:
+                        paths.add(other.path)
+    return Focus(paths, index)
+
+
+def _may_name(interest: Focus | None, target: Target) -> bool:
+    return interest is None or interest.may_name(target)
 
 
 def _accepted(record: Record, by: str, where: SpanTuple) -> Iterator[Finding]:
