@@ -17,10 +17,13 @@ from assay.engine.discovery import (
     Candidate,
     Discovery,
     Skipped,
+    _git_names,
     discover,
+    list_files,
 )
-from assay.engine.records import name_anomalies, record_number
 from assay.engine.globs import GlobError, compile_glob
+from assay.engine.links import FileIndex
+from assay.engine.records import name_anomalies, record_number
 
 RECORD = "# 1. Record architecture decisions\n\nDate: 2024-01-01\n\n## Status\n\nAccepted\n"
 
@@ -629,3 +632,44 @@ def test_may_match_below_never_misses_a_match(
     glob = compile_glob("/".join(pattern))
     if glob.match("/".join([*folder, *rest])):
         assert glob.may_match_below("/".join(folder))
+
+
+#: What git may print for a name: any bytes but NUL (invalid UTF-8 included), `x/`
+#: for a nested repository, a name twice for a conflicted file.
+_GIT_NAMES = st.lists(
+    st.one_of(
+        st.binary(max_size=12).map(lambda b: b.replace(b"\0", b"")),
+        st.sampled_from([b"a", b"a/", b"docs/adr/0001-x.md", b"\xff\xfe.md", "é.md".encode()]),
+    ),
+    max_size=12,
+)
+
+
+@given(_GIT_NAMES, st.booleans())
+def test_the_git_listing_is_decoded_as_name_by_name(names: list[bytes], trailing: bool) -> None:
+    """`_git_names` decodes the whole `-z` listing at once; it must give what decoding
+    each name with `os.fsdecode` gives: every name once, sorted, none empty, no `x/`."""
+    listing = b"\0".join(names) + (b"\0" if trailing and names else b"")
+    one_by_one = {os.fsdecode(raw).rstrip("/") for raw in listing.split(b"\0")}
+    assert _git_names(listing) == sorted(name for name in one_by_one if name)
+
+
+ODD_NAMES = ("docs/adr/..md", "docs/adr/a..b.md", "docs/adr/.x", "docs/ a /b .md", "x.", "é/ü.md")
+
+
+@pytest.mark.parametrize("git", [True, False])
+def test_listed_files_are_in_normal_form(tmp_path: Path, git: bool) -> None:
+    """The workspace's file index trusts the listing to be in normal form (no `a/./b`,
+    no `a//b`, no trailing `/`): git's, with a nested repository and untracked files,
+    and the walk's, with odd names."""
+    root = tmp_path / "r"
+    if git:
+        _repo(root, *ODD_NAMES)
+        _files(root, "docs/adr/0009-untracked.md")
+        _git(root / "docs", "init", "-q", "nested")
+    else:
+        _files(root, *ODD_NAMES)
+    listing = list_files(Config.default(root))
+    assert listing.git is git
+    assert len(listing.files) >= len(ODD_NAMES)
+    assert FileIndex.build(listing.files, normal=True) == FileIndex.build(listing.files)

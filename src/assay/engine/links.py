@@ -83,12 +83,18 @@ class FileIndex:
     directories: frozenset[str]
 
     @classmethod
-    def build(cls, paths: Iterable[str], *, directories: Iterable[str] = ()) -> FileIndex:
+    def build(
+        cls, paths: Iterable[str], *, directories: Iterable[str] = (), normal: bool = False
+    ) -> FileIndex:
         """Index workspace-relative file paths; their folders are derived, `directories`
-        adds empty ones. Raises `ValueError` for a path that leaves the workspace."""
-        files: set[str] = set()
+        adds empty ones. Raises `ValueError` for a path that leaves the workspace.
+
+        `normal` says the paths are in normal form already, as discovery lists them (git
+        and the folder walk never write `a/./b`), so they need no test one by one.
+        """
+        files: set[str] = set(paths) if normal else set()
         dirs: set[str] = {ROOT}
-        for path in paths:
+        for path in () if normal else paths:
             if not _is_plain(path):  # `a/./b`, `a//b`, `..`: normalise the slow way
                 parts = _components(path)
                 if not parts:

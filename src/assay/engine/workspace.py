@@ -119,7 +119,7 @@ def open_workspace(config: Config, *, cache: bool = False) -> Workspace:
         discovery=found,
         types=types,
         spec_diagnostics=tuple(problems),
-        files=FileIndex.build(found.files),
+        files=FileIndex.build(found.files, normal=True),
         repository_urls=_repository_urls(config) if found.git else (),
         sources_digest=digest,
     )

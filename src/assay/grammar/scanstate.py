@@ -16,6 +16,7 @@ HEADING_TOKENS = frozenset(("H1", "H2", "H3", "H4", "H5", "H6"))
 #: Tokens that stand for a whole block (and carry its model).
 LEAF_TOKENS = RUN_TOKENS | HEADING_TOKENS
 
+
 class Collected:
     """Text the reader scans after the block pass: inline text and raw HTML."""
 
