@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import gc
 import sys
-import traceback
 from collections.abc import Sequence
 
 from assay import __version__
@@ -162,5 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception:
         print("assay: internal error, please report it with this trace:", file=sys.stderr)
+        import traceback
+
         traceback.print_exc()
         return EXIT_INTERNAL

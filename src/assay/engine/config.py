@@ -9,9 +9,7 @@ view of the whole workspace. Errors here stop the run (exit code 2), so they rai
 
 from __future__ import annotations
 
-import difflib
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -141,6 +139,8 @@ def load_config(start: Path, explicit: Path | None = None) -> Config:
 
 def _read_table(path: Path) -> dict[str, Any] | None:
     """The assay settings in `path`; None for a pyproject.toml without `[tool.assay]`."""
+    import tomllib  # only a workspace with a config file pays for importing it
+
     try:
         with path.open("rb") as stream:
             document = tomllib.load(stream)
@@ -220,6 +220,8 @@ def _unknown_key(key: str, path: Path) -> str:
     if key == "tool" and path.name != "pyproject.toml":
         return message + f"; in {path.name} the keys go at the top level, without [tool.assay]"
     # Snake case is the usual slip (`fail_on`); difflib catches it and typos alike.
+    import difflib
+
     close = difflib.get_close_matches(key.replace("_", "-"), _KEYS, n=1, cutoff=0.6)
     return message + (
         f"; did you mean `{close[0]}`?" if close else f"; expected one of {', '.join(_KEYS)}"

@@ -16,8 +16,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
-from importlib import resources
 from typing import Any
 
 from assay.grammar.cache import cache_file
@@ -95,6 +93,8 @@ def save() -> None:
     kept.update((" ".join(types), steps) for types, steps in _memo.items())
     shapes = list(kept.items())[-KEPT:]  # the newest, when there are too many
     payload = json.dumps([[shape, steps] for shape, steps in shapes])
+    import tempfile  # only a run that met new shapes writes
+
     try:
         handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
         with os.fdopen(handle, "w", encoding="utf-8") as out:
@@ -111,9 +111,20 @@ def _path() -> str | None:
         return None
     from assay import __version__
 
-    grammar = resources.files("assay.grammar").joinpath("blocks.lark").read_bytes()
-    digest = hashlib.sha256(grammar + __version__.encode()).hexdigest()[:16]
+    digest = hashlib.sha256(_grammar() + __version__.encode()).hexdigest()[:16]
     return os.path.join(os.path.dirname(base), f"blocks-derivations-{digest}.json")
+
+
+def _grammar() -> bytes:
+    """The block grammar's text: the file beside this module when assay is installed
+    as files (importlib.resources costs a pre-commit run a few ms to import)."""
+    here = os.path.join(os.path.dirname(__file__), "blocks.lark")
+    if os.path.isfile(here):
+        with open(here, "rb") as source:
+            return source.read()
+    from importlib import resources
+
+    return resources.files("assay.grammar").joinpath("blocks.lark").read_bytes()
 
 
 def _read(path: str | None) -> dict[str, Any]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from html.entities import html5
 
 _ESCAPABLE = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 _ESCAPE_OR_ENTITY = re.compile(
@@ -22,6 +21,8 @@ def _replace(match: re.Match[str]) -> str:
         if number == 0 or number > 0x10FFFF or 0xD800 <= number <= 0xDFFF:
             return "\ufffd"
         return chr(number)
+    from html.entities import html5  # 2,000 names: loaded for the first named entity
+
     return html5.get(entity, "&" + entity)
 
 

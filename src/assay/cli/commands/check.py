@@ -10,7 +10,6 @@ import argparse
 import contextlib
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 from assay import __version__
@@ -83,6 +82,8 @@ def run(options: argparse.Namespace) -> int:
 
 def _write_whole(path: Path, text: str) -> None:
     """Write ``path`` all at once: a report is never left half-written."""
+    import tempfile  # with shutil, a few ms a run that writes no report need not pay
+
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
