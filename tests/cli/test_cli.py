@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from pathlib import Path
 
 import jsonschema
@@ -140,3 +142,45 @@ def test_console_script_and_module_entry_points() -> None:
         [sys.executable, "-m", "assay", "--version"], capture_output=True, text=True, check=False
     )
     assert result.returncode == 0 and result.stdout.strip() == f"assay {__version__}"
+
+
+def test_the_command_ends_quickly_yet_prints_everything(
+    examples_dir: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The `assay` command ends its process without tearing the interpreter down
+    (`cli.end`): the whole report still arrives through a pipe, with its exit code."""
+    import subprocess
+    import sys
+
+    shutil.copytree(examples_dir, tmp_path / "w")
+    monkeypatch.chdir(tmp_path / "w")
+    monkeypatch.setenv("ASSAY_NO_CACHE", "1")
+    code = main(["check", "--format", "json"])
+    expected = capsys.readouterr().out
+    buffered = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    result = subprocess.run(
+        [sys.executable, "-m", "assay", "check", "--format", "json"],
+        capture_output=True, text=True, check=False, env=buffered,
+    )  # fmt: skip
+    # A pipe is block-buffered: without the flush in `end`, the report would be lost.
+    assert (result.returncode, result.stdout) == (code, expected)
+    assert code == 1 and expected.count('"code"') >= 8
+
+
+def test_the_quick_end_leaves_a_run_with_threads_to_python() -> None:
+    """With another thread alive, `end` returns the code for Python's usual exit."""
+    import threading
+
+    from assay.cli import end
+
+    stop = threading.Event()
+    worker = threading.Thread(target=stop.wait)
+    worker.start()
+    try:
+        assert end(3) == 3
+    finally:
+        stop.set()
+        worker.join()
