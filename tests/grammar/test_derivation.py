@@ -71,21 +71,27 @@ def test_shapes_met_in_one_run_serve_the_next(fresh: list[tuple[str, ...]]) -> N
 @pytest.mark.parametrize(
     "damage",
     [
-        "not json",
-        '{"a": 1}',
-        '[["H1 H2", [["section2", [1]], ["section1", [0, 5]], ["start", [-2]]]]]',
-        '[["H1 H2", [["section2", [1]], ["section1", [0, 0]], ["start", [-2]]]]]',
-        '[["H1 H2", [["section2", [1]], ["section1", [0, -1]], ["nonsense", [-2]]]]]',
-        '[["H1 H2", [["section2", [1]], ["section1", [0, -1]]]]]',
-        '[["H1 H2", [["section2", [1.0]], ["section1", [0, -1]], ["start", [-2]]]]]',
+        b"not a shape",
+        b"\xff\xfe H1 H2\t[]",
+        b"H1 H2\tnot json",
+        b'H1 H2\t{"a": 1}',
+        b'H1 H2\t[["section2", [1]], ["section1", [0, 5]], ["start", [-2]]]',
+        b'H1 H2\t[["section2", [1]], ["section1", [0, 0]], ["start", [-2]]]',
+        b'H1 H2\t[["section2", [1]], ["section1", [0, -1]], ["nonsense", [-2]]]',
+        b'H1 H2\t[["section2", [1]], ["section1", [0, -1]]]',
+        b'H1 H2\t[["section2", [1.0]], ["section1", [0, -1]], ["start", [-2]]]',
     ],
 )
-def test_a_damaged_file_costs_a_parse_not_a_crash(fresh: list[tuple[str, ...]], damage: str) -> None:
+def test_a_damaged_file_costs_a_parse_not_a_crash(
+    fresh: list[tuple[str, ...]], damage: bytes
+) -> None:
     expected = parse_document("# A\n\n## B\n", "a.md").value
     derivations.save()
     path = derivations._path()
-    assert path is not None and json.loads(Path(path).read_text())  # it was written
-    Path(path).write_text(damage)
+    assert path is not None  # it was written: the shape, a tab, its derivation
+    shape, tab, steps = Path(path).read_text().rstrip("\n").partition("\t")
+    assert (shape, tab) == ("H1 H2", "\t") and json.loads(steps)
+    Path(path).write_bytes(damage)
     derivations._memo.clear()
     derivations._stored.clear()
     derivations._state["loaded"] = False

@@ -6,9 +6,10 @@ its derivation replayed for every document of that shape.  The command line keep
 shapes it has met in the user's cache directory, next to Lark's grammar cache, so a
 pre-commit run over one record usually does not load Lark at all.
 
-The file is JSON, named after a digest of the grammar and assay's version (a changed
-grammar never meets old derivations), and every entry is checked before it is used:
-a damaged file costs a Lark parse, never a crash.
+The file holds one shape a line, the shape and its derivation (JSON) apart by a tab,
+and is named after a digest of the grammar and assay's version (a changed grammar
+never meets old derivations).  A run decodes only the lines of the shapes it meets,
+and checks each before it is used: a damaged file costs a Lark parse, never a crash.
 """
 
 from __future__ import annotations
@@ -31,8 +32,9 @@ RULES = frozenset(("start", "list_block", "item", "quote")) | {f"section{n}" for
 KEPT = 1024
 
 _memo: dict[tuple[str, ...], Derivation] = {}
-#: What the file held, by shape: checked only when a document of that shape comes.
-_stored: dict[str, Any] = {}
+#: What the file held, by shape, as text: decoded and checked only when a document of
+#: that shape comes (a pre-commit run meets one or two of about a thousand).
+_stored: dict[str, str] = {}
 _state = {"loaded": False, "new": 0}
 
 
@@ -45,7 +47,7 @@ def derivation(types: tuple[str, ...]) -> Derivation:
         _state["loaded"] = True
         _stored.update(_read(_path()))
     stored = _stored.pop(" ".join(types), None)
-    checked = None if stored is None else _checked(types, stored)
+    checked = None if stored is None else _checked(types, _decoded(stored))
     if checked is None:
         checked = derive(types)
         _state["new"] += 1
@@ -90,9 +92,12 @@ def save() -> None:
     if not _state["new"] or path is None:
         return
     kept = _read(path)
-    kept.update((" ".join(types), steps) for types, steps in _memo.items())
+    kept.update(
+        (" ".join(types), json.dumps(steps, separators=(",", ":")))
+        for types, steps in _memo.items()
+    )
     shapes = list(kept.items())[-KEPT:]  # the newest, when there are too many
-    payload = json.dumps([[shape, steps] for shape, steps in shapes])
+    payload = "".join(f"{shape}\t{steps}\n" for shape, steps in shapes)
     import tempfile  # only a run that met new shapes writes
 
     try:
@@ -112,7 +117,7 @@ def _path() -> str | None:
     from assay import __version__
 
     digest = hashlib.sha256(_grammar() + __version__.encode()).hexdigest()[:16]
-    return os.path.join(os.path.dirname(base), f"blocks-derivations-{digest}.json")
+    return os.path.join(os.path.dirname(base), f"blocks-derivations-{digest}.tsv")
 
 
 def _grammar() -> bytes:
@@ -127,16 +132,24 @@ def _grammar() -> bytes:
     return resources.files("assay.grammar").joinpath("blocks.lark").read_bytes()
 
 
-def _read(path: str | None) -> dict[str, Any]:
-    """The entries a file holds, by shape (``"H1 RUN H2"``), not yet checked."""
+def _read(path: str | None) -> dict[str, str]:
+    """The entries a file holds, by shape (``"H1 RUN H2"``), neither decoded nor checked."""
     if path is None:
         return {}
     try:
         with open(path, encoding="utf-8") as source:
-            entries = json.load(source)
-        return {shape: steps for shape, steps in entries if isinstance(shape, str)}
-    except (OSError, ValueError, TypeError):
+            lines = source.read().splitlines()
+    except (OSError, ValueError):
         return {}
+    entries = (line.partition("\t") for line in lines)
+    return {shape: steps for shape, tab, steps in entries if tab}
+
+
+def _decoded(steps: str) -> Any:
+    try:
+        return json.loads(steps)
+    except ValueError:
+        return None
 
 
 def _checked(types: tuple[str, ...], raw_steps: Any) -> Derivation | None:
