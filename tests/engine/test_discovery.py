@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -673,3 +674,48 @@ def test_listed_files_are_in_normal_form(tmp_path: Path, git: bool) -> None:
     assert listing.git is git
     assert len(listing.files) >= len(ODD_NAMES)
     assert FileIndex.build(listing.files, normal=True) == FileIndex.build(listing.files)
+
+
+#: Pieces of a pattern segment: literals, wildcards, classes and stray brackets.
+_PIECES = ["a", "b", ".", "-", "*", "?", "[ab]", "[!a]", "[]a]", "[a-b]", "[", "]", "!"]
+_ANY_SEGMENT = (
+    st.lists(st.sampled_from(_PIECES), min_size=1, max_size=4)
+    .map("".join)
+    .filter(lambda s: s not in {".", ".."})
+)
+
+
+_ODD_PATHS = st.lists(
+    st.text(alphabet="ab.-[]!*?", min_size=1, max_size=4).filter(lambda s: s not in {".", ".."}),
+    min_size=1,
+    max_size=5,
+)
+
+
+@given(
+    st.lists(_ANY_SEGMENT, min_size=1, max_size=4), st.booleans(), st.lists(_ODD_PATHS, max_size=8)
+)
+def test_selecting_from_many_paths_agrees_with_matching_each(
+    pattern: list[str], anchored: bool, paths: list[list[str]]
+) -> None:
+    """`Glob.select` skips paths without the pattern's literal text before its regular
+    expression runs: it must keep exactly the paths `Glob.match` accepts, classes,
+    `[` left literal and `**` included."""
+    text = ("/" if anchored else "") + "/".join(pattern)
+    try:
+        glob = compile_glob(text)
+    except GlobError:
+        return  # an unusable pattern (`[z-a]`) has nothing to select
+    listing = ["/".join(path) for path in paths]
+    # And paths made from the pattern, so that many match: a class becomes a member.
+    for keep in ("ab", "a", "b"):
+        made = re.sub(r"\[!?\]?([^\]]*)\]", lambda m: m[1][:1] or "x", text.lstrip("/"))
+        listing.append(made.replace("*", keep).replace("?", keep[0]))
+    assert list(glob.select(listing)) == [p for p in listing if glob.match(p)]
+    assert all(glob.literal in p for p in listing if glob.match(p))
+
+
+def test_a_glob_knows_the_text_its_matches_hold() -> None:
+    assert compile_glob("**/*.assay").literal == ".assay"
+    assert compile_glob("docs/[ab]dr-*/x?z.md").literal == "docs"
+    assert compile_glob("*").literal == ""

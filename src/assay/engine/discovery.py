@@ -353,7 +353,7 @@ def _matching(globs: tuple[Glob, ...], paths: Sequence[str]) -> set[str]:
     """The paths any of `globs` matches (as `Glob.match` does)."""
     found: set[str] = set()
     for glob in globs:
-        found.update(filter(glob.regex.match, paths))
+        found.update(glob.select(paths))
     return found
 
 
