@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from assay.engine import discovery as discovery_module
 from assay.engine.config import Config, load_config
 from assay.engine.discovery import (
     RECORD_FOLDERS,
@@ -21,6 +23,7 @@ from assay.engine.discovery import (
     _git_names,
     discover,
     list_files,
+    start_listing,
 )
 from assay.engine.globs import GlobError, compile_glob
 from assay.engine.links import FileIndex
@@ -719,3 +722,28 @@ def test_a_glob_knows_the_text_its_matches_hold() -> None:
     assert compile_glob("**/*.assay").literal == ".assay"
     assert compile_glob("docs/[ab]dr-*/x?z.md").literal == "docs"
     assert compile_glob("*").literal == ""
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_a_listing_started_ahead_is_the_listing(tmp_path: Path, broken: bool) -> None:
+    """`start_listing` runs git early for the command line; `list_files` then takes
+    its result, which is the listing git gives when asked then (a broken repository
+    included: a note and a walk)."""
+    root = _repo(tmp_path / "r", "docs/adr/0001-a.md", "README.md")
+    _files(root, "docs/adr/0002-untracked.md")
+    if broken:
+        shutil.rmtree(root / ".git")
+        (root / ".git").write_text("gitdir: /nowhere\n", encoding="utf-8")
+    config = Config.default(root)
+    expected = list_files(config)
+    start_listing(config)
+    assert discovery_module._STARTED  # git is running
+    assert list_files(config) == expected
+    assert not discovery_module._STARTED  # and its result was taken
+
+
+def test_outside_git_no_listing_starts_ahead(tmp_path: Path) -> None:
+    root = tmp_path / "plain"
+    _files(root, "adr/0001-a.md")
+    start_listing(Config.default(root))
+    assert not discovery_module._STARTED

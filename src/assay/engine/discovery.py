@@ -101,6 +101,30 @@ class Listing:
     notes: tuple[Note, ...] = ()
 
 
+#: git's listing command: tracked and untracked files, not the ignored ones, NUL-ended.
+_GIT_LS = ("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+#: Listings started ahead (`start_listing`), by workspace root, until discovery asks.
+_STARTED: dict[Path, subprocess.Popen[bytes]] = {}
+
+
+def start_listing(config: Config) -> None:
+    """Start git listing the workspace's files now, to run beside what the caller
+    does next: the command line loads the engine meanwhile, which takes longer than
+    git (a pre-commit run on a large workspace gains the whole listing). The next
+    `list_files` of the same workspace takes the result. Outside git, nothing starts.
+    """
+    root = config.root
+    if root in _STARTED or repository_root(root) is None:
+        return
+    try:
+        process = subprocess.Popen(
+            _GIT_LS, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+    except OSError:
+        return  # `list_files` tries again, and says why it cannot
+    _STARTED[root] = process
+
+
 def list_files(config: Config) -> Listing:
     """The workspace's files: the one `git ls-files` (or walk) of a run."""
     notes: list[Note] = []
@@ -170,16 +194,21 @@ def _list_files(root: Path, notes: list[Note]) -> tuple[list[str], bool]:
     """Workspace-relative paths of every file (and symbolic link), and whether git listed them."""
     if repository_root(root) is None:
         return sorted(_walk(root, notes)), False
-    command = ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"]
+    started = _STARTED.pop(root, None)
     try:
         # No shell, and `-z`: names with spaces, quotes or non-ASCII come through as is.
-        result = subprocess.run(command, cwd=root, capture_output=True, check=False)
+        if started is None:
+            result = subprocess.run(_GIT_LS, cwd=root, capture_output=True, check=False)
+            code, listing, errors = result.returncode, result.stdout, result.stderr
+        else:
+            listing, errors = started.communicate()
+            code = started.returncode
     except OSError as error:
         problem = f"git could not run ({error.strerror})"
     else:
-        if result.returncode == 0:
-            return _git_names(result.stdout), True
-        first_line = os.fsdecode(result.stderr).strip().partition("\n")[0]
+        if code == 0:
+            return _git_names(listing), True
+        first_line = os.fsdecode(errors).strip().partition("\n")[0]
         problem = f"git ls-files failed ({first_line})"
     notes.append(Note(path=".", message=f"{problem}; listed the files by walking the folders"))
     return sorted(_walk(root, notes)), False

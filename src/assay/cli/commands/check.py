@@ -23,15 +23,19 @@ _RANK = {"info": 0, "warning": 1, "error": 2}
 
 def run(options: argparse.Namespace) -> int:
     """Check, render, write; return the exit code DESIGN §4 fixes."""
-    from assay.cli.formats import FORMATTERS
-    from assay.engine.runner import check
-    from assay.grammar import derivations
+    from assay.engine.discovery import start_listing
 
     try:
         config = load_config(Path.cwd(), Path(options.config) if options.config else None)
     except ConfigError as error:
         print(f"assay check: {error}", file=sys.stderr)
         return EXIT_ERROR
+    start_listing(config)  # git lists the files while the engine loads
+
+    from assay.cli.formats import FORMATTERS
+    from assay.engine.runner import check
+    from assay.grammar import derivations
+
     try:
         paths = _report_paths(options.paths, config)
         result = check(
