@@ -50,12 +50,16 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     """
     index = workspace.records
     focus = workspace.focused  # reported: a finding in focus, or naming a record in focus
-    for record in index.records:
+    for record in index.relating:
         for _name, inverse, targets in record.relations:
             if inverse is None:
                 continue
             for target in targets:
-                if focus is not None and record.path not in focus and not focus.may_name(target):
+                if (
+                    focus is not None
+                    and record.path not in focus.paths
+                    and not focus.may_name(target)
+                ):
                     continue
                 other = index.target(record, target)
                 if other is None or other is record:

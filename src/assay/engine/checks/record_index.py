@@ -169,10 +169,14 @@ class RecordIndex:
         self.by_number: dict[int, list[Record]] = {}
         #: (folder, number) -> the first record of that folder numbered so.
         self._local: dict[tuple[str, int], Record] = {}
+        #: The records that state relations, in path order (a few in ten).
+        self.relating: list[Record] = []
         for record in records:
             if record.number is not None:
                 self.by_number.setdefault(record.number, []).append(record)
                 self._local.setdefault((record.folder, record.number), record)
+            if record.has_relations:
+                self.relating.append(record)
         # (folder, destination) -> what a link there leads to: relations are looked up
         # from both ends, and a link resolves the same from anywhere in one folder.
         self._links: dict[tuple[str, str], Record | bool] = {}

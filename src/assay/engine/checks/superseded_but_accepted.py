@@ -55,8 +55,8 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     interest = _interest(workspace)
     # Record -> the first place it is said to be superseded, in path order.
     superseded: dict[str, tuple[str, SpanTuple]] = {}
-    for record in index.records:
-        whole = interest is None or record.path in interest
+    for record in index.relating:
+        whole = interest is None or record.path in interest.paths
         for relation, _inverse, targets in record.relations:
             name = relation.casefold()
             for target in targets:
@@ -67,9 +67,8 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
                     other = index.target(record, target)
                     if other is not None and other is not record:
                         superseded.setdefault(other.path, (record.path, target[3]))
-    for record in index.records:
-        if record.path in superseded:
-            yield from _accepted(record, *superseded[record.path])
+    for record in [r for r in index.records if r.path in superseded]:
+        yield from _accepted(record, *superseded[record.path])
 
 
 def _interest(workspace: WorkspaceContext) -> Focus | None:

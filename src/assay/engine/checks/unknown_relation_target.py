@@ -41,8 +41,8 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     """
     index = workspace.records
     focus = workspace.focused  # a finding is in the record that names the target
-    for record in index.records:
-        if focus is not None and record.path not in focus:
+    for record in index.relating:
+        if focus is not None and record.path not in focus.paths:
             continue
         for name, _inverse, targets in record.relations:
             for target in targets:
