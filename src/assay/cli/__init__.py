@@ -147,8 +147,9 @@ def end(code: int) -> int:
     if threading.active_count() > 1 or "multiprocessing" in sys.modules:
         return code
     try:
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:  # None when the process was started without it
+                stream.flush()
     except BrokenPipeError:  # `assay … | head`: what was not read is not wanted
         pass
     except OSError:  # output lost (a full disk): the status Python's own exit gives
