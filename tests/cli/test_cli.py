@@ -170,6 +170,32 @@ def test_the_command_ends_quickly_yet_prints_everything(
     assert code == 1 and expected.count('"code"') >= 8
 
 
+def test_the_quick_end_when_the_output_cannot_be_written(
+    examples_dir: Path, tmp_path: Path
+) -> None:
+    """A reader that went away (`assay check | head`) keeps the run's exit code, with
+    no Python complaint on stderr; a full disk gives 120, as Python's own exit does."""
+    import subprocess
+    import sys
+
+    shutil.copytree(examples_dir, tmp_path / "w")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["ASSAY_NO_CACHE"] = "1"
+    command = [sys.executable, "-m", "assay", "check"]
+    with subprocess.Popen(
+        command, cwd=tmp_path / "w", env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.close()  # long before assay writes: its flush meets a broken pipe
+        errors = process.stderr.read()
+        assert (process.wait(), errors) == (1, b"")  # 1: the examples have findings
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            command, cwd=tmp_path / "w", env=env, stdout=full, stderr=subprocess.PIPE
+        )
+    assert (result.returncode, result.stderr) == (120, b"")
+
+
 def test_the_quick_end_leaves_a_run_with_threads_to_python() -> None:
     """With another thread alive, `end` returns the code for Python's usual exit."""
     import threading

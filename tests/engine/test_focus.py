@@ -121,13 +121,19 @@ def _reported(findings: list[Finding], focus: frozenset[str]) -> list[Finding]:
     return [f for f in findings if f.path in focus or any(r.path in focus for r in f.related)]
 
 
+@st.composite
+def focused(draw: st.DrawFn) -> tuple[RecordIndex, frozenset[str]]:
+    """A workspace of records, and some of their paths as a run's focus."""
+    index, paths = draw(workspaces())
+    return index, frozenset(draw(st.sets(st.sampled_from(paths), min_size=1)))
+
+
 @BOUNDED
-@given(workspaces(), st.data())
+@given(focused())
 def test_a_focused_check_reports_what_an_unfocused_one_reports_about_the_focus(
-    drawn: tuple[RecordIndex, list[str]], data: st.DataObject
+    drawn: tuple[RecordIndex, frozenset[str]],
 ) -> None:
-    index, paths = drawn
-    focus = frozenset(data.draw(st.sets(st.sampled_from(paths), min_size=1)))
+    index, focus = drawn
     for check in WORKSPACE_CHECKS:
         everything = list(check.run(_context(index, None)))  # type: ignore[arg-type]
         focused = list(check.run(_context(index, focus)))  # type: ignore[arg-type]
@@ -135,12 +141,12 @@ def test_a_focused_check_reports_what_an_unfocused_one_reports_about_the_focus(
 
 
 @BOUNDED
-@given(workspaces(), st.data())
+@given(focused())
 def test_a_target_that_leads_into_the_focus_is_never_passed_over(
-    drawn: tuple[RecordIndex, list[str]], data: st.DataObject
+    drawn: tuple[RecordIndex, frozenset[str]],
 ) -> None:
     index, paths = drawn
-    focus = Focus(data.draw(st.sets(st.sampled_from(paths), min_size=1)), index)
+    focus = Focus(paths, index)
     for record in index.records:
         for _name, _inverse, targets in record.relations:
             for target in targets:
