@@ -68,6 +68,29 @@ def test_shapes_met_in_one_run_serve_the_next(fresh: list[tuple[str, ...]]) -> N
     assert len(fresh) == 1  # the second run read the derivation from the file
 
 
+def test_when_too_many_the_shapes_met_last_are_kept(
+    fresh: list[tuple[str, ...]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(derivations, "KEPT", 2)
+    shapes = {"a": "# A\n", "b": "# A\n\n## B\n", "c": "# A\n\n## B\n\n### C\n"}
+
+    def run(*names: str) -> None:
+        derivations._memo.clear()
+        derivations._stored.clear()
+        derivations._state["loaded"] = False
+        for name in names:
+            parse_document(shapes[name], f"{name}.md")
+        derivations.save()
+
+    run("a", "b")
+    run("a", "c")  # `a` comes from the file, `c` is new: `b` is the one to drop
+    fresh.clear()
+    run("a", "c")
+    assert fresh == []  # both were kept
+    run("b")
+    assert len(fresh) == 1  # `b` was dropped
+
+
 @pytest.mark.parametrize(
     "damage",
     [

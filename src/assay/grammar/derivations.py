@@ -28,8 +28,10 @@ Derivation = tuple[Step, ...]
 
 #: The grammar's rules (what ``blocks_parser.BlockBuilder`` builds).
 RULES = frozenset(("start", "list_block", "item", "quote")) | {f"section{n}" for n in range(1, 7)}
-#: Shapes kept between runs; more are parsed again, which is all they cost.
-KEPT = 1024
+#: Shapes kept between runs; more are parsed again, which is all they cost.  A large
+#: workspace has more than a thousand (1,232 among the benchmark's 10,000 records), and
+#: a line costs a run that does not meet its shape a split and a dictionary entry.
+KEPT = 4096
 
 _memo: dict[tuple[str, ...], Derivation] = {}
 #: What the file held, by shape, as text: decoded and checked only when a document of
@@ -92,11 +94,11 @@ def save() -> None:
     if not _state["new"] or path is None:
         return
     kept = _read(path)
-    kept.update(
-        (" ".join(types), json.dumps(steps, separators=(",", ":")))
-        for types, steps in _memo.items()
-    )
-    shapes = list(kept.items())[-KEPT:]  # the newest, when there are too many
+    met = {" ".join(types): steps for types, steps in _memo.items()}
+    for shape in met:
+        kept.pop(shape, None)  # met again: it moves to the end, with the newest
+    kept.update((shape, json.dumps(steps, separators=(",", ":"))) for shape, steps in met.items())
+    shapes = list(kept.items())[-KEPT:]  # those met last, when there are too many
     payload = "".join(f"{shape}\t{steps}\n" for shape, steps in shapes)
     import tempfile  # only a run that met new shapes writes
 
