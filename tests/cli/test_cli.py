@@ -44,7 +44,9 @@ def test_parse_json_matches_document_schema(path: Path, capsys: pytest.CaptureFi
 
 
 @pytest.mark.parametrize("path", SPECS, ids=[p.name for p in SPECS])
-def test_parse_spec_json_matches_spec_schema(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_parse_spec_json_matches_spec_schema(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """`assay parse --spec FILE --json` prints JSON that validates against `assay schema spec`."""
     assert main(["parse", "--spec", str(path), "--json"]) == EXIT_OK
     _validate("spec", json.loads(capsys.readouterr().out))
@@ -52,7 +54,12 @@ def test_parse_spec_json_matches_spec_schema(path: Path, capsys: pytest.CaptureF
 
 def test_schema_rejects_a_wrong_document() -> None:
     """The document schema is strict: an unknown key or a missing span fails validation."""
-    good = {"version": 1, "tool": {"name": "assay", "version": "0"}, "document": None, "diagnostics": []}
+    good = {
+        "version": 1,
+        "tool": {"name": "assay", "version": "0"},
+        "document": None,
+        "diagnostics": [],
+    }
     _validate("document", good)
     with pytest.raises(jsonschema.ValidationError):
         _validate("document", {**good, "extra": 1})
@@ -67,9 +74,16 @@ def test_report_schema_accepts_the_design_contract() -> None:
         "tool": {"name": "assay", "version": "0.1.0"},
         "diagnostics": [
             {
-                "code": "DOC003", "name": "missing-section", "severity": "error",
-                "message": "required section `Decision` is missing", "path": "docs/adr/0001-x.md",
-                "line": 1, "column": 1, "end_line": 1, "end_column": 12, "related": [],
+                "code": "DOC003",
+                "name": "missing-section",
+                "severity": "error",
+                "message": "required section `Decision` is missing",
+                "path": "docs/adr/0001-x.md",
+                "line": 1,
+                "column": 1,
+                "end_line": 1,
+                "end_column": 12,
+                "related": [],
             }
         ],
         "summary": {"files": 1, "errors": 1, "warnings": 0, "infos": 0},
@@ -210,3 +224,58 @@ def test_the_quick_end_leaves_a_run_with_threads_to_python() -> None:
     finally:
         stop.set()
         worker.join()
+
+
+@pytest.mark.parametrize("columns", [None, "120", "33", "0", "-4", "wide", ""])
+def test_help_is_as_wide_as_shutil_says(
+    columns: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """argparse's help width is found without importing shutil, and the same way."""
+    from assay.cli import terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert terminal_columns() == shutil.get_terminal_size().columns
+
+
+def test_help_wraps_at_the_terminal_width(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def description(columns: int) -> list[str]:
+        monkeypatch.setenv("COLUMNS", str(columns))
+        assert main(["check", "--help"]) == EXIT_OK
+        paragraphs = capsys.readouterr().out.split("\n\n")
+        return next(p for p in paragraphs if p.startswith("Check every")).splitlines()
+
+    assert len(description(400)) == 1
+    narrow = description(40)
+    assert len(narrow) > 3 and max(map(len, narrow)) <= 38
+
+
+def test_a_pre_commit_run_loads_only_what_it_needs(examples_dir: Path, tmp_path: Path) -> None:
+    """A warm run over one record (what pre-commit starts for every commit) does not
+    import what only other runs need: Lark (its derivations are remembered), YAML (no
+    front matter), cattrs (text output), a process pool, shutil (argparse's width)."""
+    import subprocess
+    import sys
+
+    shutil.copytree(examples_dir, tmp_path / "w")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("ASSAY_NO_CACHE", None)
+    record = "docs/adr/0008-archive-closed-accounts.md"
+    assert "---" not in (tmp_path / "w" / record).read_text(encoding="utf-8")[:4]
+    probe = (
+        "import sys\nfrom assay.cli import main\n"
+        f"code = main(['check', {record!r}])\n"
+        "heavy = ('lark', 'yaml', 'cattrs', 'multiprocessing', 'shutil', 'concurrent')\n"
+        "print(sorted(m for m in heavy if m in sys.modules), file=sys.stderr)\n"
+    )
+    runs = [
+        subprocess.run([sys.executable, "-c", probe], cwd=tmp_path / "w", env=env,
+                       capture_output=True, text=True, check=False)
+        for _ in range(2)
+    ]  # fmt: skip
+    assert runs[1].stderr.strip() == "[]", runs[1].stderr
+    assert runs[0].stderr.strip() != "[]"  # the cold run did need some of them
