@@ -747,3 +747,47 @@ def test_outside_git_no_listing_starts_ahead(tmp_path: Path) -> None:
     _files(root, "adr/0001-a.md")
     start_listing(Config.default(root))
     assert not discovery_module._STARTED
+
+
+# --- the listing in one pass ---------------------------------------------------------------
+
+_PARTS = st.sampled_from(
+    ["docs", "Docs", "adr", "decisions", "doc", "src", "template", "architecture", "ß", "x"]
+)
+_NAMES = st.sampled_from(
+    ["0001-a.md", "0002-b.MD", "README.md", "index.md", "template.md", "notes.txt", "0003-c",
+     "adr", "Docs", "x.markdown", "ſtraße.md"]
+)  # fmt: skip
+_PATHS = st.builds(
+    lambda folders, name: "/".join([*folders, name]), st.lists(_PARTS, max_size=4), _NAMES
+)
+
+
+@given(st.lists(_PATHS, unique=True, max_size=40), st.sampled_from([(), ("ADR",), ("docs/x",)]))
+def test_each_folder_is_placed_once_as_each_file_would_place_it(
+    paths: list[str], declared: tuple[str, ...]
+) -> None:
+    """The scan places each folder once for all its files: every file is classified as
+    it would be scanned alone (index pages aside: they depend on their neighbours)."""
+    folders = (
+        *((tuple(d.casefold().split("/")), "adr-dir") for d in declared),
+        *((tuple(f.casefold().split("/")), "convention") for f in RECORD_FOLDERS),
+    )
+    specs = {p for p in paths if p.endswith(".txt")}
+
+    def scanned(pool: list[str]) -> dict[str, object]:
+        records = discovery_module._Records(folders, specs, {})  # type: ignore[arg-type]
+        records.scan(sorted(pool), set())
+        found: dict[str, object] = dict(records.selected)
+        found.update((s.path, s) for s in records.skipped)
+        found.update((p, "maybe a link") for p in records.maybe_links)
+        return found
+
+    together = scanned(paths)
+    alone: dict[str, object] = {}
+    for path in paths:
+        alone.update(scanned([path]))
+    index = {p for p in paths if p.rpartition("/")[2] in ("index.md", "index.markdown")}
+    assert {p: v for p, v in together.items() if p not in index} == {
+        p: v for p, v in alone.items() if p not in index
+    }

@@ -421,16 +421,20 @@ class _Records:
         for path in typed:
             self._count(path)
         indexes: list[Candidate] = []
+        places, firsts = self.places, self.firsts
+        away: set[str] = set()  # folders nowhere near a records folder
         for path in pool:
-            if path in typed:
-                continue
-            if path.partition("/")[0].casefold() not in self.firsts:
-                continue  # the usual case, and quick: nowhere near a records folder
             parent, _, name = path.rpartition("/")
-            if parent in self.places:  # files share folders: place each folder once
-                place = self.places[parent]
+            if parent in away or path in typed:
+                continue  # the usual case, and quick
+            # Files share folders: each folder is placed once.
+            if parent in places:
+                place = places[parent]
+            elif parent and parent.partition("/")[0].casefold() not in firsts:
+                away.add(parent)
+                continue
             else:
-                place = self.places[parent] = self._place(parent)
+                place = places[parent] = self._place(parent)
             lower = name.lower()
             # A numbered name without an extension is a record with an anomaly.
             if place is None or not (
