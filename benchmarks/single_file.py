@@ -14,7 +14,10 @@ to ONE.md, so the record is read again as a pre-commit run reads the staged file
 Printed: each version's median and minimum wall time, and the median of the paired
 ratios (each run over its neighbour of the other version). With ``--instructions``,
 the instructions one run executes under ``valgrind --tool=callgrind`` (the Python
-process alone, git not counted), a figure the load of the machine does not move.
+process alone, git not counted), a figure the load of the machine does not move, and
+for the working tree where they go: the interpreter's start, the
+imports (a process importing every module the run imports, and nothing else), and the
+work, which is the rest.
 """
 
 from __future__ import annotations
@@ -86,6 +89,36 @@ def instructions(workspace: Path, record: Path, env: dict[str, str]) -> int | No
     return int(found.group(1)) if found else None
 
 
+def split(workspace: Path, record: Path, env: dict[str, str]) -> dict[str, int] | None:
+    """Instructions of the interpreter's start and of the run's imports; None without
+    valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    listing = (
+        "import sys; from assay.cli import main; main(['check', sys.argv[1]]); "
+        "print(' '.join(sorted(m for m in sys.modules if '.' not in m or m.startswith('assay'))))"
+    )
+    names = subprocess.run(
+        [sys.executable, "-c", listing, str(record.relative_to(workspace))],
+        cwd=workspace, env=env, capture_output=True, text=True, check=True,
+    ).stdout.splitlines()[-1].split()  # fmt: skip
+    importable = [n for n in names if not n.startswith(("_", "__main__"))]
+    found = {}
+    # Each ends as `assay` does, without the interpreter's teardown (`cli.end`).
+    end = "import os; os._exit(0)"
+    for label, code in (("start", end), ("imports", f"import {', '.join(importable)}; {end}")):
+        result = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+             sys.executable, "-c", code],
+            cwd=workspace, env=env, capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        count = re.search(r"Collected : (\d+)", result.stderr)
+        if count is None:
+            return None
+        found[label] = int(count.group(1))
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--against", default="HEAD", help="the revision to compare with")
@@ -119,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
                 name: instructions(workspace, record, env) if args.instructions else None
                 for name, env in versions.items()
             }
+            after_env = versions["working tree (after)"]
+            parts = split(workspace, record, after_env) if args.instructions else None
         finally:
             subprocess.run(["git", "worktree", "remove", "--force", str(before)],
                            cwd=REPO, env=git_env(), check=False)  # fmt: skip
@@ -134,6 +169,12 @@ def main(argv: list[str] | None = None) -> int:
     ratios = [a / b for a, b in zip(after, before_, strict=True)]
     print(f"  after / before, paired: median {statistics.median(ratios):.3f} "
           f"[{min(ratios):.3f}..{max(ratios):.3f}]")  # fmt: skip
+    whole = counts["working tree (after)"]
+    if parts is not None and whole is not None:
+        start, imports = parts["start"], parts["imports"] - parts["start"]
+        work = whole - start - imports
+        print(f"  working tree, where the instructions go: start {start / 1e6:.0f} M, "
+              f"imports {imports / 1e6:.0f} M, work {work / 1e6:.0f} M")  # fmt: skip
     return 0
 
 
