@@ -34,6 +34,7 @@ from assay.engine.document_pass import DocumentOutcome, context_of, run_document
 from assay.engine.rulesets import Ruleset
 from assay.engine.workspace import Workspace
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.model import Model
 
 #: Bump when the row layout changes; old files are then ignored.
 LAYOUT = 1
@@ -56,7 +57,7 @@ Row = tuple[
 
 
 @frozen
-class Pass:
+class Pass(Model):
     """The documents a run has in hand, and the decision records of the whole workspace."""
 
     #: In path order: every document (a full run), or those a scoped run read.
@@ -70,7 +71,7 @@ class Pass:
 
 
 @frozen
-class Stored:
+class Stored(Model):
     """The summary as read: the rows (the whole file's, with the recent changes on top),
     and what the next write needs to keep the recent file small."""
 

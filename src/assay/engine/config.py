@@ -20,6 +20,7 @@ from attrs import field, frozen
 from assay.engine.globs import GlobError, compile_glob
 from assay.errors import AssayError
 from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN
+from assay.spec.model import Model
 
 FailOn = Literal["error", "warning", "info", "never"]
 SeverityOverride = Literal["error", "warning", "info", "off"]
@@ -62,7 +63,7 @@ def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 @frozen(kw_only=True)
-class Config:
+class Config(Model):
     """What one run is configured to do; `load_config` builds it, `default` without a file."""
 
     #: The workspace root: the config file's directory, else the repository root, else

@@ -11,6 +11,7 @@ from assay.engine.discovery import Discovery
 from assay.engine.links import FileIndex
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
+from assay.spec.model import Model
 from assay.spec.reading import Reading
 from assay.spec.source import Span
 from assay.spec.types import DocumentType
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 
 @frozen(kw_only=True)
-class DocumentContext:
+class DocumentContext(Model):
     """One document as checks see it."""
 
     #: Workspace-relative POSIX path.
@@ -49,7 +50,7 @@ class DocumentContext:
 
 
 @frozen(kw_only=True)
-class WorkspaceContext:
+class WorkspaceContext(Model):
     """Every document of a run, for checks that compare documents."""
 
     documents: tuple[DocumentContext, ...]

@@ -22,6 +22,7 @@ from attrs import field, frozen
 from assay.engine.config import Config, repository_root
 from assay.engine.globs import Glob, compile_glob, match_any
 from assay.engine.records import MARKDOWN_SUFFIXES, record_number
+from assay.spec.model import Model
 
 Origin = Literal["include", "type", "convention", "adr-dir", "log4brains"]
 SkipReason = Literal["symlink", "not-regular-file", "template", "listing"]
@@ -43,7 +44,7 @@ _PRUNED = frozenset({"node_modules", ".venv"})
 
 
 @frozen(kw_only=True)
-class Candidate:
+class Candidate(Model):
     """A document to load, and how it was found."""
 
     #: Workspace-relative POSIX path.
@@ -56,7 +57,7 @@ class Candidate:
 
 
 @frozen(kw_only=True)
-class Skipped:
+class Skipped(Model):
     """A file that looked like a candidate but is not loaded."""
 
     path: str
@@ -65,7 +66,7 @@ class Skipped:
 
 
 @frozen(kw_only=True)
-class Note:
+class Note(Model):
     """What discovery could not do as asked (an unusable `.adr-dir`, git failing); a warning."""
 
     path: str
@@ -74,7 +75,7 @@ class Note:
 
 
 @frozen(kw_only=True)
-class Discovery:
+class Discovery(Model):
     """Everything a run loads, sorted by path, and what it passed over."""
 
     root: Path
@@ -93,7 +94,7 @@ class Discovery:
 
 
 @frozen(kw_only=True)
-class Listing:
+class Listing(Model):
     """Every file of the workspace, listed once per run (git or a walk)."""
 
     files: tuple[str, ...]

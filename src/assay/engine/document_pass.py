@@ -34,6 +34,7 @@ from assay.engine.workspace import Workspace
 from assay.grammar import derivations
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Directive
+from assay.spec.model import Model
 from assay.spec.reading import Reading
 from assay.spec.types import DocumentType
 
@@ -43,7 +44,7 @@ _CHUNK = 64
 
 
 @frozen
-class DocumentOutcome:
+class DocumentOutcome(Model):
     """What the rest of the run needs of one document."""
 
     path: str

@@ -22,6 +22,8 @@ from functools import lru_cache
 
 from attrs import frozen
 
+from assay.spec.model import Model
+
 _STAR_STAR = "**"
 _WILDCARD = re.compile(r"[*?\[]")
 
@@ -31,7 +33,7 @@ class GlobError(ValueError):
 
 
 @frozen
-class Glob:
+class Glob(Model):
     """A compiled pattern; build it with `compile_glob`."""
 
     pattern: str

@@ -15,6 +15,8 @@ from urllib.parse import unquote, urlsplit
 
 from attrs import frozen
 
+from assay.spec.model import Model
+
 LinkKind = Literal[
     "external", "anchor", "ok", "missing", "wrong-case", "missing-extension",
     "scheme-less-domain", "escapes-workspace", "absolute-path",
@@ -76,7 +78,7 @@ def _is_plain(path: str) -> bool:
 
 
 @frozen
-class FileIndex:
+class FileIndex(Model):
     """The workspace's files and folders, with a case-insensitive view for suggestions."""
 
     files: frozenset[str]
@@ -159,7 +161,7 @@ class FileIndex:
 
 
 @frozen
-class LinkResolution:
+class LinkResolution(Model):
     """What a link destination is and, for internal links, where it leads."""
 
     kind: LinkKind

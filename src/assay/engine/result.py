@@ -7,11 +7,12 @@ from typing import Literal
 from attrs import frozen
 
 from assay.spec.diagnostics import Diagnostic, Severity
+from assay.spec.model import Model
 from assay.spec.source import Span
 
 
 @frozen
-class RuleInfo:
+class RuleInfo(Model):
     """What a report needs to know about a code: its name, summary and default severity."""
 
     code: str
@@ -23,7 +24,7 @@ class RuleInfo:
 
 
 @frozen
-class Suppressed:
+class Suppressed(Model):
     """A diagnostic that a suppression silenced, kept so reports can say so (SARIF)."""
 
     diagnostic: Diagnostic
@@ -34,7 +35,7 @@ class Suppressed:
 
 
 @frozen
-class RunResult:
+class RunResult(Model):
     """Everything one ``assay check`` run found, in report order."""
 
     diagnostics: tuple[Diagnostic, ...]

@@ -14,6 +14,7 @@ from attrs import frozen
 from assay.engine.checks.base import Check
 from assay.errors import UsageError
 from assay.spec.diagnostics import Severity
+from assay.spec.model import Model
 
 
 def matches(selector: str, code: str, name: str) -> bool:
@@ -27,7 +28,7 @@ def is_known(selector: str, checks: Iterable[Check]) -> bool:
 
 
 @frozen
-class Ruleset:
+class Ruleset(Model):
     """The active checks and the severity each reports at."""
 
     checks: tuple[Check, ...]

@@ -18,10 +18,11 @@ from assay.engine.result import Suppressed
 from assay.engine.rulesets import is_known, matches
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Directive
+from assay.spec.model import Model
 
 
 @frozen
-class Outcome:
+class Outcome(Model):
     """What the directives of one document did."""
 
     kept: tuple[Diagnostic, ...]

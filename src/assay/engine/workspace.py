@@ -24,6 +24,7 @@ from assay.engine.types import builtin_type, resolve_types
 from assay.grammar.document import read_document
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
+from assay.spec.model import Model
 from assay.spec.source import Span
 from assay.spec.specfile import SpecFile
 from assay.spec.types import DocumentType, TypeSet
@@ -36,7 +37,7 @@ _MADR_HEADINGS = frozenset(
 
 
 @frozen(kw_only=True)
-class Workspace:
+class Workspace(Model):
     """Everything one run loaded."""
 
     config: Config

@@ -8,6 +8,7 @@ from typing import Generic, Literal, TypeVar
 
 from attrs import field, frozen
 
+from assay.spec.model import Model
 from assay.spec.source import Span
 
 Severity = Literal["error", "warning", "info"]
@@ -28,7 +29,7 @@ def _valid_name(_instance: object, _attribute: object, value: str) -> None:
 
 
 @frozen
-class Related:
+class Related(Model):
     """Another place that explains a diagnostic (the other status, the target file)."""
 
     message: str
@@ -37,7 +38,7 @@ class Related:
 
 
 @frozen(kw_only=True)
-class Diagnostic:
+class Diagnostic(Model):
     """One finding, at one place in one file.
 
     ``path`` is workspace-relative POSIX where a workspace is known, else as given.
@@ -61,7 +62,7 @@ T = TypeVar("T")
 
 
 @frozen
-class Parsed(Generic[T]):
+class Parsed(Model, Generic[T]):
     """What a parser returns: the value it could build, and what it found on the way.
 
     ``value`` is ``None`` only when nothing usable could be built (undecodable bytes, a

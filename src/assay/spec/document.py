@@ -11,13 +11,14 @@ from typing import Any, Literal, Union
 
 from attrs import frozen
 
+from assay.spec.model import Model
 from assay.spec.source import Span
 
 LineEnding = Literal["lf", "crlf", "cr", "none"]
 
 
 @frozen
-class ByteFacts:
+class ByteFacts(Model):
     """Facts about the bytes of the file, which publication must preserve."""
 
     size: int
@@ -33,7 +34,7 @@ class ByteFacts:
 
 
 @frozen
-class FrontMatterEntry:
+class FrontMatterEntry(Model):
     """One top-level key of YAML front matter."""
 
     key: str
@@ -44,7 +45,7 @@ class FrontMatterEntry:
 
 
 @frozen
-class FrontMatter:
+class FrontMatter(Model):
     """YAML front matter between ``---`` lines at the start of the file."""
 
     span: Span
@@ -57,7 +58,7 @@ class FrontMatter:
 
 
 @frozen
-class Heading:
+class Heading(Model):
     """An ATX (``## Text``) or setext (``Text`` over ``===``) heading."""
 
     level: int
@@ -71,7 +72,7 @@ class Heading:
 
 
 @frozen
-class Paragraph:
+class Paragraph(Model):
     """A paragraph; ``text`` joins its lines with ``\\n``, leading indentation removed."""
 
     text: str
@@ -79,7 +80,7 @@ class Paragraph:
 
 
 @frozen
-class CodeBlock:
+class CodeBlock(Model):
     """Fenced (``fence`` is the opening run) or indented (``fence`` is empty) code."""
 
     fence: str
@@ -89,7 +90,7 @@ class CodeBlock:
 
 
 @frozen
-class HtmlBlock:
+class HtmlBlock(Model):
     """A raw HTML block, HTML comments included."""
 
     html: str
@@ -97,7 +98,7 @@ class HtmlBlock:
 
 
 @frozen
-class TableCell:
+class TableCell(Model):
     """One cell of a GFM table row, trimmed."""
 
     text: str
@@ -105,7 +106,7 @@ class TableCell:
 
 
 @frozen
-class TableRow:
+class TableRow(Model):
     """One row of a GFM table; the first row is the header."""
 
     cells: tuple[TableCell, ...]
@@ -114,7 +115,7 @@ class TableRow:
 
 
 @frozen
-class Table:
+class Table(Model):
     """A GFM table (header row, delimiter row, body rows)."""
 
     rows: tuple[TableRow, ...]
@@ -122,14 +123,14 @@ class Table:
 
 
 @frozen
-class ThematicBreak:
+class ThematicBreak(Model):
     """A ``---``, ``***`` or ``___`` line."""
 
     span: Span
 
 
 @frozen
-class LinkDefinition:
+class LinkDefinition(Model):
     """A link reference definition: ``[label]: destination "title"``."""
 
     label: str
@@ -139,7 +140,7 @@ class LinkDefinition:
 
 
 @frozen
-class ListItem:
+class ListItem(Model):
     """One list item; ``marker`` as written (``-``, ``*``, ``3.``)."""
 
     marker: str
@@ -148,7 +149,7 @@ class ListItem:
 
 
 @frozen
-class ListBlock:
+class ListBlock(Model):
     """A bullet or ordered list; ``start`` is the first number of an ordered list."""
 
     ordered: bool
@@ -158,7 +159,7 @@ class ListBlock:
 
 
 @frozen
-class BlockQuote:
+class BlockQuote(Model):
     """A ``>`` block quote."""
 
     blocks: tuple[Block, ...]
@@ -179,7 +180,7 @@ Block = Union[  # noqa: UP007 - a runtime union object is needed by cattrs
 
 
 @frozen
-class Section:
+class Section(Model):
     """A heading and what follows it up to the next heading of the same or a higher level."""
 
     heading: Heading
@@ -190,7 +191,7 @@ class Section:
 
 
 @frozen
-class Link:
+class Link(Model):
     """A link or image found in text (never in code, HTML or comments).
 
     ``destination`` has escapes and entities resolved, as CommonMark reads it;
@@ -207,7 +208,7 @@ class Link:
 
 
 @frozen
-class Comment:
+class Comment(Model):
     """An HTML comment; ``text`` is what lies between ``<!--`` and ``-->``."""
 
     text: str
@@ -215,7 +216,7 @@ class Comment:
 
 
 @frozen
-class Directive:
+class Directive(Model):
     """A suppression directive: ``<!-- assay: disable-next-line LNK001 -- reason -->``."""
 
     action: Literal["disable", "enable", "disable-line", "disable-next-line", "disable-file"]
@@ -225,7 +226,7 @@ class Directive:
 
 
 @frozen
-class TitleCandidate:
+class TitleCandidate(Model):
     """Somewhere a title can come from, in the order a reader would look."""
 
     text: str
@@ -234,7 +235,7 @@ class TitleCandidate:
 
 
 @frozen(kw_only=True)
-class Document:
+class Document(Model):
     """A Markdown or plain-text document, read."""
 
     path: str

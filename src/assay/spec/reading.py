@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from attrs import frozen
 
+from assay.spec.model import Model
 from assay.spec.source import Span
 
 #: No unions of models here; ``assay.spec.convert`` reads this mapping all the same.
@@ -34,7 +35,7 @@ TitleSource = Literal["front-matter", "h1", "heading", "first-line", "file-name"
 
 
 @frozen(kw_only=True)
-class FieldReading:
+class FieldReading(Model):
     """One occurrence of a declared field; a field given twice is read twice."""
 
     #: The field as the type declares it, e.g. ``Status``.
@@ -61,7 +62,7 @@ class FieldReading:
 
 
 @frozen(kw_only=True)
-class SectionReading:
+class SectionReading(Model):
     """A section of the document, named as the type names it."""
 
     #: The declared section name this heading matches (``Context`` for "Context and
@@ -85,7 +86,7 @@ class SectionReading:
 
 
 @frozen(kw_only=True)
-class RelationTarget:
+class RelationTarget(Model):
     """Another record a relation points at."""
 
     #: The target as written: a link's text, or a bare ID such as ``ADR-0057``.
@@ -98,7 +99,7 @@ class RelationTarget:
 
 
 @frozen(kw_only=True)
-class RelationReading:
+class RelationReading(Model):
     """A declared relation to other records: ``Superseded by [ADR 5](0005-x.md)``."""
 
     #: The relation as the type declares it, e.g. ``Superseded by``.
@@ -113,7 +114,7 @@ class RelationReading:
 
 
 @frozen(kw_only=True)
-class TitleReading:
+class TitleReading(Model):
     """The document's title, with a record-number prefix read off."""
 
     #: The title without a record-number prefix (``Use Kafka`` for ``ADR 016: Use Kafka``).
@@ -130,7 +131,7 @@ class TitleReading:
 
 
 @frozen(kw_only=True)
-class Reading:
+class Reading(Model):
     """A document read under a type."""
 
     path: str

@@ -11,6 +11,7 @@ from attrs import frozen
 
 from assay.spec.diagnostics import Diagnostic, Severity
 from assay.spec.document import Document
+from assay.spec.model import Model
 from assay.spec.reading import Reading
 from assay.spec.specfile import SpecFile
 
@@ -18,7 +19,7 @@ REPORT_VERSION = 1
 
 
 @frozen
-class Tool:
+class Tool(Model):
     """Which program wrote the report."""
 
     name: str
@@ -26,7 +27,7 @@ class Tool:
 
 
 @frozen
-class RelatedEntry:
+class RelatedEntry(Model):
     """Another location that explains a finding."""
 
     message: str
@@ -36,7 +37,7 @@ class RelatedEntry:
 
 
 @frozen(kw_only=True)
-class Entry:
+class Entry(Model):
     """One diagnostic, flattened: lines and columns 1-based, ends exclusive."""
 
     code: str
@@ -76,7 +77,7 @@ class Entry:
 
 
 @frozen
-class Summary:
+class Summary(Model):
     """Counts for a run."""
 
     files: int
@@ -94,7 +95,7 @@ class Summary:
 
 
 @frozen
-class Report:
+class Report(Model):
     """What ``assay check --format json`` prints."""
 
     version: int
@@ -104,7 +105,7 @@ class Report:
 
 
 @frozen
-class DocumentReading:
+class DocumentReading(Model):
     """What ``assay parse FILE --json`` prints: the document model and what was found."""
 
     version: int
@@ -114,7 +115,7 @@ class DocumentReading:
 
 
 @frozen
-class TypedReading:
+class TypedReading(Model):
     """What ``assay parse FILE --type NAME --json`` prints: the document read as a type."""
 
     version: int
@@ -124,7 +125,7 @@ class TypedReading:
 
 
 @frozen
-class SpecReading:
+class SpecReading(Model):
     """What ``assay parse --spec FILE --json`` prints: the spec model and what was found."""
 
     version: int

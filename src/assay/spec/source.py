@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from assay.spec.model import Model
+
 
 @frozen(init=False)
-class Span:
+class Span(Model):
     """A region of a source file.
 
     ``start``/``end`` are byte offsets into the file as stored (a BOM included), so

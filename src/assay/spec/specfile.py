@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from attrs import frozen
 
+from assay.spec.model import Model
 from assay.spec.source import Span
 
 #: No unions of models here; ``assay.spec.convert`` reads this mapping all the same.
@@ -23,7 +24,7 @@ SourceRole = Literal["primary", "check", "provenance", "optional"]
 
 
 @frozen(kw_only=True)
-class Use:
+class Use(Model):
     """``use NAME``: bring a built-in library's types into scope."""
 
     name: str  #: the library, e.g. ``adr``
@@ -32,7 +33,7 @@ class Use:
 
 
 @frozen(kw_only=True)
-class Presence:
+class Presence(Model):
     """Whether a document must, may or must not have a part."""
 
     kind: PresenceKind  #: required, optional or forbidden
@@ -41,7 +42,7 @@ class Presence:
 
 
 @frozen(kw_only=True)
-class AliasDecl:
+class AliasDecl(Model):
     """Another heading or key under which a field or section is recognised."""
 
     name: str  #: the other name, as written
@@ -49,7 +50,7 @@ class AliasDecl:
 
 
 @frozen(kw_only=True)
-class AllowedValue:
+class AllowedValue(Model):
     """One canonical value of a field, with the spellings that mean the same."""
 
     name: str  #: the canonical value, e.g. ``proposed``
@@ -58,7 +59,7 @@ class AllowedValue:
 
 
 @frozen(kw_only=True)
-class FormatDecl:
+class FormatDecl(Model):
     """``format date`` (an ISO date) or ``format pattern "regex"``."""
 
     kind: Literal["date", "pattern"]  #: ``date``: an ISO date; ``pattern``: a regex match
@@ -67,7 +68,7 @@ class FormatDecl:
 
 
 @frozen(kw_only=True)
-class SentencesDecl:
+class SentencesDecl(Model):
     """``sentences N``: the text holds exactly N sentences."""
 
     count: int  #: at least 1
@@ -75,7 +76,7 @@ class SentencesDecl:
 
 
 @frozen(kw_only=True)
-class LengthRange:
+class LengthRange(Model):
     """``length MIN..MAX`` in characters, both bounds inclusive; one may be open."""
 
     min: int | None  #: None when only a maximum is given (``..250``)
@@ -84,7 +85,7 @@ class LengthRange:
 
 
 @frozen(kw_only=True)
-class FormDecl:
+class FormDecl(Model):
     """``form none-or-list``: exactly ``none``, or a list of ``- `` items."""
 
     kind: Literal["none-or-list"]  #: the only form so far
@@ -92,7 +93,7 @@ class FormDecl:
 
 
 @frozen(kw_only=True)
-class TitleDecl:
+class TitleDecl(Model):
     """``title required|optional``, with optional constraints on the title text."""
 
     presence: Presence  #: required or optional (a title cannot be forbidden)
@@ -102,7 +103,7 @@ class TitleDecl:
 
 
 @frozen(kw_only=True)
-class FieldDecl:
+class FieldDecl(Model):
     """``field "Name" <presence>``: a key with a value (front matter, ``Key: value``)."""
 
     name: str  #: the key as written, e.g. ``Status``
@@ -117,7 +118,7 @@ class FieldDecl:
 
 
 @frozen(kw_only=True)
-class SectionDecl:
+class SectionDecl(Model):
     """``section "Name" <presence>``: a heading and the text under it."""
 
     name: str  #: the heading text as written, e.g. ``Context``
@@ -131,7 +132,7 @@ class SectionDecl:
 
 
 @frozen(kw_only=True)
-class RelationDecl:
+class RelationDecl(Model):
     """``relation "Name" [inverse "Other"]``: a key under which a record links to others.
 
     The key may appear in the Status value, a preamble line or bullet, a ``Links``
@@ -147,7 +148,7 @@ class RelationDecl:
 
 
 @frozen(kw_only=True)
-class FilesDecl:
+class FilesDecl(Model):
     """``files "glob", ...``: the workspace paths documents of a type live at."""
 
     patterns: tuple[str, ...]  #: POSIX globs relative to the workspace root
@@ -155,7 +156,7 @@ class FilesDecl:
 
 
 @frozen(kw_only=True)
-class TypeDecl:
+class TypeDecl(Model):
     """``type NAME [extends BASE] { ... }``: what documents of one kind must hold."""
 
     name: str  #: the type name, a bare word
@@ -171,7 +172,7 @@ class TypeDecl:
 
 
 @frozen(kw_only=True)
-class Dimension:
+class Dimension(Model):
     """``DIM [v1, v2]`` in a ``when``: the task must have one of these values."""
 
     name: str  #: the dimension, e.g. ``language``
@@ -181,7 +182,7 @@ class Dimension:
 
 
 @frozen(kw_only=True)
-class LineRange:
+class LineRange(Model):
     """``lines A..B``: one-based, inclusive line numbers, ``1 <= A <= B``."""
 
     start: int  #: first line, counted from 1
@@ -190,7 +191,7 @@ class LineRange:
 
 
 @frozen(kw_only=True)
-class SourceDecl:
+class SourceDecl(Model):
     """A pinned source: ``primary|check|provenance|optional "path" [lines A..B] [sha256]``."""
 
     role: SourceRole  #: primary, check and provenance are mandatory; optional may be left out
@@ -202,7 +203,7 @@ class SourceDecl:
 
 
 @frozen(kw_only=True)
-class CueDecl:
+class CueDecl(Model):
     """``cue NAME covers [a, b]``: what a declaration's text is about."""
 
     name: str  #: the cue, e.g. ``testing``
@@ -212,7 +213,7 @@ class CueDecl:
 
 
 @frozen(kw_only=True)
-class DeclarationDecl:
+class DeclarationDecl(Model):
     """``declaration NAME version N { ... }``: task context selected by dimensions."""
 
     name: str  #: the declaration name, e.g. ``go-testing``
@@ -225,7 +226,7 @@ class DeclarationDecl:
 
 
 @frozen(kw_only=True)
-class SpecFile:
+class SpecFile(Model):
     """One ``.assay`` file: its ``use`` lines, types and declarations, in file order."""
 
     path: str  #: where the spec was read from, as given to ``parse_spec``

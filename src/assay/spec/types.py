@@ -10,12 +10,13 @@ from collections.abc import Iterator, Mapping
 
 from attrs import frozen
 
+from assay.spec.model import Model
 from assay.spec.source import Span
 from assay.spec.specfile import FieldDecl, RelationDecl, SectionDecl, TitleDecl
 
 
 @frozen(kw_only=True)
-class DocumentType:
+class DocumentType(Model):
     """A document type with its base types merged in.
 
     Members (fields, sections, relations) list the root base's first; a member of a
@@ -37,7 +38,7 @@ class DocumentType:
 
 
 @frozen
-class TypeSet:
+class TypeSet(Model):
     """The document types in scope for a workspace, by name.
 
     Holds every type of the user's spec files, plus the built-in types their ``use``

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal
 from attrs import frozen
 
 from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN, Related, Severity
+from assay.spec.model import Model
 from assay.spec.source import Span
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ Scope = Literal["document", "workspace"]
 
 
 @frozen
-class Finding:
+class Finding(Model):
     """One problem a check found: where, what, and other places that explain it."""
 
     span: Span
@@ -41,7 +42,7 @@ WorkspaceRun = Callable[["WorkspaceContext"], Iterable[Finding]]
 
 
 @frozen
-class Check:
+class Check(Model):
     """A registered check."""
 
     code: str

@@ -17,6 +17,8 @@ import textwrap
 
 from attrs import frozen
 
+from assay.spec.model import Model
+
 DEFAULT_PATHS = {"markdown": "docs/adr/0001-example.md", "assay": "assay/example.assay"}
 _SECTION = re.compile(r"^## (Fails|Passes)[ \t]*$", re.MULTILINE)
 _FENCE = re.compile(
@@ -25,7 +27,7 @@ _FENCE = re.compile(
 
 
 @frozen
-class ExampleFile:
+class ExampleFile(Model):
     """One file of an example workspace."""
 
     language: str

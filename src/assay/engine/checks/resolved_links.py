@@ -13,11 +13,12 @@ from attrs import frozen
 from assay.engine.context import DocumentContext
 from assay.engine.links import LinkResolution, is_footnote_label, resolve_link
 from assay.spec.document import Document
+from assay.spec.model import Model
 from assay.spec.source import Span
 
 
 @frozen
-class Resolved:
+class Resolved(Model):
     """A link (or reference definition) and what its destination resolved to."""
 
     destination: str

@@ -23,6 +23,8 @@ from typing import Literal
 
 from attrs import frozen
 
+from assay.spec.model import Model
+
 DateKind = Literal["iso", "ambiguous", "impossible", "placeholder", "unrecognized"]
 
 _MONTHS = (
@@ -73,7 +75,7 @@ _WRAPPING = " \t\r\n*_`~"
 
 
 @frozen(kw_only=True)
-class DateReading:
+class DateReading(Model):
     """What a date value says; ``raw[start:end] == text``."""
 
     kind: DateKind

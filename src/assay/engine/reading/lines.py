@@ -23,6 +23,7 @@ from typing import Literal
 from attrs import frozen
 
 from assay.engine.reading.vocabulary import LINE_PREFIX, Vocabulary, fold
+from assay.spec.model import Model
 from assay.spec.specfile import FieldDecl, RelationDecl
 
 _PREFIX = re.compile(LINE_PREFIX)
@@ -37,7 +38,7 @@ _KEY_WORD = re.compile(r"[*_]{0,2}[A-Za-z]+[*_]{0,2}")
 
 
 @frozen
-class KeyValue:
+class KeyValue(Model):
     """A declared key and its value, as offsets into the document text."""
 
     kind: Literal["field", "relation"]

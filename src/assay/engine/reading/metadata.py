@@ -29,13 +29,14 @@ from assay.spec.document import (
     Section,
     Table,
 )
+from assay.spec.model import Model
 from assay.spec.reading import FieldSource
 from assay.spec.source import Span
 from assay.spec.specfile import FieldDecl, RelationDecl
 
 
 @frozen
-class Found:
+class Found(Model):
     """A declared key and its value, wherever it was stated."""
 
     decl: FieldDecl | RelationDecl

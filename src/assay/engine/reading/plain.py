@@ -18,12 +18,13 @@ from attrs import frozen
 
 from assay.engine.reading.vocabulary import Vocabulary, fold
 from assay.spec.document import Block, Document, Paragraph
+from assay.spec.model import Model
 from assay.spec.source import Span
 from assay.spec.specfile import SectionDecl
 
 
 @frozen
-class PlainSection:
+class PlainSection(Model):
     """A declared section found as a line of its own."""
 
     decl: SectionDecl

@@ -16,6 +16,8 @@ import re
 
 from attrs import frozen
 
+from assay.spec.model import Model
+
 # Nine digits at most: a longer run is no record number, and `int` refuses huge strings.
 _ID = re.compile(r"(?<!\w)ADR(?:[-_ \u00a0]?#?)([0-9]{1,9})(?![0-9])", re.IGNORECASE)
 # A bare number names a record only when it is the whole target (`Supersedes 0005`);
@@ -42,7 +44,7 @@ _BARE_NUMBER = re.compile(rf"(?:([0-9]{{1,9}})|([Nn]+|[Xx]{{2,}})){_SEPARATOR}(?
 
 
 @frozen(kw_only=True)
-class RecordId:
+class RecordId(Model):
     """A record named by ID in text; ``text[start:end]`` is ``ADR-0057`` as written."""
 
     text: str
@@ -52,7 +54,7 @@ class RecordId:
 
 
 @frozen(kw_only=True)
-class TitleNumber:
+class TitleNumber(Model):
     """A record-number prefix of a title; ``title[prefix_end:]`` is the title proper."""
 
     number: int | None  #: None for a label without number, or an unfilled placeholder

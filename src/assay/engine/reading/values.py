@@ -33,6 +33,7 @@ from assay.engine.reading.record_ids import (
     split_targets,
     title_without_prefix,
 )
+from assay.spec.model import Model
 from assay.spec.specfile import AllowedValue
 
 __all__ = [
@@ -81,7 +82,7 @@ _EMPHASIS_MARKS = "*_`~"
 
 
 @frozen(kw_only=True)
-class StatusReading:
+class StatusReading(Model):
     """A status value read against the allowed values of its field.
 
     ``raw[keyword_start:keyword_end]`` is the keyword as written and

@@ -22,6 +22,7 @@ from typing import NamedTuple
 from attrs import frozen
 
 from assay.grammar.normalize import heading_text
+from assay.spec.model import Model
 from assay.spec.specfile import FieldDecl, RelationDecl, SectionDecl
 from assay.spec.types import DocumentType
 
@@ -61,7 +62,7 @@ class HeadingRole(NamedTuple):
 
 
 @frozen
-class Vocabulary:
+class Vocabulary(Model):
     """Lookup tables for one document type, built once per type and run."""
 
     type: DocumentType
