@@ -8,7 +8,8 @@ decision record and its number, title span, Status values and relations
 reported file, its cached findings and suppression directives.  The summary keeps
 exactly that, one row per document, next to the check cache
 (``engine.check_cache``), under the same settings digest, each row validated by the
-file's size, modification time and inode as discovery's ``lstat`` saw them.
+file's stamp from discovery (``discovery.Stamp``: the blob id git's index vouches for,
+else size, modification time and inode).
 
 A scoped run (``scoped_pass``) then reads this one small file instead of the whole
 cache, builds no reading for the unchanged documents, and reads, parses and checks
@@ -29,7 +30,7 @@ from attrs import evolve, field, frozen
 
 from assay.engine import check_cache
 from assay.engine.checks.record_index import Facts, Packed, Record, RecordIndex, facts_of
-from assay.engine.discovery import Candidate
+from assay.engine.discovery import Candidate, Stamp
 from assay.engine.document_pass import DocumentOutcome, context_of, run_documents
 from assay.engine.rulesets import Ruleset
 from assay.engine.workspace import Workspace
@@ -46,12 +47,12 @@ SCOPED_READS = 256
 #: more than reading them); past this many, the summary is written whole again.
 RECENT_ROWS = 512
 
-#: One document: stamp (size, modification time, inode), type name, type library,
+#: One document: stamp (``discovery.Stamp``), type name, type library,
 #: record facts packed (None: not a decision record), the files other than its own
 #: that its cached findings name, and its details (b"" for none: else its cached
 #: findings, directives and lines, pickled, read only when a finding is reported).
 Row = tuple[
-    "tuple[int, int, int]", "str | None", "str | None", "Packed | None", "tuple[str, ...]",
+    "Stamp", "str | None", "str | None", "Packed | None", "tuple[str, ...]",
     bytes,
 ]  # fmt: skip
 
@@ -198,8 +199,8 @@ def scoped_pass(
     summary under these settings or too much changed (the caller runs in full).
 
     The documents in ``scope`` are read again whatever the summary says, and so is any
-    document whose size, modification time or inode differs from its row's, or that
-    has no row; every other document is its row.
+    document whose stamp differs from its row's, or that has no row; every other
+    document is its row.
     """
     root = workspace.config.root
     settings = check_cache.settings_digest(workspace, ruleset)
@@ -305,5 +306,5 @@ def _stamps(rows: Mapping[str, Row]) -> dict[str, Any]:
     return {path: row[0] for path, row in rows.items()}
 
 
-def _stamp_of(row: Row | None) -> tuple[int, int, int] | None:
+def _stamp_of(row: Row | None) -> Stamp | None:
     return None if row is None else row[0]

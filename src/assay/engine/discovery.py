@@ -20,11 +20,14 @@ from typing import Literal
 from attrs import field, frozen
 
 from assay.engine.config import Config, repository_root
+from assay.engine.git_index import IndexQuery
 from assay.engine.globs import Glob, compile_glob, match_any
 from assay.engine.records import MARKDOWN_SUFFIXES, record_number
 from assay.spec.model import Model
 
 Origin = Literal["include", "type", "convention", "adr-dir", "log4brains"]
+#: A blob id (a digest of the content) or (size, modification time, inode).
+Stamp = str | tuple[int, int, int]
 SkipReason = Literal["symlink", "not-regular-file", "template", "listing"]
 
 #: Where teams keep decision records (ADR-FORMATS.md "Finding records"), matched
@@ -88,9 +91,10 @@ class Discovery(Model):
     git: bool
     #: Every file of the workspace (excluded ones too): what links may point at.
     files: tuple[str, ...] = ()
-    #: Each document's size, modification time and inode, from the `lstat` that found
-    #: it a regular file: what the check cache compares, without a second `stat`.
-    stamps: Mapping[str, tuple[int, int, int]] = field(factory=dict, eq=False, repr=False)
+    #: What says each document is unchanged since a run read it, for the check cache:
+    #: its blob id where git's index vouches for it (`engine.git_index`), else its
+    #: size, modification time and inode from the `lstat` that found it a regular file.
+    stamps: Mapping[str, Stamp] = field(factory=dict, eq=False, repr=False)
 
 
 @frozen(kw_only=True)
@@ -100,12 +104,14 @@ class Listing(Model):
     files: tuple[str, ...]
     git: bool
     notes: tuple[Note, ...] = ()
+    #: Path -> blob id of the files git's index vouches for (`engine.git_index`).
+    vouched: Mapping[str, str] = field(factory=dict, eq=False, repr=False)
 
 
 #: git's listing command: tracked and untracked files, not the ignored ones, NUL-ended.
 _GIT_LS = ("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
 #: Listings started ahead (`start_listing`), by workspace root, until discovery asks.
-_STARTED: dict[Path, subprocess.Popen[bytes]] = {}
+_STARTED: dict[Path, tuple[subprocess.Popen[bytes] | None, IndexQuery]] = {}
 
 
 def start_listing(config: Config) -> None:
@@ -123,14 +129,21 @@ def start_listing(config: Config) -> None:
         )
     except OSError:
         return  # `list_files` tries again, and says why it cannot
-    _STARTED[root] = process
+    _STARTED[root] = (process, IndexQuery(root))
 
 
 def list_files(config: Config) -> Listing:
     """The workspace's files: the one `git ls-files` (or walk) of a run."""
     notes: list[Note] = []
-    entries, git = _list_files(config.root, notes)
-    return Listing(files=tuple(entries), git=git, notes=tuple(notes))
+    root = config.root
+    started = _STARTED.pop(root, None)
+    if started is None and repository_root(root) is not None:
+        started = (None, IndexQuery(root))  # the index is read while git lists
+    entries, git = _list_files(root, notes, started and started[0])
+    vouched = started[1].vouched() if started else {}  # waited for in any case
+    if not git:
+        vouched = {}
+    return Listing(files=tuple(entries), git=git, notes=tuple(notes), vouched=vouched)
 
 
 def discover(
@@ -174,8 +187,9 @@ def discover(
         skipped, maybe_links = found.skipped, found.maybe_links
     # A folder that might hold documents is reported only when it is a link.
     skipped += [Skipped(path=p, reason="symlink") for p in maybe_links if os.path.islink(root / p)]
-    stamps: dict[str, tuple[int, int, int]] = {}
-    problems = _problems(os.fspath(root).rstrip("/") or "/", {*selected, *specs}, stamps)
+    stamps: dict[str, Stamp] = {}
+    where = os.fspath(root).rstrip("/") or "/"
+    problems = _problems(where, {*selected, *specs}, stamps, listing.vouched)
     skipped += [problem for problem in problems.values() if isinstance(problem, Skipped)]
     documents = [selected[path] for path in sorted(selected) if problems[path] is None]
     spec_files = [path for path in sorted(specs) if problems[path] is None]
@@ -191,11 +205,12 @@ def discover(
     )
 
 
-def _list_files(root: Path, notes: list[Note]) -> tuple[list[str], bool]:
+def _list_files(
+    root: Path, notes: list[Note], started: subprocess.Popen[bytes] | None
+) -> tuple[list[str], bool]:
     """Workspace-relative paths of every file (and symbolic link), and whether git listed them."""
     if repository_root(root) is None:
         return sorted(_walk(root, notes)), False
-    started = _STARTED.pop(root, None)
     try:
         # No shell, and `-z`: names with spaces, quotes or non-ASCII come through as is.
         if started is None:
@@ -253,13 +268,14 @@ def _walk(root: Path, notes: list[Note]) -> Iterator[str]:
 
 
 def _problems(
-    root: str, paths: Iterable[str], stamps: dict[str, tuple[int, int, int]]
+    root: str, paths: Iterable[str], stamps: dict[str, Stamp], vouched: Mapping[str, str]
 ) -> dict[str, Skipped | Literal["missing"] | None]:
     """Why each path is not loaded (None: it is), found without following links; a
-    regular file's size, modification time and inode go into `stamps`.
+    regular file's stamp goes into `stamps`: the blob id git's index `vouched` for,
+    else its size, modification time and inode.
 
-    One `lstat` a file, and this loop is all a warm run does per document besides, so
-    it is kept tight.
+    One `lstat` a file git does not vouch for, and this loop is all a warm run does per
+    document besides, so it is kept tight.
     """
     links: dict[str, bool] = {}  # folder -> it is a symbolic link or lies below one
     found: dict[str, Skipped | Literal["missing"] | None] = {}
@@ -274,6 +290,11 @@ def _problems(
                 # A stale index can list files below a folder since replaced by a link.
                 found[path] = _below_link(path, links)
                 continue
+        blob = vouched.get(path)
+        if blob is not None:  # a regular file, the blob the index names
+            found[path] = None
+            stamps[path] = blob
+            continue
         try:
             status = lstat(f"{root}/{path}")
         except (FileNotFoundError, NotADirectoryError):

@@ -25,7 +25,7 @@ from assay.engine import check_cache
 from assay.engine.check_cache import Entry
 from assay.engine.checks.resolved_links import link_targets
 from assay.engine.context import DocumentContext
-from assay.engine.discovery import Candidate
+from assay.engine.discovery import Candidate, Stamp
 from assay.engine.findings import guarded
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.rulesets import Ruleset
@@ -112,13 +112,10 @@ def _compute(
     return _outcomes(workspace, ruleset, candidates)
 
 
-def _stamp(workspace: Workspace, candidate: Candidate) -> tuple[int, int, int] | None:
-    """What says a file is unchanged: size, modification time and inode."""
-    try:
-        status = os.stat(os.path.join(workspace.config.root, candidate.path))
-    except OSError:
-        return None
-    return (status.st_size, status.st_mtime_ns, status.st_ino)
+def _stamp(workspace: Workspace, candidate: Candidate) -> Stamp | None:
+    """What says a file is unchanged: discovery's stamp, taken before it is read, so
+    a change made while the run reads it is seen by the next run."""
+    return workspace.discovery.stamps.get(candidate.path)
 
 
 def _from_cache(
