@@ -7,17 +7,18 @@ Wall time on a shared machine swings by a third from one minute to the next, so 
 change to the single-file run is measured against another version of assay **in
 the same minutes**: the revision ``--against`` (default ``HEAD``) is checked out in a
 temporary git worktree, and the runs alternate between it and the working tree, in
-one workspace of ``--count`` generated records (``check_throughput.py``'s), with one
-cache folder filled by a full check first. Before each run a blank line is appended
-to ONE.md, so the record is read again as a pre-commit run reads the staged file.
+one workspace of ``--count`` generated records (``check_throughput.py``'s), with a
+cache folder for each version filled by a full check first. Before each run a blank
+line is appended to ONE.md, so the record is read again as a pre-commit run reads
+the staged file.
 
 Printed: each version's median and minimum wall time, and the median of the paired
 ratios (each run over its neighbour of the other version). With ``--instructions``,
 the instructions one run executes under ``valgrind --tool=callgrind`` (the Python
 process alone, git not counted), a figure the load of the machine does not move, and
-for the working tree where they go: the interpreter's start, the
-imports (a process importing every module the run imports, and nothing else), and the
-work, which is the rest.
+for the working tree where they go: the interpreter's start, the imports (a process
+importing every module the run imports, and nothing else), and the work, which is
+the rest.
 """
 
 from __future__ import annotations
@@ -137,8 +138,9 @@ def main(argv: list[str] | None = None) -> int:
                        cwd=REPO, env=git_env(), check=True)  # fmt: skip
         try:
             versions = {
-                f"{args.against} (before)": environment(scratch / "cache", before / "src"),
-                "working tree (after)": environment(scratch / "cache", REPO / "src"),
+                # Each its own caches: two versions may stamp files differently.
+                f"{args.against} (before)": environment(scratch / "before-cache", before / "src"),
+                "working tree (after)": environment(scratch / "after-cache", REPO / "src"),
             }
             for env in versions.values():  # fill the caches, compile the bytecode
                 run_once(workspace, record, env, touch=False)
