@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from assay.engine.config import load_config
+from assay.engine.discovery import discover
 from assay.engine.git_index import IndexQuery
 from assay.engine.runner import check
 from tests.conftest import ROOT
@@ -38,6 +39,11 @@ def _repo(root: Path, files: dict[str, str], *, commit: bool = True) -> Path:
     return root
 
 
+def _vouched(root: Path) -> dict[str, str] | None:
+    answer = IndexQuery(root).answer()
+    return None if answer is None else answer.vouched()
+
+
 def _blob(root: Path, name: str) -> str:
     return _git(root, "hash-object", "--", name).strip()
 
@@ -46,8 +52,8 @@ def test_clean_tracked_files_are_vouched_for_by_their_blob(tmp_path: Path) -> No
     names = ["a.md", "docs/b c.md", "docs/ünï.md", "x\ny.md"]
     root = _repo(tmp_path / "r", {name: f"# {i}\n" for i, name in enumerate(names)})
     _repo_staged = _repo(tmp_path / "s", {"new.md": "# new\n"}, commit=False)
-    assert IndexQuery(root).vouched() == {name: _blob(root, name) for name in names}
-    assert IndexQuery(_repo_staged).vouched() == {"new.md": _blob(_repo_staged, "new.md")}
+    assert _vouched(root) == {name: _blob(root, name) for name in names}
+    assert _vouched(_repo_staged) == {"new.md": _blob(_repo_staged, "new.md")}
 
 
 def test_what_git_does_not_check_is_not_vouched_for(tmp_path: Path) -> None:
@@ -68,7 +74,7 @@ def test_what_git_does_not_check_is_not_vouched_for(tmp_path: Path) -> None:
     _git(root, "add", "--intent-to-add", "intended.md")
     stat = (root / "touched.md").stat()
     os.utime(root / "touched.md", ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
-    vouched = IndexQuery(root).vouched()
+    vouched = _vouched(root)
     # An executable is a regular file too; a touched file is left to `lstat` until
     # git looks at its content again (`git status` does): a cautious answer.
     assert set(vouched) == {"same.md", "run.sh"}
@@ -84,21 +90,32 @@ def test_a_conflict_is_not_vouched_for(tmp_path: Path) -> None:
     (root / "a.md").write_text("# mine\n", encoding="utf-8")
     _git(root, "commit", "-q", "-am", "mine")
     subprocess.run(["git", "merge", "-q", "other"], cwd=root, capture_output=True, check=False)
-    assert set(IndexQuery(root).vouched()) == {"b.md"}
+    assert set(_vouched(root)) == {"b.md"}
 
 
 def test_paths_are_the_workspaces_own_below_the_repository_root(tmp_path: Path) -> None:
     root = _repo(tmp_path / "r", {"top.md": "#\n", "ws/a.md": "# a\n", "ws/b.md": "# b\n"})
     (root / "ws" / "b.md").write_text("# b, edited\n", encoding="utf-8")
     (root / "top.md").write_text("# edited outside the workspace\n", encoding="utf-8")
-    assert IndexQuery(root / "ws").vouched() == {"a.md": _blob(root / "ws", "a.md")}
+    assert _vouched(root / "ws") == {"a.md": _blob(root / "ws", "a.md")}
 
 
 def test_outside_git_nothing_is_vouched_for(tmp_path: Path) -> None:
     (tmp_path / "a.md").write_text("# a\n", encoding="utf-8")
     env_dir = tmp_path / "plain"
     env_dir.mkdir()
-    assert IndexQuery(env_dir).vouched() == {}
+    assert _vouched(env_dir) is None
+
+
+def test_the_index_is_read_when_it_saves_lstats(tmp_path: Path) -> None:
+    """Records that are most of the files: blob ids. A few records among many other
+    files (a large repository): `lstat`, cheaper than reading the whole index."""
+    records = {f"docs/adr/{n:04d}-r.md": f"# {n}. R\n\nStatus: Accepted\n" for n in range(1, 6)}
+    mostly = _repo(tmp_path / "mostly", records)
+    rarely = _repo(tmp_path / "rarely", {**records, **{f"src/m{n}.py": "" for n in range(30)}})
+    for root, kind in ((mostly, str), (rarely, tuple)):
+        stamps = discover(load_config(root)).stamps
+        assert len(stamps) == 5 and {type(s) for s in stamps.values()} == {kind}
 
 
 # -- warm runs over a working tree in any state --------------------------------------------

@@ -20,7 +20,7 @@ from typing import Literal
 from attrs import field, frozen
 
 from assay.engine.config import Config, repository_root
-from assay.engine.git_index import IndexQuery
+from assay.engine.git_index import GitIndex, IndexQuery
 from assay.engine.globs import Glob, compile_glob, match_any
 from assay.engine.records import MARKDOWN_SUFFIXES, record_number
 from assay.spec.model import Model
@@ -104,8 +104,8 @@ class Listing(Model):
     files: tuple[str, ...]
     git: bool
     notes: tuple[Note, ...] = ()
-    #: Path -> blob id of the files git's index vouches for (`engine.git_index`).
-    vouched: Mapping[str, str] = field(factory=dict, eq=False, repr=False)
+    #: What git's index says of the files (`engine.git_index`); None outside git.
+    index: GitIndex | None = field(default=None, eq=False, repr=False)
 
 
 #: git's listing command: tracked and untracked files, not the ignored ones, NUL-ended.
@@ -140,10 +140,8 @@ def list_files(config: Config) -> Listing:
     if started is None and repository_root(root) is not None:
         started = (None, IndexQuery(root))  # the index is read while git lists
     entries, git = _list_files(root, notes, started and started[0])
-    vouched = started[1].vouched() if started else {}  # waited for in any case
-    if not git:
-        vouched = {}
-    return Listing(files=tuple(entries), git=git, notes=tuple(notes), vouched=vouched)
+    index = started[1].answer() if started else None  # waited for in any case
+    return Listing(files=tuple(entries), git=git, notes=tuple(notes), index=index if git else None)
 
 
 def discover(
@@ -189,7 +187,12 @@ def discover(
     skipped += [Skipped(path=p, reason="symlink") for p in maybe_links if os.path.islink(root / p)]
     stamps: dict[str, Stamp] = {}
     where = os.fspath(root).rstrip("/") or "/"
-    problems = _problems(where, {*selected, *specs}, stamps, listing.vouched)
+    wanted = {*selected, *specs}
+    index = listing.index
+    vouched = {}
+    if index is not None and index.worth_reading(len(wanted), len(entries)):
+        vouched = index.vouched()
+    problems = _problems(where, wanted, stamps, vouched)
     skipped += [problem for problem in problems.values() if isinstance(problem, Skipped)]
     documents = [selected[path] for path in sorted(selected) if problems[path] is None]
     spec_files = [path for path in sorted(specs) if problems[path] is None]

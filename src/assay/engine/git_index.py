@@ -34,7 +34,7 @@ _VOUCHABLE = re.compile(r"(?<![^\0])H 100(?:644|755) ([0-9a-f]+) 0\t([^\0]*)")
 
 
 class IndexQuery:
-    """The two git commands for one workspace, started at once; `vouched` waits."""
+    """The two git commands for one workspace, started at once; `answer` waits."""
 
     def __init__(self, root: Path) -> None:
         self._processes: list[subprocess.Popen[bytes]] = []
@@ -49,17 +49,40 @@ class IndexQuery:
         except OSError:
             self._failed = True  # git cannot run: the listing says so; `lstat` stamps
 
-    def vouched(self) -> dict[str, str]:
-        """Workspace-relative path -> blob id, for the files git vouches for; empty
-        when either command fails (then every file is stamped by `lstat`)."""
+    def answer(self) -> GitIndex | None:
+        """What git printed, once both commands are done; None when either failed
+        (then every file is stamped by `lstat`)."""
         outputs = [process.communicate()[0] for process in self._processes]
         if self._failed or any(process.returncode != 0 for process in self._processes):
-            return {}
-        index, changed = (_decoded(output) for output in outputs)
-        found = {path: blob for blob, path in _VOUCHABLE.findall(index)}
-        for path in changed.split("\0"):
-            found.pop(path, None)
-        return found
+            return None
+        index, changed = outputs
+        return GitIndex(index, changed)
+
+
+class GitIndex:
+    """git's answers for one run, read when they are worth reading (`vouched`)."""
+
+    __slots__ = ("_changed", "_index", "_vouched")
+
+    def __init__(self, index: bytes, changed: bytes) -> None:
+        self._index = index
+        self._changed = changed
+        self._vouched: dict[str, str] | None = None
+
+    def vouched(self) -> dict[str, str]:
+        """Workspace-relative path -> blob id, for the files git vouches for."""
+        if self._vouched is None:
+            found = {path: blob for blob, path in _VOUCHABLE.findall(_decoded(self._index))}
+            for path in _decoded(self._changed).split("\0"):
+                found.pop(path, None)
+            self._vouched = found
+        return self._vouched
+
+    def worth_reading(self, stamps: int, files: int) -> bool:
+        """Whether reading the index beats `lstat` for ``stamps`` files in a listing
+        of ``files``: reading an entry costs about a fifth of an `lstat`, and a large
+        repository may keep its few records among a hundred thousand files."""
+        return 5 * stamps > files
 
 
 def _decoded(output: bytes) -> str:
