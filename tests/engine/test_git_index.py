@@ -107,6 +107,20 @@ def test_outside_git_nothing_is_vouched_for(tmp_path: Path) -> None:
     assert _vouched(env_dir) is None
 
 
+@pytest.mark.parametrize("which", ["_INDEX", "_CHANGED"])
+@pytest.mark.parametrize("broken", [("assay-no-such-git",), ("git", "no-such-command")])
+def test_git_that_cannot_run_or_fails_vouches_for_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, which: str, broken: tuple[str, ...]
+) -> None:
+    from assay.engine import git_index
+
+    root = _repo(tmp_path / "r", {"docs/adr/0001-a.md": "# 1. A\n\nStatus: Accepted\n"})
+    monkeypatch.setattr(git_index, which, broken)
+    assert IndexQuery(root).answer() is None
+    stamps = discover(load_config(root)).stamps  # every file by `lstat`, as before
+    assert {type(s) for s in stamps.values()} == {tuple}
+
+
 def test_the_index_is_read_when_it_saves_lstats(tmp_path: Path) -> None:
     """Records that are most of the files: blob ids. A few records among many other
     files (a large repository): `lstat`, cheaper than reading the whole index."""
