@@ -112,9 +112,9 @@ def test_the_files_are_listed_once_a_run(
     calls: list[Path] = []
     real = discovery._list_files
 
-    def counting(root: Path, notes: list[discovery.Note], started):  # type: ignore[no-untyped-def]
+    def counting(root: Path, *rest):  # type: ignore[no-untyped-def]
         calls.append(root)
-        return real(root, notes, started)
+        return real(root, *rest)
 
     monkeypatch.setattr(discovery, "_list_files", counting)
     check(load_config(workspace), cache=False)

@@ -136,10 +136,11 @@ def list_files(config: Config) -> Listing:
     """The workspace's files: the one `git ls-files` (or walk) of a run."""
     notes: list[Note] = []
     root = config.root
-    started = _STARTED.pop(root, None)
-    if started is None and repository_root(root) is not None:
+    started = _STARTED.pop(root, None)  # `start_listing` found the repository already
+    in_git = started is not None or repository_root(root) is not None
+    if started is None and in_git:
         started = (None, IndexQuery(root))  # the index is read while git lists
-    entries, git = _list_files(root, notes, started and started[0])
+    entries, git = _list_files(root, notes, in_git, started and started[0])
     index = started[1].answer() if started else None  # waited for in any case
     return Listing(files=tuple(entries), git=git, notes=tuple(notes), index=index if git else None)
 
@@ -209,10 +210,11 @@ def discover(
 
 
 def _list_files(
-    root: Path, notes: list[Note], started: subprocess.Popen[bytes] | None
+    root: Path, notes: list[Note], in_git: bool, started: subprocess.Popen[bytes] | None
 ) -> tuple[list[str], bool]:
-    """Workspace-relative paths of every file (and symbolic link), and whether git listed them."""
-    if repository_root(root) is None:
+    """Workspace-relative paths of every file (and symbolic link), and whether git listed
+    them; `started`: git's listing, when `start_listing` started it."""
+    if not in_git:
         return sorted(_walk(root, notes)), False
     try:
         # No shell, and `-z`: names with spaces, quotes or non-ASCII come through as is.
