@@ -19,7 +19,12 @@ def reading_outline(reading: Reading) -> Iterator[str]:
     if title is None:
         yield "title      (none)"
     else:
-        number = f", number {title.number}" if title.number is not None else ""
+        number = ""
+        if title.number is not None:
+            elsewhere = title.prefix_span is not None and title.prefix_span != title.span
+            number = f", number {title.number}" + (
+                f" (from the H1 at {_at(title.prefix_span)})" if elsewhere else ""
+            )
         template = ", template placeholder" if title.placeholder else ""
         yield f"title      {title.text!r}  ({title.source} {_at(title.span)}{number}{template})"
     yield f"number     {reading.number if reading.number is not None else '(none)'}  (file name)"

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from assay.spec.types import DocumentType, TypeSet
 
 #: Bump when the entry layout changes; old files are then ignored.
-LAYOUT = 2
+LAYOUT = 3
 
 Entry = tuple[Any, ...]
 
@@ -234,7 +234,7 @@ def summarize(reading: Reading) -> tuple[Any, ...]:
         reading.number,
         None if title is None else (
             title.text, title.raw, title.source, _span(title.span), title.number,
-            title.placeholder,
+            title.placeholder, _span(title.prefix_span),
         ),
         tuple(
             (f.name, f.key, f.raw, f.value, f.source, _span(f.span), _span(f.key_span),
@@ -259,7 +259,7 @@ def unsummarize(path: str, summary: tuple[Any, ...]) -> Reading:
         number=number,
         title=None if title is None else TitleReading(
             text=title[0], raw=title[1], source=title[2], span=_unspan(title[3]),
-            number=title[4], placeholder=title[5],
+            number=title[4], placeholder=title[5], prefix_span=_unspan(title[6]),
         ),
         fields=tuple(
             FieldReading(

@@ -124,10 +124,15 @@ class TitleReading(Model):
     source: TitleSource
     #: None for a title taken from the file name.
     span: Span | None
-    #: The number in the prefix (16 for ``ADR 016:``), if any.
+    #: The number in the prefix (16 for ``ADR 016:``), if any; for a front-matter title
+    #: without one, the number of the first H1's prefix.
     number: int | None = None
     #: True for an unfilled template title (``# n. Title``, ``# ADR-XXXX``).
     placeholder: bool = False
+    #: Where ``number`` (or the unfilled prefix) was read: the title itself, or the
+    #: first H1 when a front-matter title has no number (``title: Use Kafka`` above
+    #: ``# 7. Use Kafka``); None when there is neither.
+    prefix_span: Span | None = None
 
 
 @frozen(kw_only=True)

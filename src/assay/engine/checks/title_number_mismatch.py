@@ -13,8 +13,10 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     """A decision record's title number differs from its file's number.
 
     `0007-use-kafka.md` titled `# 6. Use Kafka` was usually copied from record 6 and
-    renumbered by name only; links by number then reach the wrong record. Dated file
-    names (`2024-01-31-use-kafka.md`) carry no record number and are never compared.
+    renumbered by name only; links by number then reach the wrong record. Under a
+    front-matter `title:` without a number, the first H1's number is compared. Dated
+    file names (`2024-01-31-use-kafka.md`) carry no record number and are never
+    compared.
 
     ## Fails
 
@@ -32,10 +34,11 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     if reading is None or not context.derives_from("adr"):
         return
     title = reading.title
-    if title is None or title.number is None or reading.number is None or title.span is None:
+    if title is None or title.number is None or reading.number is None:
         return
-    if title.number != reading.number:
+    if title.number != reading.number and title.prefix_span is not None:
         yield Finding(
-            title.span,
-            f"the title says record {title.number}, the file name says {reading.number}",
+            title.prefix_span,
+            f"the {'title' if title.prefix_span == title.span else 'H1'} says record"
+            f" {title.number}, the file name says {reading.number}",
         )

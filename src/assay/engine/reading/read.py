@@ -42,22 +42,34 @@ def read(
 
 
 def read_title(document: Document) -> TitleReading | None:
-    """The first title candidate, with a record-number prefix read off."""
+    """The first title candidate, with a record-number prefix read off.
+
+    A front-matter title rarely carries the number; the first H1 often does
+    (``title: Use Kafka`` above ``# 7. Use Kafka``), so its number is read instead.
+    """
     if not document.titles:
         return None
     first = document.titles[0]
-    prefix = record_number_in_title(first.text) if first.source != "file-name" else None
     if first.source == "file-name":
-        text = first.text
-    else:  # `title_without_prefix`, with the prefix already found
-        text = first.text[prefix.prefix_end if prefix is not None else 0 :].strip()
+        return TitleReading(text=first.text, raw=first.text, source=first.source, span=None)
+    prefix = record_number_in_title(first.text)
+    text = first.text[prefix.prefix_end if prefix is not None else 0 :].strip()
+    number = prefix.number if prefix is not None else None
+    placeholder = prefix.placeholder if prefix is not None else False
+    prefix_span = first.span if number is not None or placeholder else None
+    if number is None and not placeholder and first.source == "front-matter":
+        h1 = next((t for t in document.titles if t.source == "h1"), None)
+        in_h1 = record_number_in_title(h1.text) if h1 is not None else None
+        if h1 is not None and in_h1 is not None and in_h1.number is not None:
+            number, prefix_span = in_h1.number, h1.span
     return TitleReading(
         text=text,
         raw=first.text,
         source=first.source,
         span=first.span,
-        number=prefix.number if prefix is not None else None,
-        placeholder=prefix.placeholder if prefix is not None else False,
+        number=number,
+        placeholder=placeholder,
+        prefix_span=prefix_span,
     )
 
 
