@@ -76,8 +76,9 @@ class SectionReading(Model):
     level: int
     #: The heading (or line).
     span: Span
-    #: The text of the section up to the next heading, nested sections included;
-    #: empty when the section holds nothing.
+    #: The text of the section up to the next heading, nested sections included,
+    #: after the value a heading may hold (``use Kafka`` in ``## Decision: use
+    #: Kafka``); empty when the section holds nothing.
     text: str
     #: From the end of the heading to the end of the section (None when empty).
     body: Span | None = None

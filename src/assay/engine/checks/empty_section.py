@@ -13,7 +13,8 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     """A declared section is empty, or holds only comments or a template placeholder.
 
     An empty `## Consequences` usually means the record was committed from its
-    template before it was finished. Sub-sections count as content.
+    template before it was finished. Sub-sections count as content, and so does a
+    value in the heading: `## Decision: use Kafka` says what was decided.
 
     ## Fails
 

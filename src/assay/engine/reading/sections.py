@@ -3,8 +3,10 @@
 Headings match declared names and aliases the way ADR-FORMATS.md says people write
 them: any case, a numeric prefix (``### 1.``), bold or italic, a trailing colon or HTML
 comment.  A heading holding a value (``## Status: accepted``, ``## Decision: use
-Kafka``) is the section named before its colon.  A heading the type does not declare
-is kept under its own text, so a check can still see it (a second H1, a duplicate).
+Kafka``) is the section named before its colon, and the value is the start of the
+section's text: ``## Decision: use Kafka`` with nothing below it is not empty.  A
+heading the type does not declare is kept under its own text, so a check can still see
+it (a second H1, a duplicate).
 """
 
 from __future__ import annotations
@@ -61,13 +63,16 @@ def read_sections(
 
 
 def _heading(section: Section, words: Vocabulary, text: str) -> SectionReading:
-    decl = words.heading(section.heading.text).section
+    role = words.heading(section.heading.text)
+    decl = role.section
     first = (
         section.blocks[0].span
         if section.blocks
         else (section.children[0].span if section.children else None)
     )
     body = _between(first, section.span) if first is not None and text else None
+    if role.value:  # `## Decision: use Kafka`: the heading holds part of the section
+        text = f"{role.value}\n\n{text}" if text else role.value
     return SectionReading(
         name=decl.name if decl is not None else section.heading.text,
         declared=decl is not None,

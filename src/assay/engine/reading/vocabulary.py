@@ -59,6 +59,9 @@ class HeadingRole(NamedTuple):
     key: FieldDecl | RelationDecl | None
     #: The field named before a colon (``## Status: accepted``).
     inline: FieldDecl | None
+    #: What follows the colon when ``section`` is named before it (``use Kafka`` in
+    #: ``## Decision: use Kafka``): the heading itself holds that much of the section.
+    value: str = ""
 
 
 @frozen
@@ -107,13 +110,19 @@ class Vocabulary(Model):
 
     def _role(self, text: str) -> HeadingRole:
         folded = fold(text)
-        named, colon, _ = text.partition(":")
-        section = self.sections.get(folded) or (self.sections.get(fold(named)) if colon else None)
+        named, colon, value = text.partition(":")
+        section = self.sections.get(folded)
+        if section is None and colon:
+            section = self.sections.get(fold(named))
+            value = value.strip() if section is not None else ""
+        else:
+            value = ""
         return HeadingRole(
             section=section,
             prose=folded in self.sections and folded not in self.fields,
             key=self.fields.get(folded) or self.relations.get(folded),
             inline=self.fields.get(fold(named)) if colon else None,
+            value=value,
         )
 
     @cached_property
