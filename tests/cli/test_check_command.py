@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -291,6 +294,46 @@ def test_an_unwritable_output_exits_2_and_leaves_nothing(
     assert code == EXIT_ERROR
     assert "cannot write missing/folder/report.txt: No such file or directory" in err
     assert not (defects / "missing").exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["check"], ["check", "--format", "json"], ["rules"], ["rules", "DOC007"],
+     ["schema"], ["schema", "report"], ["parse", "docs/adr/0001-use-postgres.md"],
+     ["parse", "--json", "docs/adr/0001-use-postgres.md"],
+     ["parse", "--type", "adr", "docs/adr/0001-use-postgres.md"]],
+)  # fmt: skip
+@pytest.mark.parametrize("where", ["closed", "full"])
+def test_standard_output_that_cannot_be_written_exits_2_and_says_why(
+    defects: Path, command: list[str], where: str
+) -> None:
+    """A closed descriptor (`assay check >&-`) or a full disk is the environment's
+    problem: one line on standard error, exit 2, no trace asking for a bug report."""
+    if where == "full" and not Path("/dev/full").exists():
+        pytest.fail("this test needs /dev/full (Linux)")
+    ran = _run_with_stdout(command, where)
+    assert ran.returncode == EXIT_ERROR, ran.stderr
+    reason = "standard output is closed" if where == "closed" else "No space left on device"
+    assert ran.stderr == f"assay: cannot write the output: {reason}\n"
+
+
+def test_a_report_file_is_written_while_standard_output_is_closed(defects: Path) -> None:
+    ran = _run_with_stdout(["check", "--format", "json", "--output", "r.json"], "closed")
+    assert ran.returncode == EXIT_FINDINGS, ran.stderr
+    assert json.loads((defects / "r.json").read_text())["summary"]["errors"] == 1
+
+
+def _run_with_stdout(command: list[str], where: str) -> subprocess.CompletedProcess[str]:
+    """``python -m assay COMMAND`` in the current folder with its standard output closed
+    (``>&-``) or on ``/dev/full``."""
+    redirect = ">&-" if where == "closed" else ">/dev/full"
+    return subprocess.run(
+        ["sh", "-c", f'exec "$@" {redirect}', "sh", sys.executable, "-m", "assay", *command],
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        env={**os.environ, "ASSAY_NO_CACHE": "1"},
+    )
 
 
 def test_output_replaces_the_whole_file(defects: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from assay import __version__
+from assay.cli.output import OutputError
 
 EXIT_OK = 0  #: nothing at or above --fail-on
 EXIT_FINDINGS = 1  #: diagnostics at or above --fail-on
@@ -220,6 +221,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return schema.run(options)
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         return 130
+    except OutputError as error:
+        if sys.stderr is not None:
+            print(f"assay: cannot write the output: {error}", file=sys.stderr)
+        return EXIT_ERROR
     except BrokenPipeError:  # pragma: no cover - `assay … | head`
         return EXIT_OK
     except Exception:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from assay import __version__
 from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from assay.cli.output import write
 from assay.engine.config import Config, ConfigError, load_config
 from assay.errors import UsageError
 from assay.spec.diagnostics import Diagnostic
@@ -60,6 +61,7 @@ def run(options: argparse.Namespace) -> int:
     color = options.color == "always" or (
         options.color == "auto"
         and options.output is None
+        and sys.stdout is not None
         and sys.stdout.isatty()
         and "NO_COLOR" not in os.environ
     )
@@ -71,7 +73,7 @@ def run(options: argparse.Namespace) -> int:
             print(f"assay check: cannot write {options.output}: {error.strerror}", file=sys.stderr)
             return EXIT_ERROR
     elif rendered.strip() or options.format != "text":
-        sys.stdout.write(rendered)
+        write(rendered)
     if options.format == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
         from assay.cli.formats.github import summary_markdown
 

@@ -11,6 +11,7 @@ from typing import Any
 from assay import __version__
 from assay.cli import EXIT_ERROR, EXIT_OK
 from assay.cli.excerpt import format_diagnostic
+from assay.cli.output import write, write_lines
 
 
 def run(options: argparse.Namespace) -> int:
@@ -66,14 +67,13 @@ def run(options: argparse.Namespace) -> int:
             if options.spec
             else DocumentReading(REPORT_VERSION, tool, model, entries)  # type: ignore[arg-type]
         )
-        print(json.dumps(to_json_value(reading), indent=2, ensure_ascii=False))
+        write(json.dumps(to_json_value(reading), indent=2, ensure_ascii=False) + "\n")
     else:
         from assay.cli.outline import document_outline, spec_outline
 
         if model is not None:
             lines = spec_outline(model) if options.spec else document_outline(model)  # type: ignore[arg-type]
-            for line in lines:
-                print(line)
+            write_lines(lines)
     for d in diagnostics:
         print(format_diagnostic(d, text), file=sys.stderr)
     return EXIT_ERROR if any(d.severity == "error" for d in diagnostics) else EXIT_OK
@@ -99,12 +99,11 @@ def _typed(
 
         entries = tuple(Entry.from_diagnostic(d) for d in diagnostics)
         typed = TypedReading(REPORT_VERSION, Tool("assay", __version__), reading, entries)
-        print(json.dumps(to_json_value(typed), indent=2, ensure_ascii=False))
+        write(json.dumps(to_json_value(typed), indent=2, ensure_ascii=False) + "\n")
     elif reading is not None:
         from assay.cli.reading_outline import reading_outline
 
-        for line in reading_outline(reading):
-            print(line)
+        write_lines(reading_outline(reading))
     for d in diagnostics:
         print(format_diagnostic(d, text), file=sys.stderr)
     return EXIT_ERROR if any(d.severity == "error" for d in diagnostics) else EXIT_OK

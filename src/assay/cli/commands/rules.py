@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from assay.cli import EXIT_ERROR, EXIT_OK
+from assay.cli.output import write
 
 
 def run(options: argparse.Namespace) -> int:
@@ -14,11 +15,11 @@ def run(options: argparse.Namespace) -> int:
     from assay.engine.checks.reference import rule_page, rules_index
 
     if options.code is None:
-        sys.stdout.write(rules_index(CHECKS))
+        write(rules_index(CHECKS))
         return EXIT_OK
     check = check_by_code(options.code) or check_by_code(options.code.upper())
     if check is None:
         print(f"assay rules: no rule `{options.code}`; `assay rules` lists them", file=sys.stderr)
         return EXIT_ERROR
-    sys.stdout.write(rule_page(check))
+    write(rule_page(check))
     return EXIT_OK

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from assay.cli import EXIT_ERROR, EXIT_OK
+from assay.cli.output import write, write_lines
 
 NAMES = {
     "document": "what `assay parse FILE --json` prints",
@@ -38,8 +39,7 @@ def schema(name: str) -> dict[str, Any]:
 def run(options: argparse.Namespace) -> int:
     """Print one schema, or list them."""
     if options.name is None:
-        for name, what in NAMES.items():
-            print(f"{name:10} {what}")
+        write_lines(f"{name:10} {what}" for name, what in NAMES.items())
         return EXIT_OK
     if options.name not in NAMES:
         print(
@@ -47,5 +47,5 @@ def run(options: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_ERROR
-    print(json.dumps(schema(options.name), indent=2, ensure_ascii=False))
+    write(json.dumps(schema(options.name), indent=2, ensure_ascii=False) + "\n")
     return EXIT_OK
