@@ -157,8 +157,9 @@ def test_output_file_and_github_step_summary(
         ({"bad.assay": "type {\n"}, [], "SPC001"),
         ({}, ["--select", "LNK999"], "`LNK999` names no check"),
         ({}, ["/"], "is outside the workspace"),
+        ({}, ["docs/adr/0001-use-postgress.md"], "0001-use-postgress.md: no such file or folder"),
     ],
-    ids=["config", "spec", "selector", "outside"],
+    ids=["config", "spec", "selector", "outside", "missing-path"],
 )
 def test_usage_config_and_spec_errors_exit_2(
     defects: Path,

@@ -188,7 +188,7 @@ def test_the_quick_end_when_the_output_cannot_be_written(
     examples_dir: Path, tmp_path: Path
 ) -> None:
     """A reader that went away (`assay check | head`) keeps the run's exit code, with
-    no Python complaint on stderr; a full disk gives 120, as Python's own exit does."""
+    no Python complaint on stderr; a full disk is exit 2 with one line saying so."""
     import subprocess
     import sys
 
@@ -207,7 +207,10 @@ def test_the_quick_end_when_the_output_cannot_be_written(
         result = subprocess.run(
             command, cwd=tmp_path / "w", env=env, stdout=full, stderr=subprocess.PIPE
         )
-    assert (result.returncode, result.stderr) == (120, b"")
+    assert (result.returncode, result.stderr) == (
+        2,
+        b"assay: cannot write the output: No space left on device\n",
+    )
 
 
 def test_the_quick_end_leaves_a_run_with_threads_to_python() -> None:

@@ -264,6 +264,21 @@ def test_invalid_toml_names_the_file_line_and_column(tmp_path: Path) -> None:
     assert isinstance(caught.value, AssayError)
 
 
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [('include = [\n  "docs/**",\n', (3, 1)), ('fail-on = "err', (1, 15))],
+    ids=["unclosed-array", "unclosed-string"],
+)
+def test_invalid_toml_at_its_end_points_at_the_end(
+    tmp_path: Path, text: str, where: tuple[int, int]
+) -> None:
+    """tomllib says "at end of document" for what is never closed: the position is
+    the end of the file, not nothing."""
+    _write(_repo(tmp_path / "repo") / "assay.toml", text)
+    with pytest.raises(ConfigError, match=rf"assay\.toml:{where[0]}:{where[1]}: invalid TOML: "):
+        load_config(tmp_path / "repo")
+
+
 def test_invalid_toml_in_a_pyproject_on_the_way_up_is_an_error(tmp_path: Path) -> None:
     """A broken pyproject.toml cannot be passed over: it might hold `[tool.assay]`."""
     message = _error(tmp_path, "[tool.assay\n", name="pyproject.toml")

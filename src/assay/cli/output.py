@@ -1,14 +1,15 @@
 """Standard output that fails as a user error, not as a bug in assay.
 
 A report that cannot be written (a full disk, a closed descriptor: ``assay check >&-``)
-is the environment's problem: the command says so in one line and exits 2, where an
-unexpected exception would print a trace and ask to be reported.
+is the environment's problem: the command says so in one line and exits 2 (DESIGN's
+"unreadable input" family; Python's own exit would be 120, outside the contract),
+where an unexpected exception would print a trace and ask to be reported.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -21,8 +22,9 @@ class OutputError(Exception):
 def write(text: str) -> None:
     """Write ``text`` to standard output now (flushed, so a full disk shows here).
 
-    ``BrokenPipeError`` passes through: ``assay … | head`` stopped reading, which the
-    command line treats as success.
+    A reader that went away (``assay check | head``) is no error: what it did not read
+    it did not want, and the command keeps its exit code.  Standard output then points
+    at the null device, so no later write or flush meets the broken pipe again.
     """
     stream = sys.stdout
     if stream is None:  # the process was started with standard output closed
@@ -31,11 +33,27 @@ def write(text: str) -> None:
         stream.write(text)
         stream.flush()
     except BrokenPipeError:
-        raise
+        _discard(stream)
     except OSError as error:
+        _discard(stream)  # what is still buffered would fail the exit's flush
         raise OutputError(error.strerror or str(error)) from error
     except ValueError as error:  # a closed file object
         raise OutputError(str(error)) from error
+
+
+def _discard(stream: TextIO) -> None:
+    """Point ``stream``'s descriptor at the null device (if it has a descriptor)."""
+    import os
+
+    try:
+        descriptor = stream.fileno()
+    except (OSError, ValueError):  # an in-memory stream: nothing is left to fail
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, descriptor)
+    finally:
+        os.close(null)
 
 
 def write_lines(lines: Iterable[str]) -> None:

@@ -33,6 +33,7 @@ DEFAULT_SPECS = ("**/*.assay",)
 _FAMILY = re.compile(r"^[A-Z]{3}$")
 _LOWER_CODE = re.compile(r"^[a-z]{3}[0-9]{3}$")
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
+_AT_END = "(at end of document)"
 
 
 class ConfigError(AssayError):
@@ -55,6 +56,16 @@ class ConfigError(AssayError):
         self.path = path
         self.line = line
         self.column = column
+
+
+def _end_position(path: Path) -> tuple[int | None, int | None]:
+    """1-based line and column just past the last character of a TOML file."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None, None
+    lines = text.split("\n")
+    return len(lines), len(lines[-1]) + 1
 
 
 def _frozen_mapping(value: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -154,6 +165,9 @@ def _read_table(path: Path) -> dict[str, Any] | None:
         if position := _TOML_POSITION.search(message):
             line, column = int(position[1]), int(position[2])
             message = message[: position.start()]
+        elif message.endswith(_AT_END):  # an unclosed `[` or string: point at the end
+            message = message[: -len(_AT_END)].rstrip()
+            line, column = _end_position(path)
         raise ConfigError(f"invalid TOML: {message}", path=path, line=line, column=column) from None
     if path.name != "pyproject.toml":
         return document

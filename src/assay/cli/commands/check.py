@@ -128,6 +128,9 @@ def _report_paths(given: list[str], config: Config) -> list[str] | None:
     found = []
     for item in given:
         path = Path(os.path.normpath(os.path.abspath(item)))
+        if not os.path.lexists(path):
+            # A mistyped path would otherwise report nothing and pass.
+            raise UsageError(f"{item}: no such file or folder")
         try:
             found.append(path.relative_to(root).as_posix())
         except ValueError:
