@@ -427,3 +427,27 @@ def test_bad_glob_in_per_file_ignores_is_an_error(tmp_path: Path) -> None:
     """Per-file-ignores keys are globs and are checked like the others."""
     message = _error(tmp_path, '[per-file-ignores]\n"../x/*.md" = ["LNK"]\n')
     assert message.startswith("`per-file-ignores` pattern '../x/*.md': ")
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "where"),
+    [
+        ("colour = true\n", "assay.toml", (1, 1)),
+        ('# ours\nselect = ["DOC",\n  "lnk001"]\n', "assay.toml", (3, 3)),
+        ('fail-on = "loud"\n', "assay.toml", (1, 1)),
+        ('[severity]\nLNK001 = "fatal"\n', "assay.toml", (2, 1)),
+        ('[per-file-ignores]\n"docs/**" = ["DOC", "doc002"]\n', "assay.toml", (2, 21)),
+        ('[per-file-ignores]\n"../x/*.md" = ["LNK"]\n', "assay.toml", (2, 1)),
+        ('[project]\nname = "x"\n\n[tool.assay]\nfailon = "error"\n', "pyproject.toml", (5, 1)),
+    ],
+    ids=["unknown", "entry", "choice", "severity", "ignore-entry", "ignore-glob", "pyproject"],
+)
+def test_errors_in_values_name_the_line_and_column(
+    tmp_path: Path, text: str, name: str, where: tuple[int, int]
+) -> None:
+    """TOML keeps no positions; the key (or the list entry) is found in the text."""
+    _write(_repo(tmp_path / "repo") / name, text)
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path / "repo")
+    assert (caught.value.line, caught.value.column) == where
+    assert f"{name}:{where[0]}:{where[1]}: " in str(caught.value)

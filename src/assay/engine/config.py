@@ -184,38 +184,62 @@ _LIST_KEYS = ("specs", "include", "exclude", "select", "ignore")
 _KEYS = (*_LIST_KEYS, "fail-on", "severity", "per-file-ignores")
 
 
+#: What a config error says and where: the message, the key's path in the table, and
+#: the string in its value the message is about (a list entry), if any.
+Fail = Callable[[str, tuple[str, ...], "str | None"], ConfigError]
+
+
 def _build(table: dict[str, Any], path: Path) -> Config:
+    inside = ("tool", "assay") if path.name == "pyproject.toml" else ()
+
+    def fail(message: str, key: tuple[str, ...], value: str | None = None) -> ConfigError:
+        # Only now is the file read again: a config without errors pays nothing.
+        from assay.engine.toml_positions import key_position, string_position
+
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        where = (
+            string_position(text, inside + key, value)
+            if value is not None
+            else key_position(text, inside + key)
+        )
+        line, column = where if where is not None else (None, None)
+        return ConfigError(message, path=path, line=line, column=column)
+
     for key in table:
         if key not in _KEYS:
-            raise ConfigError(_unknown_key(key, path), path=path)
-
-    def fail(message: str) -> ConfigError:
-        return ConfigError(message, path=path)
-
-    lists = {key: _strings(table[key], key, fail) for key in _LIST_KEYS if key in table}
+            raise fail(_unknown_key(key, path), (key,))
+    lists = {key: _strings(table[key], (key,), fail) for key in _LIST_KEYS if key in table}
     for key in ("specs", "include", "exclude"):
         for pattern in lists.get(key, ()):
-            _check_glob(pattern, key, fail)
+            _check_glob(pattern, (key,), fail)
     for key in ("select", "ignore"):
         for selector in lists.get(key, ()):
-            _check_selector(selector, key, fail)
+            _check_selector(selector, (key,), fail)
     fail_on = table.get("fail-on", "error")
     if fail_on not in get_args(FailOn):
-        raise fail(f"`fail-on` must be one of {', '.join(get_args(FailOn))} (got {fail_on!r})")
-    severity = _table(table.get("severity", {}), "severity", fail)
+        choices = ", ".join(get_args(FailOn))
+        raise fail(f"`fail-on` must be one of {choices} (got {fail_on!r})", ("fail-on",))
+    severity = _table(table.get("severity", {}), ("severity",), fail)
     for selector, level in severity.items():
-        _check_selector(selector, "severity", fail)
+        _check_selector(selector, ("severity", selector), fail, at_key=True)
         if level not in get_args(SeverityOverride):
             choices = ", ".join(get_args(SeverityOverride))
-            raise fail(f"`severity.{selector}` must be one of {choices} (got {level!r})")
+            raise fail(
+                f"`severity.{selector}` must be one of {choices} (got {level!r})",
+                ("severity", selector),
+            )
     ignores: dict[str, tuple[str, ...]] = {}
     for pattern, value in _table(
-        table.get("per-file-ignores", {}), "per-file-ignores", fail
+        table.get("per-file-ignores", {}), ("per-file-ignores",), fail
     ).items():
-        _check_glob(pattern, "per-file-ignores", fail)
-        ignores[pattern] = _strings(value, f"per-file-ignores.{pattern}", fail)
+        where = ("per-file-ignores", pattern)
+        _check_glob(pattern, where, fail, at_key=True)
+        ignores[pattern] = _strings(value, where, fail)
         for selector in ignores[pattern]:
-            _check_selector(selector, f"per-file-ignores.{pattern}", fail)
+            _check_selector(selector, where, fail)
     return Config(
         root=path.parent,
         source=path,
@@ -243,38 +267,55 @@ def _unknown_key(key: str, path: Path) -> str:
     )
 
 
-def _strings(value: object, key: str, fail: Callable[[str], ConfigError]) -> tuple[str, ...]:
+def _dotted(key: tuple[str, ...]) -> str:
+    return ".".join(key)
+
+
+def _strings(value: object, key: tuple[str, ...], fail: Fail) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise fail(f"`{key}` must be a list of strings (got {value!r})")
+        raise fail(f"`{_dotted(key)}` must be a list of strings (got {value!r})", key, None)
     return tuple(value)
 
 
-def _table(value: object, key: str, fail: Callable[[str], ConfigError]) -> dict[str, Any]:
+def _table(value: object, key: tuple[str, ...], fail: Fail) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise fail(f"`{key}` must be a table (got {value!r})")
+        raise fail(f"`{_dotted(key)}` must be a table (got {value!r})", key, None)
     return value
 
 
-def _check_glob(pattern: str, key: str, fail: Callable[[str], ConfigError]) -> None:
+def _check_glob(pattern: str, key: tuple[str, ...], fail: Fail, *, at_key: bool = False) -> None:
+    """``at_key``: the pattern is the key itself (``per-file-ignores``), not an entry."""
     try:
         compile_glob(pattern)
     except GlobError as error:
-        raise fail(f"`{key}` pattern {pattern!r}: {error}") from None
+        name = _dotted(key[:1] if at_key else key)
+        message = f"`{name}` pattern {pattern!r}: {error}"
+        raise fail(message, key, None if at_key else pattern) from None
 
 
-def _check_selector(selector: str, key: str, fail: Callable[[str], ConfigError]) -> None:
+def _check_selector(
+    selector: str, key: tuple[str, ...], fail: Fail, *, at_key: bool = False
+) -> None:
+    """``at_key``: the selector is the key itself (``[severity]``), not an entry."""
     # Whether the code or name exists is the runner's business (it knows the checks);
     # here only the shape, so typos in case are caught before they silently select nothing.
+    name = _dotted(key[:1] if at_key else key)
+    value = None if at_key else selector
     if _LOWER_CODE.match(selector):
         raise fail(
-            f"`{key}`: codes are upper case (got {selector!r}; did you mean {selector.upper()!r}?)"
+            f"`{name}`: codes are upper case (got {selector!r}; did you mean "
+            f"{selector.upper()!r}?)",
+            key,
+            value,
         )
     if not (
         CODE_PATTERN.match(selector) or _FAMILY.match(selector) or NAME_PATTERN.match(selector)
     ):
         raise fail(
-            f"`{key}` entries must be a code (LNK001), a family (LNK) or a kebab-case check "
-            f"name (broken-link) (got {selector!r})"
+            f"`{name}` entries must be a code (LNK001), a family (LNK) or a kebab-case check "
+            f"name (broken-link) (got {selector!r})",
+            key,
+            value,
         )
 
 
