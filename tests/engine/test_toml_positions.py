@@ -41,6 +41,12 @@ def test_keys_at_the_top_under_headers_and_dotted() -> None:
     assert key_position(CONFIG, ["tool", "assay", "select"]) == (17, 1)
 
 
+def test_a_key_in_an_inline_table_is_placed_at_the_table() -> None:
+    text = 'select = ["DOC"]\n  severity = { DOC008 = "info" }\n'
+    assert key_position(text, ["severity", "DOC008"]) == (2, 3)
+    assert string_position(text, ["severity", "DOC008"], "info") == (2, 25)
+
+
 def test_keys_that_are_not_there() -> None:
     assert key_position(CONFIG, ["include"]) is None
     assert key_position(CONFIG, ["severity", "DOC001"]) is None

@@ -3,9 +3,9 @@
 ``tomllib`` gives values without positions, and a config error without a line makes
 the user search.  This scan finds the line and column of a key by its path (``("severity",
 "DOC001")``), through ``[table]`` headers and dotted keys, bare or quoted.  It reads
-only what assay's configuration uses; for anything it cannot follow (inline tables,
-multi-line strings that look like keys) it finds nothing, and the error names the file
-alone, as before.
+only what assay's configuration uses: a key inside an inline table is placed at the
+table's key, and where it cannot follow at all it finds nothing (the error then names
+the file alone).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ def key_position(text: str, path: Sequence[str]) -> Position | None:
     """1-based line and column of the key at ``path`` (its last part), or None."""
     wanted = tuple(path)
     table: tuple[str, ...] = ()
+    enclosing = None  # `a = { b = 1 }`, when `a.b` is wanted: the inline table's key
     for number, line in enumerate(text.splitlines(), start=1):
         if header := _HEADER.match(line):
             table = _parts(header["key"])
@@ -39,13 +40,12 @@ def key_position(text: str, path: Sequence[str]) -> Position | None:
                 return number, line.index("[") + 1
             continue
         if assignment := _ASSIGNMENT.match(line):
-            key = _parts(assignment["key"])
-            full = table + key
-            if full == wanted:
-                return number, assignment.start("key") + 1
+            full = table + _parts(assignment["key"])
             if full[: len(wanted)] == wanted:  # `a.b = 1` places `a`, when `a` is wanted
                 return number, assignment.start("key") + 1
-    return None
+            if enclosing is None and wanted[: len(full)] == full:
+                enclosing = number, assignment.start("key") + 1
+    return enclosing
 
 
 def string_position(text: str, path: Sequence[str], value: str) -> Position | None:
