@@ -161,3 +161,30 @@ def test_worker_processes_give_the_same_result(tmp_path: Path) -> None:
     assert one == two
     assert {d.code for d in one.diagnostics} >= {"FLD002", "LNK001", "LNK003"}
     assert len(one.suppressed) == 8
+
+
+def test_a_workspace_check_sees_what_it_sees_from_the_cache_or_a_worker(
+    tmp_path: Path,
+) -> None:
+    """After the per-document checks, one process keeps a reading as a warm run or a
+    worker gives it back: without its sections (which hold half a large run's memory).
+    A workspace check that looked at sections would see them in one kind of run and not
+    the other; this one records what it is given."""
+    from assay.engine.checks.base import workspace_check
+    from assay.engine.context import WorkspaceContext
+
+    seen: list[int] = []
+
+    @workspace_check("DOC098", "counts-sections")
+    def counting(context: WorkspaceContext) -> Iterator[Finding]:
+        """Counts."""
+        seen.extend(len(d.reading.sections) for d in context.documents if d.reading)
+        return iter(())
+
+    run(tmp_path, {"docs/adr/0001-a.md": record(), "docs/adr/0002-b.md": record(2)})
+    config = load_config(tmp_path)
+    for jobs in (1, 2):
+        seen.clear()
+        result = check(config, jobs=jobs, cache=False, checks=(*CHECKS, counting))
+        assert seen == [0, 0], jobs
+        assert {d.code for d in result.diagnostics} == {"LNK001"}

@@ -214,12 +214,18 @@ def _outcomes(
                 pickle.dumps(directives) if directives else b"",
                 lines,
             )
+        reading = context.reading
+        if reading is not None and reading.sections:
+            # The sections were for the checks above; across the run they would only
+            # hold memory (a third of a large one-process run's). The workspace checks
+            # read the rest, as the cache and the workers give it to them.
+            reading = evolve(reading, sections=())
         outcomes.append(
             DocumentOutcome(
                 path=context.path,
                 type_name=type_name,
                 library=library,
-                reading=context.reading,
+                reading=reading,
                 diagnostics=(*kept, *fresh),
                 directives=directives,
                 lines=lines,
