@@ -158,8 +158,10 @@ def test_output_file_and_github_step_summary(
         ({}, ["--select", "LNK999"], "`LNK999` names no check"),
         ({}, ["/"], "is outside the workspace"),
         ({}, ["docs/adr/0001-use-postgress.md"], "0001-use-postgress.md: no such file or folder"),
+        ({}, ["--jobs", "0"], "argument --jobs: must be 1 or more (got 0)"),
+        ({}, ["--jobs", "two"], "argument --jobs: not a whole number: 'two'"),
     ],
-    ids=["config", "spec", "selector", "outside", "missing-path"],
+    ids=["config", "spec", "selector", "outside", "missing-path", "no-jobs", "jobs-word"],
 )
 def test_usage_config_and_spec_errors_exit_2(
     defects: Path,

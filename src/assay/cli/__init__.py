@@ -42,6 +42,17 @@ def terminal_columns() -> int:
     return columns or 80
 
 
+def _processes(text: str) -> int:
+    """``--jobs``: a whole number of processes, at least one."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more (got {count})")
+    return count
+
+
 class _Formatter(argparse.HelpFormatter):
     def __init__(self, prog: str) -> None:
         super().__init__(prog, width=terminal_columns() - 2)  # argparse's own margin
@@ -119,7 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("--config", metavar="FILE", help="use this config file")
     check.add_argument(
         "--jobs",
-        type=int,
+        type=_processes,
         metavar="N",
         help="processes for reading documents (default: one per core for large workspaces)",
     )
