@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 READER_CODES = {
     "DOC001": "unreadable-document",
     "DOC006": "malformed-front-matter",
+    "DOC013": "nesting-too-deep",
     "SUP003": "malformed-suppression",
 }
 

@@ -41,6 +41,13 @@ if TYPE_CHECKING:
 #: Whether whole top-level blocks may take the fast lane (``fastlane``); the tests turn
 #: it off to hold the two ways of reading to the same result.
 FAST_LANE = True
+#: Block quotes and list items nest at most this deep; the marker of a deeper one is
+#: read as text, and the reader says so (DOC013).  No real document comes near it.
+#: Without a limit, a generated or hostile file costs time quadratic in its depth
+#: (each line is matched against every open container, as CommonMark says) and every
+#: reader of the blocks would recurse as deep as the file: past Python's limit, one
+#: such file would stop the whole workspace's check.
+MAX_NESTING = 100
 _MAYBE_SPECIAL = frozenset("#`~*+_=<>-0123456789")
 #: First characters that need the full line procedure (block starts, indentation,
 #: table delimiter rows); any other line outside containers is paragraph text.
@@ -51,6 +58,7 @@ _FENCE = re.compile(r"`{3,}(?!.*`)|~{3,}")
 _CLOSING_FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*$")
 _SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
 _BREAK = re.compile(r"(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$|(?:-[ \t]*){3,}$")
+_NONSPACE = re.compile(r"[^ \t]")
 _BULLET = re.compile(r"[*+-]")
 _ORDERED = re.compile(r"(\d{1,9})([.)])")
 
@@ -118,6 +126,7 @@ class _Scanner:
         self.column = 0
         self.partial = False
         self.nns = 0
+        self.nns_line = -1  # the line ``nns`` was found on
         self.nns_column = 0
         self.indent = 0
         self.blank = False
@@ -126,17 +135,23 @@ class _Scanner:
     def find_next_nonspace(self) -> None:
         line, i, col = self.line, self.offset, self.column
         n = len(line)
-        while i < n:
-            ch = line[i]
-            if ch == " ":
-                col += 1
-            elif ch == "\t":
-                col += 4 - col % 4
-            else:
-                break
-            i += 1
-        self.blank = i >= n
-        self.nns = i
+        if self.nns_line == self.line_no and i <= self.nns:
+            # Called once per open container on a line, and the cursor only moves
+            # forward: the next non-space is still the one found before.  Without
+            # this, a deeply indented line would be scanned once per container.
+            j = self.nns
+        else:
+            m = _NONSPACE.search(line, i)
+            j = m.start() if m is not None else n
+            self.nns_line = self.line_no
+        if "\t" in line[i:j]:
+            while i < j:
+                col += 4 - col % 4 if line[i] == "\t" else 1
+                i += 1
+        else:
+            col += j - i
+        self.blank = j >= n
+        self.nns = j
         self.nns_column = col
         self.indent = col - self.column
 
@@ -418,6 +433,7 @@ class _Scanner:
 
     def incorporate(self, line: str, index: int, base: int) -> None:
         self.line, self.line_no, self.base = line, index, base
+        self.nns_line = -1
         self.offset = self.column = 0
         self.partial = False
         stack = self.stack
@@ -587,7 +603,7 @@ class _Scanner:
         indented = self.indent >= 4
         here = self.base + nns
         if not indented:
-            if ch == ">":
+            if ch == ">" and self.room(matched):
                 self.advance_next_nonspace()
                 self.advance(1, False)
                 if self.offset < len(line) and line[self.offset] in " \t":
@@ -670,6 +686,19 @@ class _Scanner:
     def tip_kind(self) -> str:
         return self.tip.kind if self.tip is not None else ""
 
+    def room(self, matched: int) -> bool:
+        """Whether a block quote or list item may open inside ``stack[matched]``:
+        False (and the place noted, the first time) past ``MAX_NESTING``."""
+        nesting = 0
+        for node in self.stack[1 : matched + 1]:
+            if node.kind != "list":
+                nesting += 1
+        if nesting < MAX_NESTING:
+            return True
+        if self.out.too_deep is None:
+            self.out.too_deep = self.base + self.nns
+        return False
+
     def list_item(self, matched: int, para_open: bool) -> bool:
         if self.indent >= 4:
             return False
@@ -687,6 +716,8 @@ class _Scanner:
         if after < len(line) and line[after] not in " \t":
             return False
         if para_open and not line[after:].strip(" \t"):
+            return False
+        if not self.room(matched):
             return False
         start = self.base + nns
         self.advance_next_nonspace()

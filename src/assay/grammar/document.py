@@ -11,7 +11,7 @@ import re
 from pathlib import PurePosixPath
 
 from assay.grammar.blocks_parser import parse_blocks
-from assay.grammar.blockscan import scan
+from assay.grammar.blockscan import MAX_NESTING, scan
 from assay.grammar.directives import read_directives
 from assay.grammar.frontmatter import front_matter_lines, read_front_matter
 from assay.grammar.html_patterns import COMMENT
@@ -63,6 +63,8 @@ def read_document(
         front_matter, problems = read_front_matter(locator, fm_lines, path)
         diagnostics.extend(problems)
     scanned = scan(locator, fm_lines)
+    if scanned.too_deep is not None:
+        diagnostics.append(_too_deep(locator, scanned.too_deep, path))
     preamble, sections = parse_blocks(scanned)
 
     definitions: Definitions = {}
@@ -121,6 +123,21 @@ def _front_matter_comments(locator: Locator, fm_lines: int) -> list[Comment]:
             begin = m.start("body") - 1  # the `#`
             found.append(Comment(m.group("body"), locator.span(begin, m.end())))
     return found
+
+
+def _too_deep(locator: Locator, offset: int, path: str) -> Diagnostic:
+    """DOC013 where the first block quote or list item past the limit was refused."""
+    return Diagnostic(
+        code="DOC013",
+        name="nesting-too-deep",
+        severity="warning",
+        message=(
+            f"block quotes and list items nest more than {MAX_NESTING} deep here; "
+            "deeper markers are read as text"
+        ),
+        path=path,
+        span=locator.span(offset, offset + 1),
+    )
 
 
 def _undecodable(raw: bytes, error: UnicodeDecodeError, skipped: int, path: str) -> Diagnostic:

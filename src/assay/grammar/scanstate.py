@@ -138,10 +138,13 @@ class BlockToken:
 class Scan:
     """The result of scanning: tokens for the grammar, plus text for the inline pass."""
 
-    __slots__ = ("collected", "definitions", "tokens")
+    __slots__ = ("collected", "definitions", "tokens", "too_deep")
 
     def __init__(self) -> None:
         self.tokens: list[BlockToken] = []
         #: Every link reference definition: (normalized label, model), in source order.
         self.definitions: list[tuple[str, LinkDefinition]] = []
         self.collected = Collected()
+        #: Where the first block quote or list item deeper than ``MAX_NESTING`` was
+        #: read as text instead (a character offset), or None.
+        self.too_deep: int | None = None
