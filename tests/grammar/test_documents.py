@@ -121,6 +121,36 @@ def test_broken_front_matter_is_doc006() -> None:
     assert parsed.value.sections[0].heading.text == "Title"
 
 
+def _laughs(levels: int, width: int = 9) -> str:
+    """YAML in which each list holds ``width`` aliases of the one before."""
+    lines = [f"l0: &l0 [{', '.join(['x'] * width)}]"]
+    for level in range(1, levels):
+        lines.append(f"l{level}: &l{level} [{', '.join([f'*l{level - 1}'] * width)}]")
+    return "\n".join(lines)
+
+
+def test_front_matter_that_aliases_expand_past_the_limit_is_doc006() -> None:
+    """A few lines of aliases can stand for billions of values ("billion laughs"):
+    reading them into plain values took minutes and gigabytes. Past 10,000 values the
+    front matter is not read, and DOC006 points at the key where the count passed it."""
+    raw = f"---\nstatus: accepted\n{_laughs(8)}\n---\n# Title\n".encode()
+    parsed = parse_document(raw, "t.md")
+    (d,) = parsed.diagnostics
+    assert d.code == "DOC006" and "10,000 values" in d.message
+    assert (d.span.line, d.span.column) == (7, 1)  # `l4`, some 66,000 values, passes it
+    assert parsed.value is not None and parsed.value.front_matter is None
+    assert parsed.value.sections[0].heading.text == "Title"
+
+
+def test_front_matter_with_a_few_aliases_is_read() -> None:
+    raw = f"---\nstatus: accepted\n{_laughs(3)}\n---\n# Title\n".encode()
+    parsed = parse_document(raw, "t.md")
+    assert parsed.diagnostics == ()
+    assert parsed.value is not None and parsed.value.front_matter is not None
+    entries = {e.key: e.value for e in parsed.value.front_matter.entries}
+    assert entries["l1"] == [["x"] * 9] * 9
+
+
 def test_directives_are_read_and_malformed_ones_reported() -> None:
     """Suppression comments become directives; one without codes is SUP003."""
     raw = (

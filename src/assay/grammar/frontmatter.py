@@ -76,6 +76,16 @@ def read_front_matter(
                     "front matter must be a mapping of keys to values",
                 )
             ]
+        values = 0
+        for key_node, value_node in node.value:
+            values += _expanded_size(value_node, MAX_VALUES)
+            if values > MAX_VALUES:
+                mark = key_node.start_mark
+                message = (
+                    f"front matter stands for more than {MAX_VALUES:,} values once its YAML "
+                    "aliases are expanded (here it passes that); it is not read"
+                )
+                return None, [_problem(locator, path, 1 + mark.line, mark.column, message)]
         entries = []
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
@@ -105,6 +115,46 @@ def read_front_matter(
         ]
     finally:
         loader.dispose()
+
+
+#: Front matter holds a few dozen values.  YAML aliases can make a few lines stand for
+#: billions (each list of nine aliases of the one before: "billion laughs"), which
+#: reading into plain values would build: minutes and gigabytes for one file.
+MAX_VALUES = 10_000
+
+
+def _expanded_size(root: Any, limit: int) -> int:
+    """How many values the YAML node ``root`` stands for with its aliases expanded,
+    counted up to ``limit + 1``.  A node shared by aliases is counted once per use,
+    but walked once; a node that contains itself (which construction refuses later)
+    counts as one.  Walked without recursion: nesting depth is the parser's to limit.
+    """
+    sizes: dict[int, int] = {}
+    on_path: set[int] = set()
+    todo: list[tuple[Any, bool]] = [(root, False)]
+    while todo:
+        node, children_done = todo.pop()
+        key = id(node)
+        if children_done:
+            on_path.discard(key)
+            total = 1
+            for child in _children(node):
+                total += sizes.get(id(child), 1)
+            sizes[key] = min(total, limit + 1)
+        elif key not in sizes and key not in on_path:
+            on_path.add(key)
+            todo.append((node, True))
+            todo.extend((child, False) for child in _children(node))
+    return sizes[id(root)]
+
+
+def _children(node: Any) -> list[Any]:
+    value = node.value
+    if not isinstance(value, list):
+        return []  # a scalar
+    if value and isinstance(value[0], tuple):  # a mapping's (key, value) pairs
+        return [part for pair in value for part in pair]
+    return value
 
 
 @cache

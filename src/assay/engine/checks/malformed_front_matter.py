@@ -14,7 +14,8 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     """Front matter between `---` lines that is not a YAML mapping.
 
     The rest of the document is still read; fields in the broken front matter are
-    not, so they may also be reported missing.
+    not, so they may also be reported missing. Front matter whose YAML aliases expand
+    to more than 10,000 values ("billion laughs") is not read either.
 
     ## Fails
 
