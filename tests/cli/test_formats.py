@@ -19,6 +19,7 @@ from syrupy.extensions.json import JSONSnapshotExtension
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from assay.cli.commands.schema import schema
+from assay.cli.excerpt import SHOWN, format_diagnostic
 from assay.cli.formats import FORMATTERS, github, json_report, sarif, text
 from assay.cli.formats.fingerprint import KEY
 from assay.engine.result import RuleInfo, RunResult, Suppressed
@@ -266,6 +267,36 @@ def test_text_without_source_has_no_excerpt() -> None:
         "docs/adr/0001-use-postgres.md:1:1: DOC003 [error] required section `Decision` is "
         "missing (missing-section)\n  related: assay/team.assay:3:5: required by type `decision`\n"
     )
+
+
+def _at(line: int, column: int, end_column: int) -> Diagnostic:
+    span = Span(0, 0, line, column, line, end_column)
+    return Diagnostic(
+        code="LNK001", name="broken-link", severity="error", message="m", path="a.md", span=span
+    )
+
+
+@pytest.mark.parametrize("column", [1, 30, 59, 60, 61, 500, 941, 1000, 1001])
+def test_a_long_line_is_shown_as_a_window_with_the_caret_under_its_column(column: int) -> None:
+    """A 1,000-character line is not printed whole: 120 characters around the column,
+    `…` where it is cut, and the caret still under the character it points at."""
+    line = "".join(chr(ord("a") + i % 26) for i in range(1000))
+    out = format_diagnostic(_at(2, column, column + 3), "first\n" + line + "\nlast\n")
+    _, shown, marker = out.split("\n")
+    shown, marker = shown[len("    2 | ") :], marker[len("      | ") :]
+    assert len(shown.strip("…")) == SHOWN
+    assert shown.startswith("…") == (column > SHOWN // 3 + 1)
+    caret = marker.index("^")
+    if column <= len(line):
+        assert shown[caret] == line[column - 1]
+    else:  # just past the line's end, where a finding about what is missing points
+        assert caret == len(shown) and not shown.endswith("…")
+    assert 1 <= len(marker.strip()) <= 3
+
+
+def test_a_short_line_is_shown_whole() -> None:
+    out = format_diagnostic(_at(1, 5, 9), "See [the runbook](missing.md).\n")
+    assert out.splitlines()[1:] == ["    1 | See [the runbook](missing.md).", "      |     ^~~~"]
 
 
 def test_text_color_paints_only_severity_and_code() -> None:

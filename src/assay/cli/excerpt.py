@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from assay.spec.diagnostics import Diagnostic
 
+#: How much of a long source line an excerpt shows, around the diagnostic's column.
+SHOWN = 120
+
 
 def source_line(text: str, line: int) -> str | None:
     """Line ``line`` (1-based) of ``text``, without its ending; None past the end."""
@@ -34,5 +37,15 @@ def format_diagnostic(d: Diagnostic, text: str | None = None) -> str:
         width = d.span.end_column - d.span.column
     gutter = f"{d.span.line:>5} | "
     shown = line.expandtabs(1)  # one column per code point, as columns are counted
-    marker = " " * (d.span.column - 1) + "^" + "~" * (width - 1)
+    column = d.span.column - 1
+    if len(shown) > SHOWN:
+        # A long line (a minified table, a generated file) is shown as a window
+        # around the column, not whole: the report stays readable.
+        start = max(0, min(column - SHOWN // 3, len(shown) - SHOWN))
+        end = start + SHOWN
+        lead, tail = ("…" if start > 0 else ""), ("…" if end < len(shown) else "")
+        width = max(1, min(width, end - column))
+        shown = lead + shown[start:end] + tail
+        column += len(lead) - start
+    marker = " " * column + "^" + "~" * (width - 1)
     return f"{head}\n{gutter}{shown}\n{' ' * (len(gutter) - 2)}| {marker}"
