@@ -369,3 +369,16 @@ def test_parse_type_of_an_undecodable_file_reports_where_and_exits_2(
     out, err = capsys.readouterr()
     assert json.loads(out)["reading"] is None
     assert "docs/adr/0009-latin.md:1:9: DOC001 [error] not UTF-8" in err
+
+
+def test_a_fifo_among_the_records_is_reported_not_read(tmp_path: Path) -> None:
+    """Outside git, discovery meets the FIFO and reports it (PTH003); the text report
+    does not open it for an excerpt either, which would wait for a writer forever."""
+    workspace(tmp_path, {"docs/adr/0001-use-postgres.md": GOOD})
+    os.mkfifo(tmp_path / "docs/adr/0002-pipe.md")
+    ran = subprocess.run(
+        [sys.executable, "-m", "assay", "check", "--no-cache"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert ran.returncode == EXIT_FINDINGS, ran.stderr
+    assert "docs/adr/0002-pipe.md:1:1: PTH003 [error] not a regular file" in ran.stdout

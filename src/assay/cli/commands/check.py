@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -53,8 +54,14 @@ def run(options: argparse.Namespace) -> int:
     derivations.save()  # the document shapes met, for the next run's reader
 
     def source(path: str) -> str | None:
+        """A reported file's text, for its excerpts; None if it is not a regular file
+        (opening a FIFO to read would wait for a writer forever)."""
         try:
-            return (config.root / path).read_bytes().decode("utf-8", "replace")
+            handle = os.open(config.root / path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with os.fdopen(handle, "rb") as stream:
+                if not stat.S_ISREG(os.fstat(handle).st_mode):
+                    return None
+                return stream.read().decode("utf-8", "replace")
         except OSError:
             return None
 
