@@ -19,7 +19,6 @@ and the two tools' instructions need not run at the same speed (see
 
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import subprocess
@@ -28,12 +27,10 @@ import tempfile
 from pathlib import Path
 
 try:  # imported as benchmarks.check_instructions
-    from .corpus import DEFAULT_SEED
-    from .parse_instructions import _COLLECTED, WORKER, copy_first
+    from .parse_instructions import _COLLECTED, WORKER, copy_first, options
     from .parse_throughput import child_env, ensure_corpus
 except ImportError:  # run as a script
-    from corpus import DEFAULT_SEED
-    from parse_instructions import _COLLECTED, WORKER, copy_first
+    from parse_instructions import _COLLECTED, WORKER, copy_first, options
     from parse_throughput import child_env, ensure_corpus
 
 SOURCE = Path(__file__).resolve().parent.parent / "src"
@@ -63,12 +60,7 @@ def counted(argv: list[str], cwd: Path, env: dict[str, str]) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--n", type=int, default=300, help="documents counted (default 300)")
-    parser.add_argument("--count", type=int, default=10_000,
-                        help="size of the corpus they come from (default 10000)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    args = parser.parse_args(argv)
+    args = options(argv, __doc__)
     if shutil.which("valgrind") is None or shutil.which("git") is None:
         print("needs valgrind and git (Debian: apt-get install valgrind git)", file=sys.stderr)
         return 2

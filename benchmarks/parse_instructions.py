@@ -60,13 +60,18 @@ def instructions(tool: str, folder: Path) -> int:
     return int(found.group(1))
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def options(argv: list[str] | None, doc: str) -> argparse.Namespace:
+    """``--n``, ``--count`` and ``--seed``, shared with ``check_instructions.py``."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=300, help="documents counted (default 300)")
     parser.add_argument("--count", type=int, default=10_000,
                         help="size of the corpus they come from (default 10000)")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = options(argv, __doc__)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
