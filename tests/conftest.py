@@ -1,20 +1,32 @@
-"""Shared test setup: hypothesis profiles and paths to fixtures."""
+"""Shared test setup: hypothesis profiles, a private cache, and paths to fixtures."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-# `ci` is what .ci/run uses: at least 10,000 examples per parser property.  It is
-# derandomized so that a CI verdict depends on the code alone, never on the draw;
-# local runs (`dev`, or `ci` with HYPOTHESIS_SEED unset by derandomize=False) explore.
+# Three profiles, one per budget.  `ci` is what .ci/run uses: sized so that the whole
+# suite, setup included, fits CI's ten minutes on two cores.  It is derandomized so that
+# a CI verdict depends on the code alone, never on the draw.  `soak` (.ci/soak, not run
+# by CI) is the long search: 10,000 examples per property, random draws.  `dev` is
+# for the edit-test loop.  Tests whose examples are costly cap their own count with
+# `min(settings().max_examples, N)`: no profile runs them more often than N.
 settings.register_profile(
     "ci",
-    max_examples=10_000,
+    max_examples=1_000,
     derandomize=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    print_blob=True,
+)
+settings.register_profile(
+    "soak",
+    max_examples=10_000,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
     print_blob=True,
@@ -24,6 +36,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
+
+#: The tests' own cache folder (check results, the grammar cache): never the user's
+#: ~/.cache/assay, which a test could otherwise read stale results from or fill up.
+#: Set at import, before any test runs; each xdist worker has its own.
+TEST_CACHE = Path(tempfile.mkdtemp(prefix="assay-test-cache-"))
+os.environ["XDG_CACHE_HOME"] = str(TEST_CACHE)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(TEST_CACHE, ignore_errors=True)
 
 
 @pytest.fixture

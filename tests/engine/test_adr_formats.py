@@ -20,12 +20,13 @@ import yaml
 
 from assay.engine.config import load_config
 from assay.engine.runner import check
+from assay.engine.workspace import load_workspace
 
 CASES_DIR = Path(__file__).parent / "cases" / "adr_formats"
 CASES: list[dict[str, Any]] = yaml.safe_load((CASES_DIR / "cases.yaml").read_text("utf-8"))
 #: What a case entry may say; anything else is a typo in the table.
 KEYS = {"name", "about", "expect", "crlf", "bom", "no_final_newline", "blank_spaces", "symlinks",
-        "git_remote"}  # fmt: skip
+        "git_remote", "not_records"}  # fmt: skip
 
 
 def _workspace(case: dict[str, Any], tmp_path: Path) -> Path:
@@ -62,7 +63,25 @@ def _found(root: Path) -> list[str]:
 def test_case(case: dict[str, Any], tmp_path: Path) -> None:
     assert set(case) <= KEYS, f"unknown keys {set(case) - KEYS}"
     assert case.get("about"), "every case says what variation it shows"
-    assert _found(_workspace(case, tmp_path)) == sorted(case.get("expect") or [])
+    root = _workspace(case, tmp_path)
+    assert _found(root) == sorted(case.get("expect") or [])
+    if not case.get("expect"):
+        _assert_every_record_was_read(root, case)
+
+
+def _assert_every_record_was_read(root: Path, case: dict[str, Any]) -> None:
+    """No findings proves nothing unless the records were found and read: every
+    Markdown file of the case is a typed, read document, but those the case names as
+    not records (templates, indexes), which must not be documents at all."""
+    documents = {d.path: d for d in load_workspace(load_config(root)).documents}
+    markdown = {p.relative_to(root).as_posix() for p in root.rglob("*.md")}
+    records = markdown - set(case.get("not_records", []))
+    assert records, "a case without findings holds at least one record"
+    assert set(documents) == records
+    for path, document in documents.items():
+        assert document.type is not None, path
+        assert document.reading is not None, path
+        assert document.reading.title is not None, path
 
 
 def test_every_case_folder_is_in_the_table() -> None:

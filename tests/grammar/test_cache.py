@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
+import lark.lark
 import pytest
 
 from assay.grammar.block_grammar import build_parser
@@ -32,11 +34,21 @@ def test_no_cache_when_the_directory_cannot_be_made(tmp_path: Path, monkeypatch:
 
 
 def test_cached_parser_is_written_and_reused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Building the parser writes the cache file; a second build loads the same parser."""
+    """Building the parser writes the cache file; a second build loads the same parser
+    from it, without analysing the grammar again."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("ASSAY_NO_GRAMMAR_CACHE", raising=False)
     first = build_parser()
-    cached = tmp_path / "assay" / "blocks-py{}{}.lark-cache".format(*__import__("sys").version_info[:2])
+    cached = tmp_path / "assay" / "blocks-py{}{}.lark-cache".format(*sys.version_info[:2])
     assert cached.is_file()
+
+    def no_analysis(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the grammar was analysed again: the cache was not read")
+
+    monkeypatch.setattr(lark.lark, "load_grammar", no_analysis)
     second = build_parser()
     assert [r.origin.name for r in first.rules] == [r.origin.name for r in second.rules]
+    # The same patch without the cache file: the build does analyse, so the patch bites.
+    cached.unlink()
+    with pytest.raises(AssertionError, match="analysed again"):
+        build_parser()

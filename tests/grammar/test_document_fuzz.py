@@ -41,9 +41,10 @@ def assert_reads(raw: bytes | str) -> None:
 
 def assert_round_trips(raw: bytes | str) -> None:
     """The document's JSON form is plain JSON and structures back to an equal document."""
-    doc = parse_document(raw, "fuzz.md").value
-    if doc is None:
-        return
+    parsed = parse_document(raw, "fuzz.md")
+    doc = parsed.value
+    # Callers pass valid UTF-8 only: a reader that gives up on it is wrong.
+    assert doc is not None, parsed.diagnostics
     value = to_json_value(doc)
     dumped = json.dumps(value, allow_nan=False)
     assert from_json_value(json.loads(dumped), Document) == doc

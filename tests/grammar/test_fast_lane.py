@@ -3,7 +3,7 @@
 ``assay.grammar.fastlane`` takes whole top-level blocks past CommonMark's line
 procedure.  It is only allowed to be faster: with it and without it, every document
 must give an equal model.  Documents come from the repository's cases, fixtures and
-examples, the seeds when they are there, the benchmark's record generator, hypothesis,
+examples, the benchmark's record generator, hypothesis,
 and a strategy that stacks the line shapes the lane must tell apart.
 """
 
@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import assay.grammar.blockscan as blockscan
 from assay import parse_document
-from tests.conftest import ROOT, SHARED_SEEDS
+from tests.conftest import ROOT
 from tests.grammar.markdown_strategies import documents, documents_with_front_matter, markdown_lines
 
 FILES = sorted(
@@ -26,7 +26,6 @@ FILES = sorted(
         *ROOT.joinpath("tests", "fixtures").rglob("*.md"),
         *ROOT.joinpath("examples").rglob("*.md"),
         *ROOT.joinpath("docs").rglob("*.md"),
-        *(SHARED_SEEDS.glob("*.md") if SHARED_SEEDS.is_dir() else []),
     ]
 )
 

@@ -133,9 +133,10 @@ def _inside(child: Span, parent: Span) -> bool:
 
 def check_spans(raw: bytes) -> None:
     """Every span of the document read from ``raw`` is exact and lies inside its parent's."""
-    doc = parse_document(raw, "spans.md").value
-    if doc is None:
-        return
+    parsed = parse_document(raw, "spans.md")
+    doc = parsed.value
+    # Every input here is valid UTF-8: a reader that gives up on one is wrong.
+    assert doc is not None, parsed.diagnostics
     position = Positions(raw)
     for path, model, parent in spanned(doc):
         span: Span = model.span

@@ -7,7 +7,7 @@ import pickle
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assay.spec.source import Span
@@ -15,6 +15,8 @@ from assay.spec.source import Span
 FIELDS = ("start", "end", "line", "column", "end_line", "end_column")
 
 
+# Storing six integers has no corner a hundred draws miss.
+@settings(max_examples=min(settings().max_examples, 100))
 @given(st.tuples(*[st.integers()] * 6))
 def test_every_field_is_the_argument_given_for_it(values: tuple[int, ...]) -> None:
     span = Span(*values)

@@ -21,7 +21,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=3:9
     # 1. Use PostgreSQL
 
     See the [benchmark](../benchmarks/ledger.md).

@@ -29,7 +29,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=8:1
     ---
     status: proposed
     ---

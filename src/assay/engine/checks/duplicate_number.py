@@ -20,7 +20,7 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown path=docs/adr/0007-use-kafka.md
+    ```markdown path=docs/adr/0007-use-kafka.md at=1:1
     # 7. Use Kafka for order events
     ```
 

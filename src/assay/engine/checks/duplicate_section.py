@@ -21,7 +21,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=11:1
     # 1. Use PostgreSQL
 
     ## Context

@@ -4,9 +4,10 @@ A docstring's ``## Fails`` and ``## Passes`` sections hold fenced blocks; each b
 is one file of a small workspace.  The info string names the language (``markdown``
 or ``assay``) and may set ``path=…`` (default ``docs/adr/0001-example.md`` for
 Markdown, ``assay/example.assay`` for a spec) and, for the path checks,
-``encoding=latin-1``, ``symlink=TARGET`` or ``fifo=true``.  The test suite writes each
-section out, runs the check, and expects at least one finding for Fails and none for
-Passes; the reference pages show the same blocks.
+``encoding=latin-1``, ``symlink=TARGET`` or ``fifo=true``.  In Fails, the file the
+finding is in says where with ``at=LINE:COLUMN``.  The test suite writes each section
+out, runs the check, and expects exactly one finding of the check's code, at that place,
+for Fails and none for Passes; the reference pages show the same blocks and places.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ class ExampleFile(Model):
     path: str
     text: str
     options: dict[str, str]
+    #: ``(line, column)`` of the one finding a Fails example reports in this file.
+    reported_at: tuple[int, int] | None = None
 
 
 def examples(doc: str) -> dict[str, tuple[ExampleFile, ...]]:
@@ -49,7 +52,11 @@ def examples(doc: str) -> dict[str, tuple[ExampleFile, ...]]:
             language = words[0] if words else "markdown"
             options = dict(w.split("=", 1) for w in words[1:] if "=" in w)
             path = options.pop("path", DEFAULT_PATHS.get(language, "example.txt"))
-            files.append(ExampleFile(language, path, textwrap.dedent(fence["body"]), options))
+            at = options.pop("at", None)
+            line, _, column = at.partition(":") if at else ("", "", "")
+            reported_at = (int(line), int(column)) if at else None
+            text = textwrap.dedent(fence["body"])
+            files.append(ExampleFile(language, path, text, options, reported_at))
         found[head[1]] = tuple(files)
     return found
 

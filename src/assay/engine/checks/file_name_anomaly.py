@@ -20,7 +20,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown path="docs/adr/0003-use redis.md"
+    ```markdown path="docs/adr/0003-use redis.md" at=1:1
     # 3. Use Redis for sessions
     ```
 

@@ -21,7 +21,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     }
     ```
 
-    ```markdown path=runs/billing/memory.md
+    ```markdown path=runs/billing/memory.md at=2:1
     ---
     worker-model: large-2
     ---

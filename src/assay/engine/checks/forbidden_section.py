@@ -21,7 +21,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     }
     ```
 
-    ```markdown path=runs/billing/overview.md
+    ```markdown path=runs/billing/overview.md at=3:1
     # Billing service
 
     ## Lens scoping

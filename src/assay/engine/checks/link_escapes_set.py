@@ -18,7 +18,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=3:5
     # 1. Use PostgreSQL
 
     See [the platform notes](../../../platform/notes.md).

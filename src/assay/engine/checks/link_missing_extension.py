@@ -15,7 +15,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown path=docs/adr/0002-use-redis.md
+    ```markdown path=docs/adr/0002-use-redis.md at=3:11
     # 2. Use Redis
 
     Builds on [ADR 1](0001-use-postgres).

@@ -18,7 +18,7 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown path=docs/adr/0001-use-postgres.md symlink=../shared/0001-use-postgres.md
+    ```markdown path=docs/adr/0001-use-postgres.md symlink=../shared/0001-use-postgres.md at=1:1
     # 1. Use PostgreSQL
     ```
 

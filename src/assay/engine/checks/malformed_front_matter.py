@@ -19,7 +19,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=3:1
     ---
     status: [accepted
     ---

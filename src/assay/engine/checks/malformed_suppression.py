@@ -19,7 +19,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=1:1
     <!-- assay: disable-file -->
     # 1. Use PostgreSQL
     ```

@@ -21,7 +21,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=3:101
     # 1. Quote the incident channel
 
     >>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>deep

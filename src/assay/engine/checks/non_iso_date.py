@@ -17,7 +17,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=4:9
     # 1. Use PostgreSQL
 
     * Status: Accepted

@@ -17,7 +17,7 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown path=docs/adr/0001-use-postgres.md fifo=true
+    ```markdown path=docs/adr/0001-use-postgres.md fifo=true at=1:1
     ```
 
     ## Passes

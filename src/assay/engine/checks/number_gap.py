@@ -23,7 +23,7 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     # 1. Use PostgreSQL
     ```
 
-    ```markdown path=docs/adr/0003-use-redis.md
+    ```markdown path=docs/adr/0003-use-redis.md at=1:1
     # 3. Use Redis for sessions
     ```
 

@@ -21,7 +21,7 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown path=docs/adr/0001-use-mysql.md
+    ```markdown path=docs/adr/0001-use-mysql.md at=3:23
     # 1. Use MySQL
 
     Status: Superseded by [ADR 2](0002-use-postgres.md)

@@ -14,7 +14,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=2:1
     ---
     status: "{proposed | rejected | accepted | deprecated}"
     ---

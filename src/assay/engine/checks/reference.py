@@ -56,6 +56,9 @@ def rule_page(check: Check) -> str:
                 fence,
                 "",
             ]
+            if file.reported_at is not None:
+                line, column = file.reported_at
+                lines += [f"Reported at line {line}, column {column}.", ""]
     lines += [
         "## Configure",
         "",

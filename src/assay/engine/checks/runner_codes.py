@@ -21,7 +21,7 @@ def unused_suppression(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=3:1
     # 1. Use PostgreSQL
 
     <!-- assay: disable-next-line LNK001 -- the benchmark moved to the wiki -->
@@ -48,7 +48,7 @@ def unknown_code(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=3:1
     # 1. Use PostgreSQL
 
     <!-- assay: disable-next-line LNK009 -- moved -->

@@ -17,7 +17,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=3:5
     # 1. Use PostgreSQL
 
     See [the PostgreSQL docs](www.postgresql.org/docs/16/).

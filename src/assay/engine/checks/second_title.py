@@ -18,7 +18,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown
+    ```markdown at=3:1
     # 1. Use PostgreSQL
 
     # Status

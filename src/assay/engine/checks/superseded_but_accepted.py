@@ -23,7 +23,7 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown path=docs/adr/0001-use-mysql.md
+    ```markdown path=docs/adr/0001-use-mysql.md at=3:9
     # 1. Use MySQL
 
     Status: Accepted

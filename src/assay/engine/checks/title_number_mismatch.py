@@ -20,7 +20,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown path=docs/adr/0007-use-kafka.md
+    ```markdown path=docs/adr/0007-use-kafka.md at=1:1
     # 6. Use Kafka for order events
     ```
 

@@ -17,7 +17,7 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown path=docs/adr/0002-use-postgres.md
+    ```markdown path=docs/adr/0002-use-postgres.md at=4:15
     # 2. Use PostgreSQL
 
     * Status: Accepted

@@ -19,7 +19,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     ## Fails
 
-    ```markdown encoding=latin-1
+    ```markdown encoding=latin-1 at=1:25
     # 1. Use PostgreSQL: café edition
     ```
 

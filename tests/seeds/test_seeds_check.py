@@ -1,7 +1,6 @@
 """The three accepted seed ADRs check clean under `adr`, and each planted defect is found.
 
-The seeds live in ../shared/seeds (present in CI); every test here is generated only
-when they are. Seed 000's four Implementation-evidence links point into its original
+The seeds live in ../shared/seeds (present in CI); see conftest.py. Seed 000's four Implementation-evidence links point into its original
 repository: at the workspace root they climb out of it (LNK002), two folders down they
 land inside it on files that do not exist (LNK001).
 """
@@ -15,9 +14,8 @@ import pytest
 from assay.engine.config import load_config
 from assay.engine.runner import check
 from assay.engine.workspace import load_workspace
-from tests.conftest import SHARED_SEEDS
+from tests.seeds.files import SEEDS, seed_text
 
-SEEDS = sorted(SHARED_SEEDS.glob("*.txt")) if SHARED_SEEDS.is_dir() else []
 # The small spec: the seeds are `adr` records kept as .txt files.
 SPEC = 'use adr\n\ntype seed extends adr {\n    files "**/seeds/*.txt"\n}\n'
 EVIDENCE = [
@@ -26,7 +24,6 @@ EVIDENCE = [
     "tests/consultation.test.ts",
     "tests/e2e.test.ts",
 ]
-HAVE_SEEDS = [pytest.param(None, id="seeds")] if SEEDS else []
 
 
 def _workspace(root: Path, folder: str, texts: dict[str, str] | None = None) -> Path:
@@ -44,31 +41,24 @@ def _workspace(root: Path, folder: str, texts: dict[str, str] | None = None) -> 
     return root
 
 
-def _seed(prefix: str) -> str:
-    return next(s for s in SEEDS if s.name.startswith(prefix)).read_text(encoding="utf-8")
-
-
 def _found(root: Path) -> list[tuple[str, str, int, int]]:
     result = check(load_config(root))
     return [(Path(d.path).name[:3], d.code, d.span.line, d.span.column) for d in result.diagnostics]
 
 
-@pytest.mark.parametrize("_", HAVE_SEEDS)
-def test_seeds_at_the_root_only_leave_the_workspace(tmp_path: Path, _: None) -> None:
+def test_seeds_at_the_root_only_leave_the_workspace(tmp_path: Path) -> None:
     """At the root, the four evidence links escape the workspace: LNK002, nothing else."""
     root = _workspace(tmp_path, "seeds")
     assert _found(root) == [("000", "LNK002", line, 3) for line in (90, 91, 92, 93)]
 
 
-@pytest.mark.parametrize("_", HAVE_SEEDS)
-def test_seeds_two_folders_down_have_broken_links(tmp_path: Path, _: None) -> None:
+def test_seeds_two_folders_down_have_broken_links(tmp_path: Path) -> None:
     """Two folders down, `../../src/…` stays inside and is missing: LNK001, nothing else."""
     root = _workspace(tmp_path, "history/adr/seeds")
     assert _found(root) == [("000", "LNK001", line, 3) for line in (90, 91, 92, 93)]
 
 
-@pytest.mark.parametrize("_", HAVE_SEEDS)
-def test_seeds_with_their_evidence_present_are_clean(tmp_path: Path, _: None) -> None:
+def test_seeds_with_their_evidence_present_are_clean(tmp_path: Path) -> None:
     """With the evidence files in place, the three seeds have no findings at all."""
     root = _workspace(tmp_path, "history/adr/seeds")
     for path in EVIDENCE:
@@ -77,8 +67,7 @@ def test_seeds_with_their_evidence_present_are_clean(tmp_path: Path, _: None) ->
     assert _found(root) == []
 
 
-@pytest.mark.parametrize("_", HAVE_SEEDS)
-def test_seed_003_states_one_status_twice(tmp_path: Path, _: None) -> None:
+def test_seed_003_states_one_status_twice(tmp_path: Path) -> None:
     """`Type: … · Status: accepted` and `Status: accepted Date: …` agree: two readings,
     one value, and no FLD005."""
     root = _workspace(tmp_path, "seeds")
@@ -111,23 +100,22 @@ BROKEN = [
 
 @pytest.mark.parametrize(
     ("seed", "old", "new", "expected"),
-    [pytest.param(*case, id=f"{case[0]}-{case[3][1]}") for case in BROKEN] if SEEDS else [],
+    [pytest.param(*case, id=f"{case[0]}-{case[3][1]}") for case in BROKEN],
 )
 def test_a_seed_broken_one_way_reports_exactly_that(
     tmp_path: Path, seed: str, old: str, new: str, expected: tuple[str, str, int, int]
 ) -> None:
     """Each planted defect is the only finding besides the four known link findings."""
-    text = _seed(seed)
+    text = seed_text(seed)
     assert text.count(old) == 1
     root = _workspace(tmp_path, "seeds", {seed: text.replace(old, new)})
     links = [("000", "LNK002", line, 3) for line in (90, 91, 92, 93)]
     assert sorted(_found(root)) == sorted([*links, expected])
 
 
-@pytest.mark.parametrize("_", HAVE_SEEDS)
-def test_a_seed_with_one_broken_link_reports_that_link(tmp_path: Path, _: None) -> None:
+def test_a_seed_with_one_broken_link_reports_that_link(tmp_path: Path) -> None:
     """With the evidence present, renaming one target leaves exactly one LNK001."""
-    text = _seed("000").replace("(../../extensions/index.ts)", "(../../extensions/indx.ts)")
+    text = seed_text("000").replace("(../../extensions/index.ts)", "(../../extensions/indx.ts)")
     root = _workspace(tmp_path, "history/adr/seeds", {"000": text})
     for path in EVIDENCE:
         (root / "history" / path).parent.mkdir(parents=True, exist_ok=True)
