@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine import check_cache
-from assay.engine import workspace as workspace_module
-from assay.engine.config import load_config
-from assay.engine.runner import check
+from assay.engine.runner import check_cache
+from assay.engine.runner.run import check
+from assay.engine.workspace import loading as workspace_module
+from assay.engine.workspace.config import load_config
 
 
 def _touch(path: Path, text: str) -> None:
@@ -107,7 +107,7 @@ def test_the_files_are_listed_once_a_run(
 ) -> None:
     """The example spec's type declares `files`: discovery runs again with its globs,
     over the same listing (one `git ls-files`, or one walk)."""
-    from assay.engine import discovery
+    from assay.engine.workspace import discovery
 
     calls: list[Path] = []
     real = discovery._list_files
@@ -145,8 +145,8 @@ def test_a_warm_run_resolves_no_type_again(
 def test_kept_built_in_types_spare_reading_the_libraries(
     cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from assay.engine import types as types_module
-    from assay.engine.workspace import open_workspace
+    from assay.engine.workspace import types as types_module
+    from assay.engine.workspace.loading import open_workspace
     from assay.spec import library
 
     workspace_state = open_workspace(load_config(workspace), cache=True)  # keeps the types
@@ -165,8 +165,8 @@ def test_the_settings_digest_uses_the_specs_as_the_run_read_them(
     cache_home: Path, workspace: Path
 ) -> None:
     from assay.engine.checks import CHECKS
-    from assay.engine.rulesets import Ruleset
-    from assay.engine.workspace import open_workspace
+    from assay.engine.runner.rulesets import Ruleset
+    from assay.engine.workspace.loading import open_workspace
 
     config = load_config(workspace)
     ruleset = Ruleset.build(CHECKS)
@@ -181,7 +181,7 @@ def test_the_settings_digest_uses_the_specs_as_the_run_read_them(
 def test_the_record_checks_share_one_index(
     cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from assay.engine.checks import record_index
+    from assay.engine.workspace import record_index
 
     built: list[int] = []
     real = record_index.RecordIndex.__init__

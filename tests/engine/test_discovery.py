@@ -13,9 +13,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.engine import discovery as discovery_module
-from assay.engine.config import Config, load_config
-from assay.engine.discovery import (
+from assay.engine.reading.record_names import name_anomalies, record_number
+from assay.engine.workspace import discovery as discovery_module
+from assay.engine.workspace.config import Config, load_config
+from assay.engine.workspace.discovery import (
     RECORD_FOLDERS,
     Candidate,
     Discovery,
@@ -25,9 +26,8 @@ from assay.engine.discovery import (
     list_files,
     start_listing,
 )
-from assay.engine.globs import GlobError, compile_glob
-from assay.engine.links import FileIndex
-from assay.engine.records import name_anomalies, record_number
+from assay.engine.workspace.globs import GlobError, compile_glob
+from assay.engine.workspace.links import FileIndex
 
 RECORD = "# 1. Record architecture decisions\n\nDate: 2024-01-01\n\n## Status\n\nAccepted\n"
 

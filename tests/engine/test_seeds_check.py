@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine.config import load_config
-from assay.engine.runner import check
-from assay.engine.workspace import load_workspace
+from assay.engine.runner.run import check
+from assay.engine.workspace.config import load_config
+from assay.engine.workspace.loading import load_workspace
 from tests.conftest import SHARED_SEEDS
 
 SEEDS = sorted(SHARED_SEEDS.glob("*.txt")) if SHARED_SEEDS.is_dir() else []

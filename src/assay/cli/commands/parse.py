@@ -111,9 +111,9 @@ def _typed(
 
 def _find_type(name: str) -> Any:
     """A type of the workspace's specs, else a built-in one; None (reported) if neither."""
-    from assay.engine.config import ConfigError, load_config
-    from assay.engine.types import builtin_type
-    from assay.engine.workspace import load_types
+    from assay.engine.workspace.config import ConfigError, load_config
+    from assay.engine.workspace.loading import load_types
+    from assay.engine.workspace.types import builtin_type
     from assay.spec.library import LIBRARIES
 
     try:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
-from assay.engine.discovery import Discovery
-from assay.engine.links import FileIndex
+from assay.engine.workspace.discovery import Discovery
+from assay.engine.workspace.links import FileIndex
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
 from assay.spec.model import Model
@@ -17,7 +17,7 @@ from assay.spec.source import Span
 from assay.spec.types import DocumentType
 
 if TYPE_CHECKING:
-    from assay.engine.checks.record_index import Focus, RecordIndex
+    from assay.engine.workspace.record_index import Focus, RecordIndex
 
 
 @frozen(kw_only=True)
@@ -69,7 +69,7 @@ class WorkspaceContext(Model):
         """``focus`` as the record checks test relations against it; None for all."""
         if self.focus is None:
             return None
-        from assay.engine.checks.record_index import Focus
+        from assay.engine.workspace.record_index import Focus
 
         return Focus(self.focus, self.records)
 
@@ -78,7 +78,7 @@ class WorkspaceContext(Model):
         """The decision records, indexed once for every check that compares them."""
         if self.index is not None:
             return self.index
-        from assay.engine.checks.record_index import RecordIndex
+        from assay.engine.workspace.record_index import RecordIndex
 
         return RecordIndex.of_documents(self.documents, self.files)
 

@@ -7,7 +7,7 @@ decision record and its number, title span, Status values and relations
 (``checks.record_index.facts_of``), plus, should one of its own findings name a
 reported file, its cached findings and suppression directives.  The summary keeps
 exactly that, one row per document, next to the check cache
-(``engine.check_cache``), under the same settings digest, each row validated by the
+(``engine.runner.check_cache``), under the same settings digest, each row validated by the
 file's stamp from discovery (``discovery.Stamp``: the blob id git's index vouches for,
 else size, modification time and inode).
 
@@ -28,12 +28,12 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
-from assay.engine import check_cache
-from assay.engine.checks.record_index import Facts, Packed, Record, RecordIndex, facts_of
-from assay.engine.discovery import Candidate, Stamp
-from assay.engine.document_pass import DocumentOutcome, context_of, run_documents
-from assay.engine.rulesets import Ruleset
-from assay.engine.workspace import Workspace
+from assay.engine.runner import check_cache
+from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
+from assay.engine.runner.rulesets import Ruleset
+from assay.engine.workspace.discovery import Candidate, Stamp
+from assay.engine.workspace.loading import Workspace
+from assay.engine.workspace.record_index import Facts, Packed, Record, RecordIndex, facts_of
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
 

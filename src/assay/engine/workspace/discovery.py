@@ -19,10 +19,10 @@ from typing import Literal
 
 from attrs import field, frozen
 
-from assay.engine.config import Config, repository_root
-from assay.engine.git_index import GitIndex, IndexQuery
-from assay.engine.globs import Glob, compile_glob, match_any
-from assay.engine.records import MARKDOWN_SUFFIXES, record_number
+from assay.engine.reading.record_names import MARKDOWN_SUFFIXES, record_number
+from assay.engine.workspace.config import Config, repository_root
+from assay.engine.workspace.git_index import GitIndex, IndexQuery
+from assay.engine.workspace.globs import Glob, compile_glob, match_any
 from assay.spec.model import Model
 
 Origin = Literal["include", "type", "convention", "adr-dir", "log4brains"]
@@ -92,7 +92,7 @@ class Discovery(Model):
     #: Every file of the workspace (excluded ones too): what links may point at.
     files: tuple[str, ...] = ()
     #: What says each document is unchanged since a run read it, for the check cache:
-    #: its blob id where git's index vouches for it (`engine.git_index`), else its
+    #: its blob id where git's index vouches for it (`engine.workspace.git_index`), else its
     #: size, modification time and inode from the `lstat` that found it a regular file.
     stamps: Mapping[str, Stamp] = field(factory=dict, eq=False, repr=False)
 
@@ -104,7 +104,7 @@ class Listing(Model):
     files: tuple[str, ...]
     git: bool
     notes: tuple[Note, ...] = ()
-    #: What git's index says of the files (`engine.git_index`); None outside git.
+    #: What git's index says of the files (`engine.workspace.git_index`); None outside git.
     index: GitIndex | None = field(default=None, eq=False, repr=False)
 
 

@@ -13,14 +13,14 @@ from collections.abc import Mapping
 
 from attrs import evolve, frozen
 
-from assay.engine import check_cache
-from assay.engine.config import Config
-from assay.engine.context import DocumentContext
-from assay.engine.discovery import Candidate, Discovery, discover, list_files
-from assay.engine.links import FileIndex
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary, fold
-from assay.engine.types import builtin_type, resolve_types
+from assay.engine.runner import check_cache
+from assay.engine.workspace.config import Config
+from assay.engine.workspace.discovery import Candidate, Discovery, discover, list_files
+from assay.engine.workspace.document_context import DocumentContext
+from assay.engine.workspace.links import FileIndex
+from assay.engine.workspace.types import builtin_type, resolve_types
 from assay.grammar.document import read_document
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
@@ -168,7 +168,7 @@ def type_for(
 ) -> DocumentType | None:
     """The type a document is read as: the first user type whose ``files`` match it,
     else for a decision record found by convention, ``madr`` or ``adr`` by its look."""
-    from assay.engine.globs import compile_glob
+    from assay.engine.workspace.globs import compile_glob
 
     for doc_type in _user_types(types):
         if any(compile_glob(g).match(candidate.path) for g in doc_type.files):

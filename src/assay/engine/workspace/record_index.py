@@ -15,12 +15,12 @@ from collections.abc import Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from assay.engine.links import FileIndex, resolve_link
+from assay.engine.workspace.links import FileIndex, resolve_link
 from assay.spec.reading import Reading
 from assay.spec.source import Span
 
 if TYPE_CHECKING:
-    from assay.engine.context import DocumentContext
+    from assay.engine.workspace.document_context import DocumentContext
 
 #: A span as a plain tuple: start, end, line, column, end line, end column.
 SpanTuple = tuple[int, int, int, int, int, int]

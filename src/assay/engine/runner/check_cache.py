@@ -14,7 +14,7 @@ config file, the spec files, the selected checks and their severities — goes i
 digest of the settings; a cache written under other settings is ignored.
 
 Two smaller files sit beside it: the resolved types (``load_types``), so that a warm run
-reads no library and no spec again, and the workspace summary (``engine.check_summary``),
+reads no library and no spec again, and the workspace summary (``engine.runner.check_summary``),
 all a report limited to a few files needs of the other documents.
 
 The cache lives in the user's cache directory (``~/.cache/assay/checks``), never in the
@@ -45,14 +45,16 @@ from assay.spec.reading import (
 from assay.spec.source import Span
 
 if TYPE_CHECKING:
-    from assay.engine.config import Config
-    from assay.engine.rulesets import Ruleset
-    from assay.engine.workspace import Workspace
+    from assay.engine.runner.rulesets import Ruleset
+    from assay.engine.workspace.config import Config
+    from assay.engine.workspace.loading import Workspace
     from assay.spec.diagnostics import Diagnostic
     from assay.spec.types import DocumentType, TypeSet
 
-#: Bump when the entry layout changes; old files are then ignored.
-LAYOUT = 3
+#: Bump when the entry layout changes, or when a pickled class moves to another module
+#: (its pickle names the module): old files are then ignored, never misread.
+#: 4: the engine regrouped into workspace/, runner/ (issue 11 §6).
+LAYOUT = 4
 
 Entry = tuple[Any, ...]
 
@@ -136,10 +138,10 @@ def _types_path(root: Path) -> Path | None:
 def load_types(root: Path, digest: str) -> tuple[TypeSet, list[Diagnostic]] | None:
     """The types and spec problems an earlier run resolved under ``digest``, or None.
 
-    The built-in types it kept are handed to ``engine.types``, which then reads no
+    The built-in types it kept are handed to ``engine.workspace.types``, which then reads no
     library to find ``adr`` or ``madr``.
     """
-    from assay.engine.types import remember_builtin_types
+    from assay.engine.workspace.types import remember_builtin_types
 
     stored = read_pickle(_types_path(root))
     if not (isinstance(stored, tuple) and len(stored) == 4 and stored[0] == digest):
@@ -152,7 +154,7 @@ def load_types(root: Path, digest: str) -> tuple[TypeSet, list[Diagnostic]] | No
 def save_types(root: Path, digest: str, types: TypeSet, problems: list[Diagnostic]) -> None:
     """Keep the resolved types, with the built-in types a run may look up by name
     (``adr`` and ``madr`` for records found by convention, and those the specs use)."""
-    from assay.engine.types import builtin_type, known_builtin_types
+    from assay.engine.workspace.types import builtin_type, known_builtin_types
 
     where = _types_path(root)
     if where is None:
