@@ -9,6 +9,7 @@ import pytest
 
 from assay.engine.runner import check_cache
 from assay.engine.runner.run import check
+from assay.engine.workspace import cache_files, type_cache
 from assay.engine.workspace import loading as workspace_module
 from assay.engine.workspace.config import load_config
 
@@ -24,7 +25,7 @@ def test_a_warm_run_reports_exactly_what_a_cold_run_does(cache_home: Path, works
     config = load_config(workspace)
     cold = check(config, cache=False)
     first = check(config)  # writes the cache
-    cache_file = check_cache.cache_path(workspace)
+    cache_file = cache_files.cache_path(workspace)
     assert cache_file is not None and cache_file.is_file()
     assert cache_file.is_relative_to(cache_home)  # never inside the workspace
     warm = check(config)
@@ -67,7 +68,7 @@ def test_a_changed_spec_or_selection_starts_afresh(cache_home: Path, workspace: 
 def test_a_broken_cache_file_is_ignored(cache_home: Path, workspace: Path) -> None:
     config = load_config(workspace)
     expected = check(config)
-    cache_file = check_cache.cache_path(workspace)
+    cache_file = cache_files.cache_path(workspace)
     assert cache_file is not None
     cache_file.write_bytes(b"not a pickle")
     assert check(config) == expected
@@ -156,7 +157,7 @@ def test_kept_built_in_types_spare_reading_the_libraries(
         raise AssertionError(f"read the libraries to find {name}")
 
     monkeypatch.setattr(library, "library_of", no_library)
-    kept = check_cache.load_types(workspace, workspace_state.sources_digest)
+    kept = type_cache.load_types(workspace, workspace_state.sources_digest)
     assert kept is not None and kept[0] == workspace_state.types
     assert types_module.builtin_type("madr").lineage == ("madr", "adr")
 

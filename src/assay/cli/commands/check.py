@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from assay import __version__
-from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from assay.cli.output import write
 from assay.engine.workspace.config import Config, ConfigError, load_config
 from assay.errors import UsageError

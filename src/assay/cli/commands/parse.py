@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from assay import __version__
-from assay.cli import EXIT_ERROR, EXIT_OK
 from assay.cli.excerpt import format_diagnostic
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
 from assay.cli.output import write, write_lines
 
 

@@ -13,28 +13,23 @@ lookup each).  Everything else that could change a finding — assay's version, 
 config file, the spec files, the selected checks and their severities — goes into a
 digest of the settings; a cache written under other settings is ignored.
 
-Two smaller files sit beside it: the resolved types (``load_types``), so that a warm run
-reads no library and no spec again, and the workspace summary (``engine.runner.check_summary``),
-all a report limited to a few files needs of the other documents.
-
-The cache lives in the user's cache directory (``~/.cache/assay/checks``), never in the
-workspace: it is read with ``pickle``, and a file committed to a repository must not be
-able to run code on the machines that check it.  ``ASSAY_NO_CACHE=1`` (or ``assay check
---no-cache``) turns it off; a cache that cannot be read or written is silently skipped.
+Two smaller files sit beside it: the resolved types (``engine.workspace.type_cache``),
+so that a warm run reads no library and no spec again, and the workspace summary
+(``engine.runner.check_summary``), all a report limited to a few files needs of the
+other documents.  Where the files live and how they are written (never in the
+workspace: they are pickles) is ``engine.workspace.cache_files``; ``assay check
+--no-cache`` turns them off.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
-import pickle
-import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from assay import __version__
+from assay.engine.workspace.cache_files import read_pickle, write_atomically
+from assay.engine.workspace.type_cache import sources_digest
 from assay.spec.reading import (
     FieldReading,
     Reading,
@@ -46,64 +41,9 @@ from assay.spec.source import Span
 
 if TYPE_CHECKING:
     from assay.engine.runner.rulesets import Ruleset
-    from assay.engine.workspace.config import Config
     from assay.engine.workspace.loading import Workspace
-    from assay.spec.diagnostics import Diagnostic
-    from assay.spec.types import DocumentType, TypeSet
-
-#: Bump when the entry layout changes, or when a pickled class moves to another module
-#: (its pickle names the module): old files are then ignored, never misread.
-#: 4: the engine regrouped into workspace/, runner/ (issue 11 §6).
-LAYOUT = 4
 
 Entry = tuple[Any, ...]
-
-
-def cache_path(root: Path) -> Path | None:
-    """The cache file of the workspace at ``root``, or None when caching is off."""
-    if os.environ.get("ASSAY_NO_CACHE"):
-        return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    key = hashlib.sha256(str(root.resolve()).encode("utf-8", "surrogatepass")).hexdigest()
-    return Path(base) / "assay" / "checks" / f"{key[:24]}.pickle"
-
-
-def sources_digest(config: Config, sources: Mapping[str, bytes | str]) -> str:
-    """Everything besides the checks that cached results depend on: assay's version and
-    built-in libraries, the config file, and the spec files (``sources``: their bytes as
-    the run read them, or why they could not be read)."""
-    digest = hashlib.sha256()
-    major, minor = sys.version_info[:2]
-    digest.update(f"{LAYOUT}|{__version__}|py{major}{minor}\n".encode())
-    for name, data in _library_files():
-        digest.update(name.encode() + b"\0" + data)
-    if config.source is not None:
-        digest.update(str(config.source).encode("utf-8", "surrogatepass") + b"\0")
-        try:
-            digest.update(config.source.read_bytes())
-        except OSError:
-            digest.update(b"<unreadable>")
-    for path, read in sources.items():
-        digest.update(str(config.root / path).encode("utf-8", "surrogatepass") + b"\0")
-        digest.update(read if isinstance(read, bytes) else b"<unreadable>")
-    return digest.hexdigest()
-
-
-def _library_files() -> list[tuple[str, bytes]]:
-    """The built-in libraries' files: a library edited without a new version must not
-    leave types (or findings) resolved under the old one in the cache."""
-    import assay.spec
-
-    try:
-        here = Path(assay.spec.__file__).parent / "library"
-        if here.is_dir():  # installed as files: no need for importlib.resources
-            return sorted((p.name, p.read_bytes()) for p in here.iterdir() if p.is_file())
-        from importlib.resources import files
-
-        folder = files("assay.spec") / "library"
-        return sorted((p.name, p.read_bytes()) for p in folder.iterdir() if p.is_file())
-    except OSError:
-        return []
 
 
 def settings_digest(workspace: Workspace, ruleset: Ruleset) -> str:
@@ -125,74 +65,6 @@ def _read_or_reason(path: Path) -> bytes | str:
         return path.read_bytes()
     except OSError as error:
         return str(error.strerror)
-
-
-# ---- the resolved types -------------------------------------------------------------
-
-
-def _types_path(root: Path) -> Path | None:
-    where = cache_path(root)
-    return None if where is None else where.with_suffix(".types")
-
-
-def load_types(root: Path, digest: str) -> tuple[TypeSet, list[Diagnostic]] | None:
-    """The types and spec problems an earlier run resolved under ``digest``, or None.
-
-    The built-in types it kept are handed to ``engine.workspace.types``, which then reads no
-    library to find ``adr`` or ``madr``.
-    """
-    from assay.engine.workspace.types import remember_builtin_types
-
-    stored = read_pickle(_types_path(root))
-    if not (isinstance(stored, tuple) and len(stored) == 4 and stored[0] == digest):
-        return None
-    _digest, types, problems, builtins = stored
-    remember_builtin_types(builtins)
-    return types, list(problems)
-
-
-def save_types(root: Path, digest: str, types: TypeSet, problems: list[Diagnostic]) -> None:
-    """Keep the resolved types, with the built-in types a run may look up by name
-    (``adr`` and ``madr`` for records found by convention, and those the specs use)."""
-    from assay.engine.workspace.types import builtin_type, known_builtin_types
-
-    where = _types_path(root)
-    if where is None:
-        return
-    for name in ("adr", "madr", *(n for n in types if types[n].library is not None)):
-        with contextlib.suppress(KeyError):  # a library without `madr`, say
-            builtin_type(name)
-    builtins: dict[str, DocumentType] = known_builtin_types()
-    write_atomically(where, (digest, types, tuple(problems), builtins))
-
-
-def read_pickle(path: Path | None) -> Any:
-    """A pickled cache file's contents; None when missing or unreadable."""
-    if path is None:
-        return None
-    try:
-        with path.open("rb") as stream:
-            return pickle.load(stream)
-    except Exception:  # missing, truncated, from another layout: start afresh
-        return None
-
-
-def write_atomically(path: Path, value: object) -> None:
-    """Pickle ``value`` to ``path`` through a temporary file and a rename, or not at all."""
-    temporary = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        # A name of our own, created exclusively and private (what `tempfile.mkstemp`
-        # does, without importing it and its dependencies on every run).
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(handle, "wb") as stream:
-            pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, path)
-    except OSError:  # a read-only home or a full disk: the next run is simply cold
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
 
 
 def load(path: Path | None, settings: str) -> dict[str, Entry]:

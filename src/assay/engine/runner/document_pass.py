@@ -27,6 +27,7 @@ from assay.engine.runner import check_cache
 from assay.engine.runner.check_cache import Entry
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
+from assay.engine.workspace import cache_files
 from assay.engine.workspace.discovery import Candidate, Stamp
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace
@@ -76,7 +77,7 @@ def run_documents(
     With a report ``scope``, a cached document outside it keeps its reading (the
     workspace checks need it) but skips its link checks: nobody will see them.
     """
-    where = check_cache.cache_path(workspace.config.root) if cache else None
+    where = cache_files.cache_path(workspace.config.root) if cache else None
     settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
     stored = check_cache.load(where, settings)
     outcomes: dict[str, DocumentOutcome] = {}

@@ -25,6 +25,7 @@ from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.result import RuleInfo, RunResult, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches
 from assay.engine.runner.suppression import apply
+from assay.engine.workspace import cache_files
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.loading import Workspace, open_workspace
@@ -95,7 +96,7 @@ def _documents(
     the cache is warm, else over every document (through the check cache when on)."""
     if workspace.stopped:
         return Pass([], RecordIndex([], workspace.files, workspace.repository_urls))
-    keep = cache and check_cache.cache_path(workspace.config.root) is not None
+    keep = cache and cache_files.cache_path(workspace.config.root) is not None
     if keep and scope is not None:
         scoped = check_summary.scoped_pass(workspace, ruleset, jobs, scope)
         if scoped is not None:
