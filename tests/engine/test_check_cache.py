@@ -108,16 +108,16 @@ def test_the_files_are_listed_once_a_run(
 ) -> None:
     """The example spec's type declares `files`: discovery runs again with its globs,
     over the same listing (one `git ls-files`, or one walk)."""
-    from assay.engine.workspace import discovery
+    from assay.engine.workspace import listing
 
     calls: list[Path] = []
-    real = discovery._list_files
+    real = listing._list_files
 
     def counting(root: Path, *rest):  # type: ignore[no-untyped-def]
         calls.append(root)
         return real(root, *rest)
 
-    monkeypatch.setattr(discovery, "_list_files", counting)
+    monkeypatch.setattr(listing, "_list_files", counting)
     check(load_config(workspace), cache=False)
     assert len(calls) == 1
 

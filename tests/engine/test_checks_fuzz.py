@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from assay.engine.checks import CHECKS
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary
-from assay.engine.workspace.discovery import Discovery
+from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.document_context import DocumentContext, WorkspaceContext
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.types import builtin_type

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Finding
-from assay.engine.workspace.discovery import Discovery
+from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.record_index import Facts, Focus, Record, RecordIndex, Target

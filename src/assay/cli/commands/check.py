@@ -25,7 +25,7 @@ _RANK = {"info": 0, "warning": 1, "error": 2}
 
 def run(options: argparse.Namespace) -> int:
     """Check, render, write; return the exit code DESIGN §4 fixes."""
-    from assay.engine.workspace.discovery import start_listing
+    from assay.engine.workspace.listing import start_listing
 
     try:
         config = load_config(Path.cwd(), Path(options.config) if options.config else None)

@@ -32,7 +32,7 @@ from assay.engine.runner import check_cache
 from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace import cache_files
-from assay.engine.workspace.discovery import Candidate, Stamp
+from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.record_index import Facts, Packed, Record, RecordIndex, facts_of
 from assay.spec.diagnostics import Diagnostic

@@ -28,7 +28,7 @@ from assay.engine.runner.check_cache import Entry
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace import cache_files
-from assay.engine.workspace.discovery import Candidate, Stamp
+from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.types import builtin_type

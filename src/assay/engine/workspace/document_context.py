@@ -7,7 +7,7 @@ from functools import cached_property
 
 from attrs import field, frozen
 
-from assay.engine.workspace.discovery import Discovery
+from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.record_index import Focus, Record, RecordIndex, facts_of
 from assay.spec.diagnostics import Diagnostic

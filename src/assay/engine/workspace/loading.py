@@ -16,10 +16,12 @@ from attrs import evolve, frozen
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary, fold
 from assay.engine.workspace import type_cache
+from assay.engine.workspace.candidates import Candidate, Discovery
 from assay.engine.workspace.config import Config
-from assay.engine.workspace.discovery import Candidate, Discovery, discover, list_files
+from assay.engine.workspace.discovery import discover
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.links import FileIndex
+from assay.engine.workspace.listing import list_files
 from assay.engine.workspace.types import builtin_type, resolve_types
 from assay.grammar.document import read_document
 from assay.spec.diagnostics import Diagnostic
