@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-__version__ = "0.1.0"
+from assay.version import __version__
 
 if TYPE_CHECKING:
     from assay.spec.diagnostics import Parsed

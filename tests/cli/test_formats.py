@@ -22,7 +22,7 @@ from assay.cli.commands.schema import schema
 from assay.cli.excerpt import SHOWN, format_diagnostic
 from assay.cli.formats import FORMATTERS, github, json_report, sarif, text
 from assay.cli.formats.fingerprint import KEY
-from assay.engine.result import RuleInfo, RunResult, Suppressed
+from assay.engine.runner.result import RuleInfo, RunResult, Suppressed
 from assay.spec.convert import from_json_value
 from assay.spec.diagnostics import Diagnostic, Related, Severity
 from assay.spec.report import Report

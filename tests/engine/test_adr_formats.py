@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 import yaml
 
-from assay.engine.config import load_config
-from assay.engine.runner import check
-from assay.engine.workspace import load_workspace
+from assay.engine.runner.run import check
+from assay.engine.workspace.config import load_config
+from assay.engine.workspace.loading import load_workspace
 
 CASES_DIR = Path(__file__).parent / "cases" / "adr_formats"
 CASES: list[dict[str, Any]] = yaml.safe_load((CASES_DIR / "cases.yaml").read_text("utf-8"))

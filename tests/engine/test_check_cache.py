@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine import check_cache
-from assay.engine import workspace as workspace_module
-from assay.engine.config import load_config
-from assay.engine.runner import check
+from assay.engine.runner import check_cache
+from assay.engine.runner.run import check
+from assay.engine.workspace import cache_files, type_cache
+from assay.engine.workspace import loading as workspace_module
+from assay.engine.workspace.config import load_config
 
 
 def _touch(path: Path, text: str) -> None:
@@ -24,7 +25,7 @@ def test_a_warm_run_reports_exactly_what_a_cold_run_does(cache_home: Path, works
     config = load_config(workspace)
     cold = check(config, cache=False)
     first = check(config)  # writes the cache
-    cache_file = check_cache.cache_path(workspace)
+    cache_file = cache_files.cache_path(workspace)
     assert cache_file is not None and cache_file.is_file()
     assert cache_file.is_relative_to(cache_home)  # never inside the workspace
     warm = check(config)
@@ -67,7 +68,7 @@ def test_a_changed_spec_or_selection_starts_afresh(cache_home: Path, workspace: 
 def test_a_broken_cache_file_is_ignored(cache_home: Path, workspace: Path) -> None:
     config = load_config(workspace)
     expected = check(config)
-    cache_file = check_cache.cache_path(workspace)
+    cache_file = cache_files.cache_path(workspace)
     assert cache_file is not None
     cache_file.write_bytes(b"not a pickle")
     assert check(config) == expected
@@ -107,16 +108,16 @@ def test_the_files_are_listed_once_a_run(
 ) -> None:
     """The example spec's type declares `files`: discovery runs again with its globs,
     over the same listing (one `git ls-files`, or one walk)."""
-    from assay.engine import discovery
+    from assay.engine.workspace import listing
 
     calls: list[Path] = []
-    real = discovery._list_files
+    real = listing._list_files
 
     def counting(root: Path, *rest):  # type: ignore[no-untyped-def]
         calls.append(root)
         return real(root, *rest)
 
-    monkeypatch.setattr(discovery, "_list_files", counting)
+    monkeypatch.setattr(listing, "_list_files", counting)
     check(load_config(workspace), cache=False)
     assert len(calls) == 1
 
@@ -145,8 +146,8 @@ def test_a_warm_run_resolves_no_type_again(
 def test_kept_built_in_types_spare_reading_the_libraries(
     cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from assay.engine import types as types_module
-    from assay.engine.workspace import open_workspace
+    from assay.engine.workspace import types as types_module
+    from assay.engine.workspace.loading import open_workspace
     from assay.spec import library
 
     workspace_state = open_workspace(load_config(workspace), cache=True)  # keeps the types
@@ -156,7 +157,7 @@ def test_kept_built_in_types_spare_reading_the_libraries(
         raise AssertionError(f"read the libraries to find {name}")
 
     monkeypatch.setattr(library, "library_of", no_library)
-    kept = check_cache.load_types(workspace, workspace_state.sources_digest)
+    kept = type_cache.load_types(workspace, workspace_state.sources_digest)
     assert kept is not None and kept[0] == workspace_state.types
     assert types_module.builtin_type("madr").lineage == ("madr", "adr")
 
@@ -165,8 +166,8 @@ def test_the_settings_digest_uses_the_specs_as_the_run_read_them(
     cache_home: Path, workspace: Path
 ) -> None:
     from assay.engine.checks import CHECKS
-    from assay.engine.rulesets import Ruleset
-    from assay.engine.workspace import open_workspace
+    from assay.engine.runner.rulesets import Ruleset
+    from assay.engine.workspace.loading import open_workspace
 
     config = load_config(workspace)
     ruleset = Ruleset.build(CHECKS)
@@ -181,7 +182,7 @@ def test_the_settings_digest_uses_the_specs_as_the_run_read_them(
 def test_the_record_checks_share_one_index(
     cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from assay.engine.checks import record_index
+    from assay.engine.workspace import record_index
 
     built: list[int] = []
     real = record_index.RecordIndex.__init__

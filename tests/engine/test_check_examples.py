@@ -14,8 +14,8 @@ import pytest
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
 from assay.engine.checks.examples import ExampleFile, examples
-from assay.engine.config import load_config
-from assay.engine.runner import check
+from assay.engine.runner.run import check
+from assay.engine.workspace.config import load_config
 
 # INT001 is raised by a crashing check, which a document cannot make happen.
 WITHOUT_EXAMPLES = {"INT001"}

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine import check_summary
-from assay.engine import workspace as workspace_module
-from assay.engine.config import load_config
-from assay.engine.result import RunResult
-from assay.engine.runner import check
+from assay.engine.runner import check_summary
+from assay.engine.runner.result import RunResult
+from assay.engine.runner.run import check
+from assay.engine.workspace import loading as workspace_module
+from assay.engine.workspace.config import load_config
 
 ADR = "docs/adr"
 
@@ -190,10 +190,10 @@ def test_too_many_changes_run_in_full(
 
 
 def _settings(root: Path) -> str:
-    from assay.engine.check_cache import settings_digest
     from assay.engine.checks import CHECKS
-    from assay.engine.rulesets import Ruleset
-    from assay.engine.workspace import open_workspace
+    from assay.engine.runner.check_cache import settings_digest
+    from assay.engine.runner.rulesets import Ruleset
+    from assay.engine.workspace.loading import open_workspace
 
     config = load_config(root)
     ruleset = Ruleset.build(

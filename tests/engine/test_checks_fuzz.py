@@ -12,12 +12,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.engine.checks import CHECKS
-from assay.engine.context import DocumentContext, WorkspaceContext
-from assay.engine.discovery import Discovery
-from assay.engine.links import FileIndex
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary
-from assay.engine.types import builtin_type
+from assay.engine.workspace.candidates import Discovery
+from assay.engine.workspace.document_context import DocumentContext, WorkspaceContext
+from assay.engine.workspace.links import FileIndex
+from assay.engine.workspace.types import builtin_type
 from assay.grammar.document import parse_document
 from tests.conftest import ROOT
 from tests.engine.test_reading import ADR_LINES

@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from assay.engine.config import Config, ConfigError, load_config, repository_root
+from assay.engine.workspace.config import Config, ConfigError, load_config, repository_root
 from assay.errors import AssayError
 
 

@@ -13,21 +13,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.engine import discovery as discovery_module
-from assay.engine.config import Config, load_config
-from assay.engine.discovery import (
-    RECORD_FOLDERS,
-    Candidate,
-    Discovery,
-    Skipped,
-    _git_names,
-    discover,
-    list_files,
-    start_listing,
-)
-from assay.engine.globs import GlobError, compile_glob
-from assay.engine.links import FileIndex
-from assay.engine.records import name_anomalies, record_number
+from assay.engine.reading.record_names import name_anomalies, record_number
+from assay.engine.workspace import listing as listing_module
+from assay.engine.workspace import record_folders
+from assay.engine.workspace.candidates import Candidate, Discovery, Skipped
+from assay.engine.workspace.config import Config, load_config
+from assay.engine.workspace.discovery import discover
+from assay.engine.workspace.globs import GlobError, compile_glob
+from assay.engine.workspace.links import FileIndex
+from assay.engine.workspace.listing import _git_names, list_files, start_listing
+from assay.engine.workspace.record_folders import RECORD_FOLDERS
 
 RECORD = "# 1. Record architecture decisions\n\nDate: 2024-01-01\n\n## Status\n\nAccepted\n"
 
@@ -737,16 +732,16 @@ def test_a_listing_started_ahead_is_the_listing(tmp_path: Path, broken: bool) ->
     config = Config.default(root)
     expected = list_files(config)
     start_listing(config)
-    assert discovery_module._STARTED  # git is running
+    assert listing_module._STARTED  # git is running
     assert list_files(config) == expected
-    assert not discovery_module._STARTED  # and its result was taken
+    assert not listing_module._STARTED  # and its result was taken
 
 
 def test_outside_git_no_listing_starts_ahead(tmp_path: Path) -> None:
     root = tmp_path / "plain"
     _files(root, "adr/0001-a.md")
     start_listing(Config.default(root))
-    assert not discovery_module._STARTED
+    assert not listing_module._STARTED
 
 
 # --- the listing in one pass ---------------------------------------------------------------
@@ -776,7 +771,7 @@ def test_each_folder_is_placed_once_as_each_file_would_place_it(
     specs = {p for p in paths if p.endswith(".txt")}
 
     def scanned(pool: list[str]) -> dict[str, object]:
-        records = discovery_module._Records(folders, specs, {})  # type: ignore[arg-type]
+        records = record_folders.Records(folders, specs, {})  # type: ignore[arg-type]
         records.scan(sorted(pool), set())
         found: dict[str, object] = dict(records.selected)
         found.update((s.path, s) for s in records.skipped)

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Finding
-from assay.engine.checks.record_index import Facts, Focus, Record, RecordIndex, Target
-from assay.engine.context import WorkspaceContext
-from assay.engine.discovery import Discovery
-from assay.engine.links import FileIndex
+from assay.engine.workspace.candidates import Discovery
+from assay.engine.workspace.document_context import WorkspaceContext
+from assay.engine.workspace.links import FileIndex
+from assay.engine.workspace.record_index import Facts, Focus, Record, RecordIndex, Target
 from tests.conftest import ROOT
 
 FOLDERS = ("docs/adr", "docs/adr/payments", "doc/adr")

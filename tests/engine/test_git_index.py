@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assay.engine.config import load_config
-from assay.engine.discovery import discover
-from assay.engine.git_index import IndexQuery
-from assay.engine.runner import check
+from assay.engine.runner.run import check
+from assay.engine.workspace.config import load_config
+from assay.engine.workspace.discovery import discover
+from assay.engine.workspace.git_index import IndexQuery
 from tests.conftest import ROOT
 
 
@@ -112,7 +112,7 @@ def test_outside_git_nothing_is_vouched_for(tmp_path: Path) -> None:
 def test_git_that_cannot_run_or_fails_vouches_for_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, which: str, broken: tuple[str, ...]
 ) -> None:
-    from assay.engine import git_index
+    from assay.engine.workspace import git_index
 
     root = _repo(tmp_path / "r", {"docs/adr/0001-a.md": "# 1. A\n\nStatus: Accepted\n"})
     monkeypatch.setattr(git_index, which, broken)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.engine.links import (
+from assay.engine.workspace.links import (
     FILE_EXTENSIONS,
     FileIndex,
     LinkResolution,

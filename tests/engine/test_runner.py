@@ -7,9 +7,9 @@ from pathlib import Path
 
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Finding, document_check
-from assay.engine.config import load_config
-from assay.engine.context import DocumentContext
-from assay.engine.runner import check
+from assay.engine.runner.run import check
+from assay.engine.workspace.config import load_config
+from assay.engine.workspace.document_context import DocumentContext
 
 RECORD = """# {n}. Use PostgreSQL
 
@@ -171,7 +171,7 @@ def test_a_workspace_check_sees_what_it_sees_from_the_cache_or_a_worker(
     A workspace check that looked at sections would see them in one kind of run and not
     the other; this one records what it is given."""
     from assay.engine.checks.base import workspace_check
-    from assay.engine.context import WorkspaceContext
+    from assay.engine.workspace.document_context import WorkspaceContext
 
     seen: list[int] = []
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from assay.engine.types import builtin_type, resolve_types
+from assay.engine.workspace.types import builtin_type, resolve_types
 from assay.grammar.spec import parse_spec
 from assay.spec.convert import from_json_value, to_json_value
 from assay.spec.library import library_path

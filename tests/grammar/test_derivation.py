@@ -9,7 +9,7 @@ import pytest
 
 from assay import parse_document
 from assay.grammar import derivations
-from assay.grammar.blockscan import MAX_NESTING
+from assay.grammar.block_starts import MAX_NESTING
 from assay.spec.document import BlockQuote
 
 ONE = "# One\n\nalpha\n\n## Two\n\nbeta\n"

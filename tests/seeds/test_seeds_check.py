@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine.config import load_config
-from assay.engine.runner import check
-from assay.engine.workspace import load_workspace
+from assay.engine.runner.run import check
+from assay.engine.workspace.config import load_config
+from assay.engine.workspace.loading import load_workspace
 from tests.seeds.files import SEEDS, seed_text
 
 # The small spec: the seeds are `adr` records kept as .txt files.

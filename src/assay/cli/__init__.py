@@ -14,12 +14,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from assay import __version__
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_INTERNAL, EXIT_OK
+from assay.cli.exit_codes import EXIT_FINDINGS as EXIT_FINDINGS  # callers read it here
 from assay.cli.output import OutputError
-
-EXIT_OK = 0  #: nothing at or above --fail-on
-EXIT_FINDINGS = 1  #: diagnostics at or above --fail-on
-EXIT_ERROR = 2  #: usage, config or spec error, unreadable input
-EXIT_INTERNAL = 3  #: a bug in assay
 
 
 def terminal_columns() -> int:

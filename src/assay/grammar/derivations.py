@@ -116,7 +116,7 @@ def _path() -> str | None:
     base = cache_file("blocks")
     if not isinstance(base, str):
         return None
-    from assay import __version__
+    from assay.version import __version__
 
     digest = hashlib.sha256(_grammar() + __version__.encode()).hexdigest()[:16]
     return os.path.join(os.path.dirname(base), f"blocks-derivations-{digest}.tsv")

@@ -10,8 +10,9 @@ import hashlib
 import re
 from pathlib import PurePosixPath
 
+from assay.grammar.block_starts import MAX_NESTING
 from assay.grammar.blocks_parser import parse_blocks
-from assay.grammar.blockscan import MAX_NESTING, scan
+from assay.grammar.blockscan import scan
 from assay.grammar.directives import read_directives
 from assay.grammar.frontmatter import front_matter_lines, read_front_matter
 from assay.grammar.html_patterns import COMMENT

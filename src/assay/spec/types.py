@@ -1,6 +1,6 @@
 """Resolved document types: a type with everything it inherits along ``extends``.
 
-``assay.engine.types`` builds these from parsed specs and the built-in libraries.  A
+``assay.engine.workspace.types`` builds these from parsed specs and the built-in libraries.  A
 ``DocumentType`` is what checks read; they never need to follow ``extends`` themselves.
 """
 

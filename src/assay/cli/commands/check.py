@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 from assay import __version__
-from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from assay.cli.output import write
-from assay.engine.config import Config, ConfigError, load_config
+from assay.engine.workspace.config import Config, ConfigError, load_config
 from assay.errors import UsageError
 from assay.spec.diagnostics import Diagnostic
 
@@ -25,7 +25,7 @@ _RANK = {"info": 0, "warning": 1, "error": 2}
 
 def run(options: argparse.Namespace) -> int:
     """Check, render, write; return the exit code DESIGN §4 fixes."""
-    from assay.engine.discovery import start_listing
+    from assay.engine.workspace.listing import start_listing
 
     try:
         config = load_config(Path.cwd(), Path(options.config) if options.config else None)
@@ -35,7 +35,7 @@ def run(options: argparse.Namespace) -> int:
     start_listing(config)  # git lists the files while the engine loads
 
     from assay.cli.formats import FORMATTERS
-    from assay.engine.runner import check
+    from assay.engine.runner.run import check
     from assay.grammar import derivations
 
     try:

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from assay import __version__
-from assay.cli import EXIT_ERROR, EXIT_OK
 from assay.cli.excerpt import format_diagnostic
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
 from assay.cli.output import write, write_lines
 
 
@@ -111,9 +111,9 @@ def _typed(
 
 def _find_type(name: str) -> Any:
     """A type of the workspace's specs, else a built-in one; None (reported) if neither."""
-    from assay.engine.config import ConfigError, load_config
-    from assay.engine.types import builtin_type
-    from assay.engine.workspace import load_types
+    from assay.engine.workspace.config import ConfigError, load_config
+    from assay.engine.workspace.loading import load_types
+    from assay.engine.workspace.types import builtin_type
     from assay.spec.library import LIBRARIES
 
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from assay.cli import EXIT_ERROR, EXIT_OK
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
 from assay.cli.output import write
 
 

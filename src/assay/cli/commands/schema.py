@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from assay.cli import EXIT_ERROR, EXIT_OK
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
 from assay.cli.output import write, write_lines
 
 NAMES = {

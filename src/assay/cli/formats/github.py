@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from assay.cli.formats.text import related_location, summary_line
-from assay.engine.result import RunResult
+from assay.engine.runner.result import RunResult
 from assay.spec.diagnostics import Diagnostic, Severity, sorted_diagnostics
 
 COMMANDS: dict[Severity, str] = {"error": "error", "warning": "warning", "info": "notice"}

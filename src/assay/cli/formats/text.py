@@ -7,7 +7,7 @@ from collections.abc import Callable
 from attrs import evolve
 
 from assay.cli.excerpt import format_diagnostic
-from assay.engine.result import RunResult
+from assay.engine.runner.result import RunResult
 from assay.spec.diagnostics import Diagnostic, Related, Severity, sorted_diagnostics
 
 # ANSI SGR codes; only the severity and the code are coloured so paths stay copyable.

@@ -21,7 +21,7 @@ from assay.spec.model import Model
 from assay.spec.source import Span
 
 if TYPE_CHECKING:
-    from assay.engine.context import DocumentContext, WorkspaceContext
+    from assay.engine.workspace.document_context import DocumentContext, WorkspaceContext
 
 Scope = Literal["document", "workspace"]
 

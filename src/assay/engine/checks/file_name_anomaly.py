@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 from assay.engine.checks.anchors import START
 from assay.engine.checks.base import Finding, document_check
-from assay.engine.context import DocumentContext
-from assay.engine.records import ANOMALIES, name_anomalies
+from assay.engine.reading.record_names import ANOMALIES, name_anomalies
+from assay.engine.workspace.document_context import DocumentContext
 
 
 @document_check("DOC012", "file-name-anomaly", severity="warning")

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.checks.resolved_links import findings_of
-from assay.engine.context import DocumentContext
+from assay.engine.workspace.document_context import DocumentContext
 
 
 @document_check("LNK002", "link-escapes-set", uses_files=True)

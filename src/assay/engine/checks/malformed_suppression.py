@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from assay.engine.checks.anchors import reader_findings
 from assay.engine.checks.base import Finding, document_check
-from assay.engine.context import DocumentContext
+from assay.engine.workspace.document_context import DocumentContext
 
 
 @document_check("SUP003", "malformed-suppression")

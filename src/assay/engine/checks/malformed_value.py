@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
-from assay.engine.context import DocumentContext
+from assay.engine.workspace.document_context import DocumentContext
 
 
 @document_check("FLD003", "malformed-value")

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from assay.engine.checks.anchors import document_anchor
 from assay.engine.checks.base import Finding, document_check
-from assay.engine.context import DocumentContext
+from assay.engine.workspace.document_context import DocumentContext
 
 
 @document_check("DOC002", "missing-title")

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from assay.engine.checks.anchors import START
 from assay.engine.checks.base import Finding, workspace_check
-from assay.engine.context import WorkspaceContext
+from assay.engine.workspace.document_context import WorkspaceContext
 
 
 @workspace_check("PTH003", "not-regular-file")

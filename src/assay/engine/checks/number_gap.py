@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from assay.engine.checks.anchors import START
 from assay.engine.checks.base import Finding, workspace_check
-from assay.engine.context import WorkspaceContext
+from assay.engine.workspace.document_context import WorkspaceContext
 
 
 @workspace_check("DOC011", "number-gap", severity="info")

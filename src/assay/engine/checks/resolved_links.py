@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from assay.engine.context import DocumentContext
-from assay.engine.links import LinkResolution, is_footnote_label, resolve_link
+from assay.engine.workspace.document_context import DocumentContext
+from assay.engine.workspace.links import LinkResolution, is_footnote_label, resolve_link
 from assay.spec.document import Document
 from assay.spec.model import Model
 from assay.spec.source import Span

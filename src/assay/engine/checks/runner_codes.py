@@ -1,7 +1,7 @@
 """SUP001, SUP002 and INT001: codes the runner reports itself.
 
 They are registered like every check, so they can be selected, ignored, given a
-severity and documented; their findings come from ``engine.suppression`` and the
+severity and documented; their findings come from ``engine.runner.suppression`` and the
 runner's guard around every check, not from these functions.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check, workspace_check
-from assay.engine.context import DocumentContext, WorkspaceContext
+from assay.engine.workspace.document_context import DocumentContext, WorkspaceContext
 
 
 @document_check("SUP001", "unused-suppression", severity="warning")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
-from assay.engine.checks.record_index import Focus, Record, SpanTuple, Target
-from assay.engine.context import WorkspaceContext
+from assay.engine.workspace.document_context import WorkspaceContext
+from assay.engine.workspace.record_index import Focus, Record, SpanTuple, Target
 from assay.spec.diagnostics import Related
 from assay.spec.source import Span
 

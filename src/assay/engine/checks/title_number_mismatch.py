@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
-from assay.engine.context import DocumentContext
+from assay.engine.workspace.document_context import DocumentContext
 
 
 @document_check("DOC008", "title-number-mismatch", severity="warning")

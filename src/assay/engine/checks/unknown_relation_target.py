@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
-from assay.engine.context import WorkspaceContext
+from assay.engine.workspace.document_context import WorkspaceContext
 from assay.spec.source import Span
 
 

@@ -7,11 +7,11 @@ import posixpath
 from assay.engine.reading.fields import read_field
 from assay.engine.reading.metadata import find_metadata
 from assay.engine.reading.plain import plain_sections
+from assay.engine.reading.record_names import record_number
 from assay.engine.reading.relations import read_relations
 from assay.engine.reading.sections import read_sections
 from assay.engine.reading.values import record_number_in_title
 from assay.engine.reading.vocabulary import Vocabulary
-from assay.engine.records import record_number
 from assay.grammar.locate import Locator
 from assay.spec.document import Document
 from assay.spec.reading import Reading, TitleReading

@@ -15,9 +15,9 @@ from collections.abc import Iterator
 from urllib.parse import unquote
 
 from assay.engine.reading.metadata import Found
+from assay.engine.reading.record_names import record_number
 from assay.engine.reading.values import find_record_ids, split_targets
 from assay.engine.reading.vocabulary import Vocabulary, fold
-from assay.engine.records import record_number
 from assay.grammar.locate import Locator
 from assay.spec.document import Document, Link
 from assay.spec.reading import RelationReading, RelationTarget

@@ -1,6 +1,6 @@
 """Run the checks over a workspace and return every diagnostic, in report order.
 
-Each document is read once and checked on its own first (``engine.document_pass``,
+Each document is read once and checked on its own first (``engine.runner.document_pass``,
 split between processes for large workspaces); then the checks that compare
 documents run over the readings.  A check that raises becomes ``INT001`` and the run
 goes on.  Then `per-file-ignores` and inline directives silence what they name (kept
@@ -8,7 +8,7 @@ as suppressed, for SARIF), unused and unknown directives are reported, and the p
 given limit what is reported — never what is loaded.
 
 A run limited to a few paths with a warm cache takes the other documents from the
-check summary (``engine.check_summary``): it reads and checks only the reported files
+check summary (``engine.runner.check_summary``): it reads and checks only the reported files
 and those that changed, and compares them with the records of the whole workspace.
 """
 
@@ -16,19 +16,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from assay.engine import check_cache, check_summary
-from assay.engine.check_summary import Pass
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
-from assay.engine.checks.record_index import RecordIndex
-from assay.engine.config import Config
-from assay.engine.context import WorkspaceContext
-from assay.engine.document_pass import DocumentOutcome, context_of, run_documents
-from assay.engine.findings import guarded, runner_diagnostics
-from assay.engine.result import RuleInfo, RunResult, Suppressed
-from assay.engine.rulesets import Ruleset, matches
-from assay.engine.suppression import apply
-from assay.engine.workspace import Workspace, open_workspace
+from assay.engine.runner import check_cache, check_summary
+from assay.engine.runner.check_summary import Pass
+from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
+from assay.engine.runner.findings import guarded, runner_diagnostics
+from assay.engine.runner.result import RuleInfo, RunResult, Suppressed
+from assay.engine.runner.rulesets import Ruleset, matches
+from assay.engine.runner.suppression import apply
+from assay.engine.workspace import cache_files
+from assay.engine.workspace.config import Config
+from assay.engine.workspace.document_context import WorkspaceContext
+from assay.engine.workspace.loading import Workspace, open_workspace
+from assay.engine.workspace.record_index import RecordIndex
 from assay.grammar.spec_codes import CODES as SPEC_CODES
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 
@@ -47,7 +48,7 @@ def check(
 
     ``jobs`` is the number of processes for the per-document pass (None: one per core
     for large workspaces, else one); ``cache`` reuses what earlier runs found in files
-    that did not change (``engine.check_cache``).
+    that did not change (``engine.runner.check_cache``).
     """
     ruleset = Ruleset.build(
         checks,
@@ -95,7 +96,7 @@ def _documents(
     the cache is warm, else over every document (through the check cache when on)."""
     if workspace.stopped:
         return Pass([], RecordIndex([], workspace.files, workspace.repository_urls))
-    keep = cache and check_cache.cache_path(workspace.config.root) is not None
+    keep = cache and cache_files.cache_path(workspace.config.root) is not None
     if keep and scope is not None:
         scoped = check_summary.scoped_pass(workspace, ruleset, jobs, scope)
         if scoped is not None:

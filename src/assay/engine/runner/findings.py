@@ -10,7 +10,7 @@ from typing import Any
 
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check, Finding
-from assay.engine.rulesets import Ruleset
+from assay.engine.runner.rulesets import Ruleset
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.source import Span
 

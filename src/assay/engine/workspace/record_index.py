@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import marshal
 import posixpath
-from collections.abc import Collection, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Collection, Sequence
+from typing import Any
 from urllib.parse import unquote
 
-from assay.engine.links import FileIndex, resolve_link
+from assay.engine.workspace.links import FileIndex, resolve_link
 from assay.spec.reading import Reading
 from assay.spec.source import Span
-
-if TYPE_CHECKING:
-    from assay.engine.context import DocumentContext
 
 #: A span as a plain tuple: start, end, line, column, end line, end column.
 SpanTuple = tuple[int, int, int, int, int, int]
@@ -180,17 +177,6 @@ class RecordIndex:
         # (folder, destination) -> what a link there leads to: relations are looked up
         # from both ends, and a link resolves the same from anywhere in one folder.
         self._links: dict[tuple[str, str], Record | bool] = {}
-
-    @classmethod
-    def of_documents(cls, documents: Iterable[DocumentContext], files: FileIndex) -> RecordIndex:
-        """The records among ``documents`` (those read under a type derived from ``adr``)."""
-        records = []
-        urls: tuple[str, ...] = ()
-        for document in documents:
-            if document.reading is not None and document.derives_from("adr"):
-                records.append(Record(document.path, facts_of(document.reading)))
-                urls = urls or document.repository_urls
-        return cls(records, files, urls)
 
     def target(self, source: Record, target: Target) -> Record | None:
         """The record ``target`` names: by its link, else by its number (the source's

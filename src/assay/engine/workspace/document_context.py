@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cached_property
-from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
-from assay.engine.discovery import Discovery
-from assay.engine.links import FileIndex
+from assay.engine.workspace.candidates import Discovery
+from assay.engine.workspace.links import FileIndex
+from assay.engine.workspace.record_index import Focus, Record, RecordIndex, facts_of
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
 from assay.spec.model import Model
 from assay.spec.reading import Reading
 from assay.spec.source import Span
 from assay.spec.types import DocumentType
-
-if TYPE_CHECKING:
-    from assay.engine.checks.record_index import Focus, RecordIndex
 
 
 @frozen(kw_only=True)
@@ -69,8 +67,6 @@ class WorkspaceContext(Model):
         """``focus`` as the record checks test relations against it; None for all."""
         if self.focus is None:
             return None
-        from assay.engine.checks.record_index import Focus
-
         return Focus(self.focus, self.records)
 
     @cached_property
@@ -78,10 +74,19 @@ class WorkspaceContext(Model):
         """The decision records, indexed once for every check that compares them."""
         if self.index is not None:
             return self.index
-        from assay.engine.checks.record_index import RecordIndex
-
-        return RecordIndex.of_documents(self.documents, self.files)
+        return record_index(self.documents, self.files)
 
     def readings(self, lineage: str) -> list[DocumentContext]:
         """Documents read under a type derived from ``lineage`` (e.g. ``adr``)."""
         return [d for d in self.documents if d.reading is not None and d.derives_from(lineage)]
+
+
+def record_index(documents: Iterable[DocumentContext], files: FileIndex) -> RecordIndex:
+    """The records among ``documents`` (those read under a type derived from ``adr``)."""
+    records = []
+    urls: tuple[str, ...] = ()
+    for document in documents:
+        if document.reading is not None and document.derives_from("adr"):
+            records.append(Record(document.path, facts_of(document.reading)))
+            urls = urls or document.repository_urls
+    return RecordIndex(records, files, urls)

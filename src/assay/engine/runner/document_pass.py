@@ -1,7 +1,7 @@
 """The per-document pass: read each document and run the per-document checks on it.
 
 Documents unchanged since the last run come from the check cache
-(``engine.check_cache``): their cached findings are reused and only the link checks run
+(``engine.runner.check_cache``): their cached findings are reused and only the link checks run
 again.
 
 Each document is independent here, so a large workspace is split between processes
@@ -21,16 +21,17 @@ from functools import cache
 
 from attrs import evolve, frozen
 
-from assay.engine import check_cache
-from assay.engine.check_cache import Entry
 from assay.engine.checks.resolved_links import link_targets
-from assay.engine.context import DocumentContext
-from assay.engine.discovery import Candidate, Stamp
-from assay.engine.findings import guarded
 from assay.engine.reading.vocabulary import Vocabulary
-from assay.engine.rulesets import Ruleset
-from assay.engine.types import builtin_type
-from assay.engine.workspace import Workspace
+from assay.engine.runner import check_cache
+from assay.engine.runner.check_cache import Entry
+from assay.engine.runner.findings import guarded
+from assay.engine.runner.rulesets import Ruleset
+from assay.engine.workspace import cache_files
+from assay.engine.workspace.candidates import Candidate, Stamp
+from assay.engine.workspace.document_context import DocumentContext
+from assay.engine.workspace.loading import Workspace
+from assay.engine.workspace.types import builtin_type
 from assay.grammar import derivations
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Directive
@@ -76,7 +77,7 @@ def run_documents(
     With a report ``scope``, a cached document outside it keeps its reading (the
     workspace checks need it) but skips its link checks: nobody will see them.
     """
-    where = check_cache.cache_path(workspace.config.root) if cache else None
+    where = cache_files.cache_path(workspace.config.root) if cache else None
     settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
     stored = check_cache.load(where, settings)
     outcomes: dict[str, DocumentOutcome] = {}

@@ -17,7 +17,7 @@ from typing import Any, Literal, cast, get_args
 
 from attrs import field, frozen
 
-from assay.engine.globs import GlobError, compile_glob
+from assay.engine.workspace.globs import GlobError, compile_glob
 from assay.errors import AssayError
 from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN
 from assay.spec.model import Model
@@ -194,7 +194,7 @@ def _build(table: dict[str, Any], path: Path) -> Config:
 
     def fail(message: str, key: tuple[str, ...], value: str | None = None) -> ConfigError:
         # Only now is the file read again: a config without errors pays nothing.
-        from assay.engine.toml_positions import key_position, string_position
+        from assay.engine.workspace.toml_positions import key_position, string_position
 
         try:
             text = path.read_bytes().decode("utf-8")

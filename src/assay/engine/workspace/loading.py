@@ -13,14 +13,16 @@ from collections.abc import Mapping
 
 from attrs import evolve, frozen
 
-from assay.engine import check_cache
-from assay.engine.config import Config
-from assay.engine.context import DocumentContext
-from assay.engine.discovery import Candidate, Discovery, discover, list_files
-from assay.engine.links import FileIndex
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary, fold
-from assay.engine.types import builtin_type, resolve_types
+from assay.engine.workspace import type_cache
+from assay.engine.workspace.candidates import Candidate, Discovery
+from assay.engine.workspace.config import Config
+from assay.engine.workspace.discovery import discover
+from assay.engine.workspace.document_context import DocumentContext
+from assay.engine.workspace.links import FileIndex
+from assay.engine.workspace.listing import list_files
+from assay.engine.workspace.types import builtin_type, resolve_types
 from assay.grammar.document import read_document
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
@@ -51,7 +53,7 @@ class Workspace(Model):
     #: The documents, read; empty from ``open_workspace``, which reads none.
     documents: tuple[DocumentContext, ...] = ()
     #: A digest of assay's version, the config file and the spec files as this run
-    #: read them (``check_cache.sources_digest``); empty when not computed.
+    #: read them (``type_cache.sources_digest``); empty when not computed.
     sources_digest: str = ""
 
     @property
@@ -104,14 +106,14 @@ def open_workspace(config: Config, *, cache: bool = False) -> Workspace:
     listing = list_files(config)
     found = discover(config, listing=listing)
     sources = _spec_sources(config, found.specs)
-    digest = check_cache.sources_digest(config, sources)
-    kept = check_cache.load_types(config.root, digest) if cache else None
+    digest = type_cache.sources_digest(config, sources)
+    kept = type_cache.load_types(config.root, digest) if cache else None
     if kept is not None:
         types, problems = kept
     else:
         types, problems = _types(sources)
         if cache:
-            check_cache.save_types(config.root, digest, types, problems)
+            type_cache.save_types(config.root, digest, types, problems)
     globs = tuple(g for t in _user_types(types) for g in t.files)
     if globs:
         found = discover(config, globs, listing=listing)
@@ -168,7 +170,7 @@ def type_for(
 ) -> DocumentType | None:
     """The type a document is read as: the first user type whose ``files`` match it,
     else for a decision record found by convention, ``madr`` or ``adr`` by its look."""
-    from assay.engine.globs import compile_glob
+    from assay.engine.workspace.globs import compile_glob
 
     for doc_type in _user_types(types):
         if any(compile_glob(g).match(candidate.path) for g in doc_type.files):

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from assay.engine.checks.base import Check, Finding
-from assay.engine.result import Suppressed
-from assay.engine.rulesets import is_known, matches
+from assay.engine.runner.result import Suppressed
+from assay.engine.runner.rulesets import is_known, matches
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Directive
 from assay.spec.model import Model

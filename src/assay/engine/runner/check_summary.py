@@ -7,7 +7,7 @@ decision record and its number, title span, Status values and relations
 (``checks.record_index.facts_of``), plus, should one of its own findings name a
 reported file, its cached findings and suppression directives.  The summary keeps
 exactly that, one row per document, next to the check cache
-(``engine.check_cache``), under the same settings digest, each row validated by the
+(``engine.runner.check_cache``), under the same settings digest, each row validated by the
 file's stamp from discovery (``discovery.Stamp``: the blob id git's index vouches for,
 else size, modification time and inode).
 
@@ -28,12 +28,13 @@ from typing import Any
 
 from attrs import evolve, field, frozen
 
-from assay.engine import check_cache
-from assay.engine.checks.record_index import Facts, Packed, Record, RecordIndex, facts_of
-from assay.engine.discovery import Candidate, Stamp
-from assay.engine.document_pass import DocumentOutcome, context_of, run_documents
-from assay.engine.rulesets import Ruleset
-from assay.engine.workspace import Workspace
+from assay.engine.runner import check_cache
+from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
+from assay.engine.runner.rulesets import Ruleset
+from assay.engine.workspace import cache_files
+from assay.engine.workspace.candidates import Candidate, Stamp
+from assay.engine.workspace.loading import Workspace
+from assay.engine.workspace.record_index import Facts, Packed, Record, RecordIndex, facts_of
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
 
@@ -83,7 +84,7 @@ class Stored(Model):
 
 
 def _paths(root: Path) -> tuple[Path, Path] | None:
-    where = check_cache.cache_path(root)
+    where = cache_files.cache_path(root)
     return None if where is None else (where.with_suffix(".summary"), where.with_suffix(".recent"))
 
 
@@ -92,11 +93,11 @@ def load(root: Path, settings: str) -> Stored | None:
     paths = _paths(root)
     if paths is None:
         return None
-    whole = check_cache.read_pickle(paths[0])
+    whole = cache_files.read_pickle(paths[0])
     if not (_valid(whole, settings) and isinstance(whole[3], dict)):
         return None
     _layout, _settings, token, rows = whole
-    recent = check_cache.read_pickle(paths[1])
+    recent = cache_files.read_pickle(paths[1])
     if not (_valid(recent, settings) and recent[2] == token and isinstance(recent[3], dict)):
         return Stored(rows, token, {})
     for path, row in recent[3].items():
@@ -121,7 +122,7 @@ def save_whole(root: Path, settings: str, rows: dict[str, Row]) -> None:
     stale is told apart by the new token."""
     paths = _paths(root)
     if paths is not None:
-        check_cache.write_atomically(paths[0], (LAYOUT, settings, os.urandom(8).hex(), rows))
+        cache_files.write_atomically(paths[0], (LAYOUT, settings, os.urandom(8).hex(), rows))
 
 
 def save_changes(root: Path, settings: str, stored: Stored, changes: dict[str, Row | None]) -> None:
@@ -134,7 +135,7 @@ def save_changes(root: Path, settings: str, stored: Stored, changes: dict[str, R
         rows = {**stored.rows, **changes}
         save_whole(root, settings, {p: r for p, r in rows.items() if r is not None})
     else:
-        check_cache.write_atomically(paths[1], (LAYOUT, settings, stored.token, recent))
+        cache_files.write_atomically(paths[1], (LAYOUT, settings, stored.token, recent))
 
 
 def row_of(outcome: DocumentOutcome, record: Record | None) -> Row | None:

@@ -1,0 +1,67 @@
+"""What discovery finds: the documents to load, the files passed over, and its notes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Literal
+
+from attrs import field, frozen
+
+from assay.spec.model import Model
+
+Origin = Literal["include", "type", "convention", "adr-dir", "log4brains"]
+#: A blob id (a digest of the content) or (size, modification time, inode).
+Stamp = str | tuple[int, int, int]
+SkipReason = Literal["symlink", "not-regular-file", "template", "listing"]
+
+
+@frozen(kw_only=True)
+class Candidate(Model):
+    """A document to load, and how it was found."""
+
+    #: Workspace-relative POSIX path.
+    path: str
+    #: `include` for the config's globs, `type` for a type's `files` globs; otherwise the
+    #: decision-record rule that found it.
+    origin: Origin
+    #: The records folder it is in, spelt as in the workspace (None for `include`).
+    folder: str | None = None
+
+
+@frozen(kw_only=True)
+class Skipped(Model):
+    """A file that looked like a candidate but is not loaded."""
+
+    path: str
+    reason: SkipReason
+    detail: str = ""
+
+
+@frozen(kw_only=True)
+class Note(Model):
+    """What discovery could not do as asked (an unusable `.adr-dir`, git failing); a warning."""
+
+    path: str
+    message: str
+    line: int | None = None
+
+
+@frozen(kw_only=True)
+class Discovery(Model):
+    """Everything a run loads, sorted by path, and what it passed over."""
+
+    root: Path
+    documents: tuple[Candidate, ...]
+    #: Workspace-relative POSIX paths of spec files.
+    specs: tuple[str, ...]
+    skipped: tuple[Skipped, ...]
+    notes: tuple[Note, ...]
+    #: True when git listed the files; False when the tree was walked.
+    git: bool
+    #: Every file of the workspace (excluded ones too): what links may point at.
+    files: tuple[str, ...] = ()
+    #: What says each document is unchanged since a run read it, for the check cache:
+    #: its blob id where git's index vouches for it (`engine.workspace.git_index`), else its
+    #: size, modification time and inode from the `lstat` that found it a regular file.
+    stamps: Mapping[str, Stamp] = field(factory=dict, eq=False, repr=False)

@@ -1,0 +1,156 @@
+"""Discovery: which files a run loads, which it passes over and why, and file-name facts.
+
+The files come from the run's listing (``listing``). With `include`, its globs choose
+the documents; without it, decision records are found where tools and teams keep them
+(``record_folders``). Nothing here reads a document, and a symbolic link is reported,
+never followed: a link can lead outside the workspace.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal
+
+from assay.engine.workspace.candidates import Candidate, Discovery, Skipped, Stamp
+from assay.engine.workspace.config import Config
+from assay.engine.workspace.globs import Glob, compile_glob, match_any
+from assay.engine.workspace.listing import Listing, list_files
+from assay.engine.workspace.record_folders import Records, may_hold_documents, records_folders
+
+
+def discover(
+    config: Config, typed: tuple[str, ...] = (), *, listing: Listing | None = None
+) -> Discovery:
+    """The documents and spec files of the workspace `config` describes.
+
+    `typed` holds the `files` globs of the spec's types: the files they match are
+    documents too, wherever they are. `listing` is the run's list of files, when it
+    was made already (discovery runs again once the types' globs are known).
+    """
+    root = config.root
+    listing = list_files(config) if listing is None else listing
+    notes = list(listing.notes)
+    entries, git = listing.files, listing.git
+    exclude = tuple(compile_glob(p) for p in config.exclude)
+    spec_globs = tuple(compile_glob(p) for p in config.specs)
+    include = tuple(compile_glob(p) for p in config.include)
+    by_type = tuple(compile_glob(p) for p in typed)
+    folders = () if include else records_folders(root, notes)
+    # Each glob runs over the whole listing at once (the loop is C's): tens of
+    # thousands of files, and most of them nowhere near a record.
+    excluded = _matching(exclude, entries)
+    pool = [p for p in entries if p not in excluded] if excluded else entries
+    specs = _matching(spec_globs, pool)
+    typed_files = _matching(by_type, pool)
+    selected = {path: Candidate(path=path, origin="type") for path in typed_files}
+    skipped: list[Skipped] = []
+    maybe_links: list[str] = []
+    if include:
+        for path in pool:
+            if path in typed_files:
+                continue
+            if match_any(include, path):
+                selected[path] = Candidate(path=path, origin="include")
+            elif path not in specs and may_hold_documents(path, include, folders):
+                maybe_links.append(path)
+    else:
+        found = Records(folders, specs, selected)
+        found.scan(pool, typed_files)
+        skipped, maybe_links = found.skipped, found.maybe_links
+    # A folder that might hold documents is reported only when it is a link.
+    skipped += [Skipped(path=p, reason="symlink") for p in maybe_links if os.path.islink(root / p)]
+    stamps: dict[str, Stamp] = {}
+    where = os.fspath(root).rstrip("/") or "/"
+    wanted = {*selected, *specs}
+    index = listing.index
+    vouched = {}
+    if index is not None and index.worth_reading(len(wanted), len(entries)):
+        vouched = index.vouched()
+    problems = _problems(where, wanted, stamps, vouched)
+    skipped += [problem for problem in problems.values() if isinstance(problem, Skipped)]
+    documents = [selected[path] for path in sorted(selected) if problems[path] is None]
+    spec_files = [path for path in sorted(specs) if problems[path] is None]
+    return Discovery(
+        root=root,
+        documents=tuple(documents),
+        specs=tuple(spec_files),
+        skipped=tuple(sorted(set(skipped), key=lambda s: (s.path, s.reason))),
+        notes=tuple(notes),
+        git=git,
+        files=tuple(entries),
+        stamps={c.path: stamps[c.path] for c in documents if c.path in stamps},
+    )
+
+
+def _problems(
+    root: str, paths: Iterable[str], stamps: dict[str, Stamp], vouched: Mapping[str, str]
+) -> dict[str, Skipped | Literal["missing"] | None]:
+    """Why each path is not loaded (None: it is), found without following links; a
+    regular file's stamp goes into `stamps`: the blob id git's index `vouched` for,
+    else its size, modification time and inode.
+
+    One `lstat` a file git does not vouch for, and this loop is all a warm run does per
+    document besides, so it is kept tight.
+    """
+    links: dict[str, bool] = {}  # folder -> it is a symbolic link or lies below one
+    found: dict[str, Skipped | Literal["missing"] | None] = {}
+    lstat, is_link, is_regular = os.lstat, stat.S_ISLNK, stat.S_ISREG
+    for path in paths:
+        folder = path.rpartition("/")[0]
+        if folder:
+            below_link = links.get(folder)
+            if below_link is None:
+                below_link = _links_on_the_way(root, folder, links)
+            if below_link:
+                # A stale index can list files below a folder since replaced by a link.
+                found[path] = _below_link(path, links)
+                continue
+        blob = vouched.get(path)
+        if blob is not None:  # a regular file, the blob the index names
+            found[path] = None
+            stamps[path] = blob
+            continue
+        try:
+            status = lstat(f"{root}/{path}")
+        except (FileNotFoundError, NotADirectoryError):
+            found[path] = "missing"  # deleted but still in git's index: nothing to load
+            continue
+        except OSError:
+            found[path] = None  # the reader reports what it cannot read (DOC001)
+            continue
+        mode = status.st_mode
+        if is_regular(mode):
+            found[path] = None
+            stamps[path] = (status.st_size, status.st_mtime_ns, status.st_ino)
+        elif is_link(mode):
+            found[path] = Skipped(path=path, reason="symlink")
+        else:
+            found[path] = Skipped(path=path, reason="not-regular-file")
+    return found
+
+
+def _below_link(path: str, links: dict[str, bool]) -> Skipped:
+    parts = path.split("/")
+    first = next(f for f in ("/".join(parts[:d]) for d in range(1, len(parts))) if links[f])
+    return Skipped(path=path, reason="symlink", detail=f"below the link {first}")
+
+
+def _links_on_the_way(root: str, folder: str, links: dict[str, bool]) -> bool:
+    """Fill `links` for `folder` and the folders above it: True when the folder is a
+    symbolic link or lies below one."""
+    parent = folder.rpartition("/")[0]
+    if parent and parent not in links:
+        _links_on_the_way(root, parent, links)
+    linked = (bool(parent) and links[parent]) or os.path.islink(os.path.join(root, folder))
+    links[folder] = linked
+    return linked
+
+
+def _matching(globs: tuple[Glob, ...], paths: Sequence[str]) -> set[str]:
+    """The paths any of `globs` matches (as `Glob.match` does)."""
+    found: set[str] = set()
+    for glob in globs:
+        found.update(glob.select(paths))
+    return found

@@ -1,0 +1,135 @@
+"""Listing the workspace's files, once a run: `git ls-files` (started ahead of time, while
+the command line loads the engine) or, outside git, a walk of the folders.
+
+Only files git tracks or would track are listed, so generated and ignored files never
+become documents; the walk skips hidden folders and build output.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from attrs import field, frozen
+
+from assay.engine.workspace.candidates import Note
+from assay.engine.workspace.config import Config, repository_root
+from assay.engine.workspace.git_index import GitIndex, IndexQuery
+from assay.spec.model import Model
+
+#: Not walked outside git; hidden folders neither. `site` is MkDocs output, at the root.
+_PRUNED = frozenset({"node_modules", ".venv"})
+
+
+@frozen(kw_only=True)
+class Listing(Model):
+    """Every file of the workspace, listed once per run (git or a walk)."""
+
+    files: tuple[str, ...]
+    git: bool
+    notes: tuple[Note, ...] = ()
+    #: What git's index says of the files (`engine.workspace.git_index`); None outside git.
+    index: GitIndex | None = field(default=None, eq=False, repr=False)
+
+
+#: git's listing command: tracked and untracked files, not the ignored ones, NUL-ended.
+_GIT_LS = ("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+#: Listings started ahead (`start_listing`), by workspace root, until discovery asks.
+_STARTED: dict[Path, tuple[subprocess.Popen[bytes] | None, IndexQuery]] = {}
+
+
+def start_listing(config: Config) -> None:
+    """Start git listing the workspace's files now, to run beside what the caller
+    does next: the command line loads the engine meanwhile, which takes longer than
+    git (a pre-commit run on a large workspace gains the whole listing). The next
+    `list_files` of the same workspace takes the result. Outside git, nothing starts.
+    """
+    root = config.root
+    if root in _STARTED or repository_root(root) is None:
+        return
+    try:
+        process = subprocess.Popen(
+            _GIT_LS, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+    except OSError:
+        return  # `list_files` tries again, and says why it cannot
+    _STARTED[root] = (process, IndexQuery(root))
+
+
+def list_files(config: Config) -> Listing:
+    """The workspace's files: the one `git ls-files` (or walk) of a run."""
+    notes: list[Note] = []
+    root = config.root
+    started = _STARTED.pop(root, None)  # `start_listing` found the repository already
+    in_git = started is not None or repository_root(root) is not None
+    if started is None and in_git:
+        started = (None, IndexQuery(root))  # the index is read while git lists
+    entries, git = _list_files(root, notes, in_git, started and started[0])
+    index = started[1].answer() if started else None  # waited for in any case
+    return Listing(files=tuple(entries), git=git, notes=tuple(notes), index=index if git else None)
+
+
+def _list_files(
+    root: Path, notes: list[Note], in_git: bool, started: subprocess.Popen[bytes] | None
+) -> tuple[list[str], bool]:
+    """Workspace-relative paths of every file (and symbolic link), and whether git listed
+    them; `started`: git's listing, when `start_listing` started it."""
+    if not in_git:
+        return sorted(_walk(root, notes)), False
+    try:
+        # No shell, and `-z`: names with spaces, quotes or non-ASCII come through as is.
+        if started is None:
+            result = subprocess.run(_GIT_LS, cwd=root, capture_output=True, check=False)
+            code, listing, errors = result.returncode, result.stdout, result.stderr
+        else:
+            listing, errors = started.communicate()
+            code = started.returncode
+    except OSError as error:
+        problem = f"git could not run ({error.strerror})"
+    else:
+        if code == 0:
+            return _git_names(listing), True
+        first_line = os.fsdecode(errors).strip().partition("\n")[0]
+        problem = f"git ls-files failed ({first_line})"
+    notes.append(Note(path=".", message=f"{problem}; listed the files by walking the folders"))
+    return sorted(_walk(root, notes)), False
+
+
+def _git_names(listing: bytes) -> list[str]:
+    """The names `git ls-files -z` printed, decoded as `os.fsdecode` does, sorted, each
+    once (a conflicted file is listed once per stage); `x/` (a nested repository) is `x`.
+
+    Decoded in one piece: ten thousand names one by one cost a pre-commit run more
+    than git took to list them. git prints the tracked names sorted, then the others,
+    so the sort has little to do.
+    """
+    text = listing.decode(sys.getfilesystemencoding(), sys.getfilesystemencodeerrors())
+    names = text.split("\0")
+    if "/\0" in text or text.endswith("/"):
+        names = [name.rstrip("/") for name in names]
+    names.sort()
+    unique = list(dict.fromkeys(names))
+    return unique[1:] if unique and not unique[0] else unique
+
+
+def _walk(root: Path, notes: list[Note]) -> Iterator[str]:
+    """Every file and link below `root`, without entering links, hidden folders or output."""
+    pending = [""]
+    while pending:
+        folder = pending.pop()
+        try:
+            with os.scandir(root / folder) as listing:
+                entries = list(listing)
+        except OSError as error:
+            notes.append(Note(path=folder or ".", message=f"cannot list: {error.strerror}"))
+            continue
+        for entry in entries:
+            path = f"{folder}/{entry.name}" if folder else entry.name
+            pruned = entry.name.startswith(".") or entry.name in _PRUNED
+            if entry.is_symlink() or not entry.is_dir(follow_symlinks=False):
+                yield path
+            elif not (pruned or (path == "site")):
+                pending.append(path)

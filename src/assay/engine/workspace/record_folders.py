@@ -1,0 +1,193 @@
+"""Where decision records are found by convention: the records folders (the usual
+ones, `.adr-dir`, log4brains' `adrFolder`), and the one pass over the listing that
+finds the records in them and passes over templates, READMEs and index pages.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from assay.engine.reading.record_names import MARKDOWN_SUFFIXES, record_number
+from assay.engine.workspace.candidates import Candidate, Note, Origin, Skipped
+from assay.engine.workspace.globs import Glob
+
+#: Where teams keep decision records (ADR-FORMATS.md "Finding records"), matched
+#: case-insensitively from the workspace root, sub-folders included.
+RECORD_FOLDERS = (
+    "doc/adr",
+    "docs/adr",
+    "docs/decisions",
+    "docs/architecture/decisions",
+    "docs/architecture-decisions",
+    "docs/architecture/adr",
+    "adr",
+    "ADRs",
+)
+
+
+Folder = tuple[tuple[str, ...], Origin]
+
+
+def records_folders(root: Path, notes: list[Note]) -> tuple[Folder, ...]:
+    declared: list[Folder] = []
+    adr_dir = _read_setting(root, ".adr-dir", notes)
+    if adr_dir is not None:
+        line = next((text.strip() for text in adr_dir.splitlines() if text.strip()), "")
+        declared.extend(_declared(root, line, ".adr-dir", "adr-dir", notes))
+    log4brains = _read_setting(root, ".log4brains.yml", notes)
+    if log4brains is not None:
+        for value in _log4brains_folders(log4brains, notes):
+            declared.extend(_declared(root, value, ".log4brains.yml", "log4brains", notes))
+    conventional: list[Folder] = [(_fold(folder), "convention") for folder in RECORD_FOLDERS]
+    # Declared folders first: when a folder is both, the tool's setting names it.
+    return (*declared, *conventional)
+
+
+def _read_setting(root: Path, name: str, notes: list[Note]) -> str | None:
+    path = root / name
+    if not os.path.lexists(path):
+        return None
+    if not path.is_file() or path.is_symlink():
+        notes.append(Note(path=name, message="not a regular file; not followed"))
+        return None
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        notes.append(Note(path=name, message=f"cannot read: {error}"))
+        return None
+
+
+def _log4brains_folders(text: str, notes: list[Note]) -> list[str]:
+    import yaml  # only repositories that use log4brains pay for importing PyYAML
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        notes.append(Note(path=".log4brains.yml", message=f"invalid YAML: {error}", line=line))
+        return []
+    project = data.get("project") if isinstance(data, dict) else None
+    if not isinstance(project, dict) or not isinstance(project.get("adrFolder"), str):
+        notes.append(Note(path=".log4brains.yml", message="no `project.adrFolder` string"))
+        return []
+    packages = project.get("packages")
+    extra = [p.get("adrFolder") for p in packages or () if isinstance(p, dict)]
+    return [project["adrFolder"], *(value for value in extra if isinstance(value, str))]
+
+
+def _declared(
+    root: Path, value: str, source: str, origin: Origin, notes: list[Note]
+) -> list[Folder]:
+    folder = os.path.normpath(value.replace("\\", "/")) if value else "."
+    if folder in (".", "..") or folder.startswith(("/", "../")):
+        message = f"names {value!r}, not a folder inside the workspace"
+    elif not (root / folder).is_dir():
+        message = f"names {folder}, which is not a folder"
+    else:
+        return [(_fold(folder), origin)]
+    notes.append(Note(path=source, message=message))
+    return []
+
+
+def _fold(folder: str) -> tuple[str, ...]:
+    return tuple(part.casefold() for part in folder.split("/"))
+
+
+def may_hold_documents(path: str, include: tuple[Glob, ...], folders: tuple[Folder, ...]) -> bool:
+    """Could a folder at `path` hold documents? If it is a link, it must be reported."""
+    if include:
+        return any(glob.may_match_below(path) for glob in include)
+    folded = _fold(path)
+    # Inside a records folder, the folder itself, or a folder on the way to one.
+    return any(folded[: len(folder)] == folder[: len(folded)] for folder, _ in folders)
+
+
+_INDEX_NAMES = frozenset({"index.md", "index.markdown"})
+
+
+class Records:
+    """Finds decision records by where they are (the records folders) in one pass over
+    the listing, and passes over templates, READMEs and index pages found there."""
+
+    def __init__(
+        self, folders: tuple[Folder, ...], specs: set[str], selected: dict[str, Candidate]
+    ) -> None:
+        self.folders = folders
+        self.firsts = {folder[0] for folder, _ in folders}
+        self.specs = specs
+        self.selected = selected
+        self.skipped: list[Skipped] = []
+        self.maybe_links: list[str] = []
+        #: Folders holding a file with a record number (their `index.md` is a record).
+        self.numbered: set[str] = set()
+        #: Folder -> (origin, records folder, whether "template" is in the part of the
+        #: folder below the records folder), or None outside records folders.
+        self.places: dict[str, tuple[Origin, str, bool] | None] = {}
+
+    def scan(self, pool: Sequence[str], typed: set[str]) -> None:
+        for path in typed:
+            self._count(path)
+        indexes: list[Candidate] = []
+        places, firsts = self.places, self.firsts
+        away: set[str] = set()  # folders nowhere near a records folder
+        for path in pool:
+            parent, _, name = path.rpartition("/")
+            if parent in away or path in typed:
+                continue  # the usual case, and quick
+            # Files share folders: each folder is placed once.
+            if parent in places:
+                place = places[parent]
+            elif parent and parent.partition("/")[0].casefold() not in firsts:
+                away.add(parent)
+                continue
+            else:
+                place = places[parent] = self._place(parent)
+            lower = name.lower()
+            # A numbered name without an extension is a record with an anomaly.
+            if place is None or not (
+                lower.endswith(MARKDOWN_SUFFIXES) or ("." not in name and record_number(name))
+            ):
+                if path not in self.specs and may_hold_documents(path, (), self.folders):
+                    self.maybe_links.append(path)
+                continue
+            if parent not in self.numbered and record_number(name):
+                self.numbered.add(parent)
+            origin, folder, template = place
+            candidate = Candidate(path=path, origin=origin, folder=folder)
+            if template or "template" in lower:
+                self.skipped.append(Skipped(path=path, reason="template"))
+            elif lower.startswith("readme."):
+                self.skipped.append(Skipped(path=path, reason="listing"))
+            elif lower in _INDEX_NAMES:
+                indexes.append(candidate)
+            else:
+                self.selected[path] = candidate
+        for candidate in indexes:
+            parent = candidate.path.rpartition("/")[0]
+            if parent == candidate.folder or parent in self.numbered:
+                # The folder's contents page; `<slug>/index.md` is a record.
+                self.skipped.append(Skipped(path=candidate.path, reason="listing"))
+            else:
+                self.selected[candidate.path] = candidate
+
+    def _count(self, path: str) -> None:
+        parent, _, name = path.rpartition("/")
+        if parent not in self.numbered and record_number(name):
+            self.numbered.add(parent)
+
+    def _place(self, parent: str) -> tuple[Origin, str, bool] | None:
+        """The deepest records folder holding the files of the folder `parent`."""
+        parts = parent.split("/") if parent else []
+        folded = tuple(part.casefold() for part in parts)
+        best: Folder | None = None
+        for folder in self.folders:
+            inside = len(folder[0]) <= len(folded) and folded[: len(folder[0])] == folder[0]
+            if inside and (best is None or len(folder[0]) > len(best[0])):
+                best = folder
+        if best is None:
+            return None
+        below = "/".join(parts[len(best[0]) :])
+        return best[1], "/".join(parts[: len(best[0])]), "template" in below.lower()

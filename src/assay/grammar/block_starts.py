@@ -1,0 +1,240 @@
+"""Block starts: which block a line opens, tried in CommonMark's order.
+
+Block quotes, ATX headings, fences, HTML blocks, GFM tables (as markdown-it reads
+them), setext underlines, thematic breaks, list items and indented code.  A container
+opens only while there is room for it (``MAX_NESTING``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from assay.grammar.block_tree import BlockTree
+from assay.grammar.html_patterns import BLOCK_STARTS
+from assay.grammar.refdefs import split_definitions
+from assay.grammar.scanstate import Container, Leaf
+from assay.grammar.tables import table_header
+
+#: Block quotes and list items nest at most this deep; the marker of a deeper one is
+#: read as text, and the reader says so (DOC013).  No real document comes near it.
+#: Without a limit, a generated or hostile file costs time quadratic in its depth
+#: (each line is matched against every open container, as CommonMark says) and every
+#: reader of the blocks would recurse as deep as the file: past Python's limit, one
+#: such file would stop the whole workspace's check.
+MAX_NESTING = 100
+ATX = re.compile(r"#{1,6}(?:[ \t]+|$)")
+_FENCE = re.compile(r"`{3,}(?!.*`)|~{3,}")
+_SETEXT = re.compile(r"(?:=+|-+)[ \t]*$")
+_BREAK = re.compile(r"(?:\*[ \t]*){3,}$|(?:_[ \t]*){3,}$|(?:-[ \t]*){3,}$")
+_BULLET = re.compile(r"[*+-]")
+ORDERED = re.compile(r"(\d{1,9})([.)])")
+
+
+class BlockStarts(BlockTree):
+    """The block tree, with the rules that open a block on the current line."""
+
+    def table_start(self, para: Leaf) -> bool:
+        """Turn a paragraph's last line into a table header when this line is a delimiter row."""
+        if self.indent >= 4:
+            return False
+        header = para.segments[-1]
+        if header.line != self.line_no - 1 or header.indent >= 4:
+            return False  # an indented header line is paragraph text (markdown-it: code-indented)
+        if not table_header(header.text, self.line[self.nns :]):
+            return False
+        lazy = para.extra if isinstance(para.extra, tuple) else None
+        if lazy is not None and lazy[0] == header.line:
+            # The header line continued the paragraph lazily, so the table would stand
+            # outside the containers (as markdown-it reads it): only at the top level,
+            # and only if the delimiter row is not indented code there.
+            # (A list the line "matched" holds nothing of it: only its items count.)
+            outside = all(node.kind == "list" for node in self.stack[1 : lazy[1] + 1])
+            row = self.line.expandtabs(4)
+            if not outside or len(row) - len(row.lstrip(" ")) >= 4:
+                return False
+        para.segments.pop()
+        if para.segments:
+            para.end = para.segments[-1].start + len(para.segments[-1].text)
+            self.close_leaf()
+        else:
+            self.tip = None
+        if lazy is not None and lazy[0] == header.line:
+            # markdown-it ends the containers a lazy header line did not continue:
+            # the table starts where that line stood, and the row ends them.
+            self.close_unmatched(0)
+        table = Leaf("table", header.line, header.start)
+        self.open_leaf(table)
+        table.segments.append(header)
+        table.end = header.start + len(header.text)
+        self.advance_next_nonspace()
+        self.add_line(table)
+        return True
+
+    def try_starts(self, matched: int, all_closed: bool, para_open: bool, lazy: bool) -> int:
+        """Try each block start in CommonMark's order; 0 none, 1 container, 2 leaf."""
+        line, nns = self.line, self.nns
+        ch = line[nns] if nns < len(line) else ""
+        indented = self.indent >= 4
+        here = self.base + nns
+        if not indented:
+            if ch == ">" and self.room(matched):
+                self.advance_next_nonspace()
+                self.advance(1, False)
+                if self.offset < len(line) and line[self.offset] in " \t":
+                    self.advance(1, True)
+                self.close_unmatched(matched)
+                self.open_container(Container("quote", self.line_no, here))
+                return 1
+            if ch == "#" and (m := ATX.match(line, nns)):
+                self.close_unmatched(matched)
+                leaf = Leaf("heading", self.line_no, here)
+                leaf.level = len(m.group(0).strip(" \t"))
+                self.advance_next_nonspace()
+                self.advance(len(m.group(0)), False)
+                self.open_leaf(leaf)
+                leaf.segments.append(self.rest())
+                leaf.extra = "atx"
+                leaf.end = self.line_end()
+                self.close_leaf()
+                return 2
+            if ch in "`~" and (m := _FENCE.match(line, nns)):
+                self.close_unmatched(matched)
+                leaf = Leaf("fence", self.line_no, here)
+                leaf.fence = m.group(0)
+                leaf.level = self.indent
+                leaf.extra = False
+                self.advance_next_nonspace()
+                self.advance(len(leaf.fence), False)
+                self.open_leaf(leaf)
+                leaf.info = line[self.offset :]
+                leaf.end = self.line_end()
+                return 2
+            if ch == "<":
+                for kind, pattern in enumerate(BLOCK_STARTS, start=1):
+                    if pattern.match(line, nns):
+                        if kind == 7 and (para_open or lazy or self.tip_kind() == "table"):
+                            break
+                        self.close_unmatched(matched)
+                        leaf = Leaf("html", self.line_no, self.base + self.offset)
+                        leaf.level = kind
+                        self.open_leaf(leaf)
+                        return 3  # the line itself is added by the caller
+                # not an HTML block start: fall through
+            para = self.tip
+            if para_open and ch == "-" and para is not None and self.table_start(para):
+                # markdown-it tries its table rule before setext headings and
+                # thematic breaks: "|a" over "---" is a one-column table.
+                return 2
+            if para_open and ch in "=-" and _SETEXT.match(line, nns):
+                para = self.tip
+                assert para is not None
+                self.close_unmatched(matched)
+                self.emit_definitions(split_definitions(para))
+                if para.segments:
+                    para.kind = "heading"
+                    para.level = 1 if ch == "=" else 2
+                    para.extra = "setext"
+                    para.end = self.line_end()
+                    self.close_leaf()
+                    return 2
+                self.tip = None  # the paragraph held only definitions
+            if ch in "*-_" and _BREAK.match(line, nns):
+                self.close_unmatched(matched)
+                leaf = Leaf("hr", self.line_no, here)
+                self.open_leaf(leaf)
+                leaf.end = self.line_end()
+                self.close_leaf()
+                return 2
+        if not indented or self.stack[matched].kind == "list":
+            started = self.list_item(matched, para_open)
+            if started:
+                return 1
+        if indented and not self.blank and self.tip_kind() != "para":
+            self.advance(4, True)
+            self.close_unmatched(matched)
+            leaf = Leaf("indented", self.line_no, self.base + self.offset)
+            self.open_leaf(leaf)
+            return 3
+        return 0
+
+    def tip_kind(self) -> str:
+        return self.tip.kind if self.tip is not None else ""
+
+    def room(self, matched: int) -> bool:
+        """Whether a block quote or list item may open inside ``stack[matched]``:
+        False (and the place noted, the first time) past ``MAX_NESTING``."""
+        nesting = 0
+        for node in self.stack[1 : matched + 1]:
+            if node.kind != "list":
+                nesting += 1
+        if nesting < MAX_NESTING:
+            return True
+        if self.out.too_deep is None:
+            self.out.too_deep = self.base + self.nns
+        return False
+
+    def list_item(self, matched: int, para_open: bool) -> bool:
+        if self.indent >= 4:
+            return False
+        line, nns = self.line, self.nns
+        marker_offset = self.indent
+        m = _BULLET.match(line, nns)
+        ordered = False
+        if m is None:
+            m = ORDERED.match(line, nns)
+            if m is None or (para_open and m.group(1) != "1"):
+                return False
+            ordered = True
+        width = len(m.group(0))
+        after = nns + width
+        if after < len(line) and line[after] not in " \t":
+            return False
+        if para_open and not line[after:].strip(" \t"):
+            return False
+        if not self.room(matched):
+            return False
+        start = self.base + nns
+        self.advance_next_nonspace()
+        self.advance(width, True)
+        spaces_column, spaces_offset = self.column, self.offset
+        while True:
+            self.advance(1, True)
+            if not (
+                self.column - spaces_column < 5
+                and self.offset < len(line)
+                and line[self.offset] in " \t"
+            ):
+                break
+        blank_item = self.offset >= len(line)
+        spaces = self.column - spaces_column
+        if spaces >= 5 or spaces < 1 or blank_item:
+            padding = width + 1
+            self.column, self.offset, self.partial = spaces_column, spaces_offset, False
+            if self.offset < len(line) and line[self.offset] in " \t":
+                self.advance(1, True)
+        else:
+            padding = width + spaces
+        self.close_unmatched(matched)
+        item = Container("item", self.line_no, start)
+        item.ordered = ordered
+        item.marker = m.group(0)
+        item.bullet = "" if ordered else m.group(0)
+        item.delimiter = m.group(2) if ordered else ""
+        item.marker_offset = marker_offset
+        item.padding = padding
+        item.end = self.line_end()
+        parent = self.stack[-1]
+        if not (
+            parent.kind == "list"
+            and parent.ordered == ordered
+            and parent.bullet == item.bullet
+            and parent.delimiter == item.delimiter
+        ):
+            if parent.kind == "list":
+                self.close_container()
+            lst = Container("list", self.line_no, start)
+            lst.ordered, lst.bullet, lst.delimiter = ordered, item.bullet, item.delimiter
+            lst.marker = m.group(1) if ordered else m.group(0)
+            self.open_container(lst)
+        self.open_container(item)
+        return True
