@@ -241,6 +241,8 @@ def _build(table: dict[str, Any], path: Path) -> Config:
     for key in ("specs", "include", "exclude"):
         for pattern in lists.get(key, ()):
             _check_glob(pattern, (key,), fail)
+    for pattern in lists.get("specs", ()):
+        _check_spec_path(pattern, fail)
     for key in ("select", "ignore"):
         for selector in lists.get(key, ()):
             _check_selector(selector, (key,), fail)
@@ -333,6 +335,19 @@ def _check_glob(pattern: str, key: tuple[str, ...], fail: Fail, *, at_key: bool 
         name = _dotted(key[:1] if at_key else key)
         message = f"`{name}` pattern {pattern!r}: {error}"
         raise fail(message, key, None if at_key else pattern) from None
+
+
+def _check_spec_path(pattern: str, fail: Fail) -> None:
+    # Elsewhere a leading `/` anchors at the root, as in .gitignore; a spec is named
+    # like a file, and `/etc/team.assay` (or `~/specs/…`) means a path outside the
+    # workspace, which would silently match nothing.  (`C:` and `\` are glob errors.)
+    if pattern.lstrip().startswith(("/", "~")):
+        raise fail(
+            f"`specs` pattern {pattern!r}: spec paths are relative to the workspace root, "
+            "not absolute or in a home folder (drop the leading `/` or `~`)",
+            ("specs",),
+            pattern,
+        )
 
 
 def _check_selector(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from attrs import field, frozen
 
+from assay.engine.config import Config
 from assay.engine.discovery import Discovery
 from assay.engine.links import FileIndex
 from assay.spec.diagnostics import Diagnostic
@@ -56,6 +57,9 @@ class WorkspaceContext(Model):
     documents: tuple[DocumentContext, ...]
     discovery: Discovery
     files: FileIndex
+    #: The run's configuration (checks of the config itself read it); None in tests
+    #: that build a context by hand.
+    config: Config | None = None
     #: The decision records, when the runner has them already (a warm run takes them
     #: from the check summary and reads no other document); else built from
     #: ``documents`` on first use.
