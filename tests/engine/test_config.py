@@ -423,6 +423,26 @@ def test_bad_globs_are_errors(tmp_path: Path, pattern: str, reason: str) -> None
     assert reason in message
 
 
+@pytest.mark.parametrize(
+    "pattern", ["/etc/passwd", "~/specs/*.assay", "~team/x.assay", "C:/specs/x.assay", "C:\\x"]
+)
+def test_an_absolute_spec_path_is_an_error_at_the_entry(tmp_path: Path, pattern: str) -> None:
+    """`specs = ["/etc/passwd"]` matched nothing, silently: like `..`, a path outside the
+    workspace (absolute, a drive, a home folder) is a config error at the entry."""
+    _write(_repo(tmp_path / "repo") / "assay.toml", f"fail-on = 'error'\nspecs = ['{pattern}']\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(tmp_path / "repo")
+    assert caught.value.detail.startswith(f"`specs` pattern {pattern!r}: ")
+    assert "relative to the workspace root" in caught.value.detail
+    assert (caught.value.line, caught.value.column) == (2, 10)
+
+
+def test_a_leading_slash_still_anchors_other_patterns(tmp_path: Path) -> None:
+    """Only spec paths refuse it: in `include` a leading `/` anchors, as documented."""
+    _write(_repo(tmp_path / "repo") / "assay.toml", "include = ['/docs/*.md']\n")
+    assert load_config(tmp_path / "repo").include == ("/docs/*.md",)
+
+
 def test_bad_glob_in_per_file_ignores_is_an_error(tmp_path: Path) -> None:
     """Per-file-ignores keys are globs and are checked like the others."""
     message = _error(tmp_path, '[per-file-ignores]\n"../x/*.md" = ["LNK"]\n')

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-from functools import cache
 from typing import Any
 
+from assay.grammar.frontmatter_loader import loader_class, refused_by_tag
 from assay.grammar.locate import Locator
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import FrontMatter, FrontMatterEntry
@@ -60,7 +60,7 @@ def read_front_matter(
     source = locator.text[body_start:body_end]
     import yaml  # only documents with front matter pay for PyYAML's import
 
-    loader = _loader_class()(source)
+    loader = loader_class()(source)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -76,6 +76,10 @@ def read_front_matter(
                     "front matter must be a mapping of keys to values",
                 )
             ]
+        if (deep := _too_deep(node, MAX_DEPTH)) is not None:
+            mark = deep.start_mark
+            message = f"front matter nests more than {MAX_DEPTH} levels deep; it is not read"
+            return None, [_problem(locator, path, 1 + mark.line, mark.column, message)]
         values = 0
         for key_node, value_node in node.value:
             values += _expanded_size(value_node, MAX_VALUES)
@@ -106,13 +110,18 @@ def read_front_matter(
         return None, [
             _problem(locator, path, 1, 0, f"front matter has a value that cannot be read: {error}")
         ]
+    except RecursionError:
+        # The pure-Python composer (without libyaml) recurses once per level while
+        # building the nodes that `_too_deep` would have measured.
+        message = "front matter nests too deeply to be read"
+        return None, [_problem(locator, path, 1, 0, message)]
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line, column = (1 + mark.line, mark.column) if mark is not None else (0, 0)
         detail = getattr(error, "problem", None) or str(error)
-        return None, [
-            _problem(locator, path, line, column, f"front matter is not valid YAML: {detail}")
-        ]
+        # YAML that parses but whose value its tag refuses (`!!bool x`) is valid YAML.
+        what = "has a value that cannot be read" if refused_by_tag(error) else "is not valid YAML"
+        return None, [_problem(locator, path, line, column, f"front matter {what}: {detail}")]
     finally:
         loader.dispose()
 
@@ -121,6 +130,37 @@ def read_front_matter(
 #: billions (each list of nine aliases of the one before: "billion laughs"), which
 #: reading into plain values would build: minutes and gigabytes for one file.
 MAX_VALUES = 10_000
+
+
+#: Front matter is a mapping of a few levels; reading nodes into values recurses once
+#: per level, and a thousand levels (libyaml composes that many) end Python's stack.
+MAX_DEPTH = 100
+
+
+def _too_deep(root: Any, limit: int) -> Any:
+    """The node ``limit + 1`` levels below ``root`` on its deepest path, or None when
+    there is none.  Aliases count as the levels they stand for (reading follows them),
+    a node that contains itself (refused later) as nothing more.  Walked without
+    recursion, each node once."""
+    heights: dict[int, int] = {}
+    on_path: set[int] = set()
+    todo: list[tuple[Any, bool]] = [(root, False)]
+    while todo:
+        node, children_done = todo.pop()
+        key = id(node)
+        if children_done:
+            on_path.discard(key)
+            heights[key] = 1 + max((heights.get(id(c), 0) for c in _children(node)), default=0)
+        elif key not in heights and key not in on_path:
+            on_path.add(key)
+            todo.append((node, True))
+            todo.extend((child, False) for child in _children(node))
+    if heights[id(root)] <= limit + 1:
+        return None
+    node = root
+    for _ in range(limit + 1):  # down the deepest path, to the first level too many
+        node = max(_children(node), key=lambda child: heights.get(id(child), 0))
+    return node
 
 
 def _expanded_size(root: Any, limit: int) -> int:
@@ -155,25 +195,6 @@ def _children(node: Any) -> list[Any]:
     if value and isinstance(value[0], tuple):  # a mapping's (key, value) pairs
         return [part for pair in value for part in pair]
     return value
-
-
-@cache
-def _loader_class() -> type:
-    """A safe YAML loader that leaves dates as written.
-
-    YAML would turn ``date: 2021-02-30`` into an exception and ``2024-05-01`` into a
-    date object; a decision record's date is checked by its type (an impossible date is
-    a finding at the value, not a crash), so timestamps stay strings.
-    """
-    import yaml
-
-    # libyaml is much faster; the pure-Python loader reads the same YAML.
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    resolvers = {
-        first: [(tag, regexp) for tag, regexp in entries if tag != "tag:yaml.org,2002:timestamp"]
-        for first, entries in base.yaml_implicit_resolvers.items()
-    }
-    return type("FrontMatterLoader", (base,), {"yaml_implicit_resolvers": resolvers})
 
 
 def _problem(locator: Locator, path: str, line: int, column: int, message: str) -> Diagnostic:

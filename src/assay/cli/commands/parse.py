@@ -11,6 +11,7 @@ from typing import Any
 from assay import __version__
 from assay.cli.excerpt import format_diagnostic
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
+from assay.cli.formats.names import escape_json, printable
 from assay.cli.output import write, write_lines
 
 
@@ -67,15 +68,15 @@ def run(options: argparse.Namespace) -> int:
             if options.spec
             else DocumentReading(REPORT_VERSION, tool, model, entries)  # type: ignore[arg-type]
         )
-        write(json.dumps(to_json_value(reading), indent=2, ensure_ascii=False) + "\n")
+        write(_json(to_json_value(reading)))
     else:
         from assay.cli.outline import document_outline, spec_outline
 
         if model is not None:
             lines = spec_outline(model) if options.spec else document_outline(model)  # type: ignore[arg-type]
-            write_lines(lines)
+            write_lines(printable(line, keep="\t") for line in lines)
     for d in diagnostics:
-        print(format_diagnostic(d, text), file=sys.stderr)
+        print(format_diagnostic(_shown(d), text), file=sys.stderr)
     return EXIT_ERROR if any(d.severity == "error" for d in diagnostics) else EXIT_OK
 
 
@@ -99,14 +100,26 @@ def _typed(
 
         entries = tuple(Entry.from_diagnostic(d) for d in diagnostics)
         typed = TypedReading(REPORT_VERSION, Tool("assay", __version__), reading, entries)
-        write(json.dumps(to_json_value(typed), indent=2, ensure_ascii=False) + "\n")
+        write(_json(to_json_value(typed)))
     elif reading is not None:
         from assay.cli.reading_outline import reading_outline
 
-        write_lines(reading_outline(reading))
+        write_lines(printable(line, keep="\t") for line in reading_outline(reading))
     for d in diagnostics:
-        print(format_diagnostic(d, text), file=sys.stderr)
+        print(format_diagnostic(_shown(d), text), file=sys.stderr)
     return EXIT_ERROR if any(d.severity == "error" for d in diagnostics) else EXIT_OK
+
+
+def _json(value: object) -> str:
+    """JSON as the report writes it: a name's undecodable bytes as ``\\udcXX``."""
+    return escape_json(json.dumps(value, indent=2, ensure_ascii=False)) + "\n"
+
+
+def _shown(d: Any) -> Any:
+    """``d`` with its path and message fit for a terminal (see ``formats.names``)."""
+    from attrs import evolve
+
+    return evolve(d, path=printable(d.path), message=printable(d.message, keep="\n\t"))
 
 
 def _find_type(name: str) -> Any:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from assay.cli.formats.names import printable
 from assay.cli.formats.text import related_location, summary_line
 from assay.engine.runner.result import RunResult
 from assay.spec.diagnostics import Diagnostic, Severity, sorted_diagnostics
@@ -37,7 +38,7 @@ def render(
 def command(d: Diagnostic) -> str:
     """``::error file=…,line=…,col=…,endLine=…,endColumn=…,title=…::message``."""
     properties = {
-        "file": d.path,
+        "file": printable(d.path),
         "line": str(d.span.line),
         "col": str(d.span.column),
         "endLine": str(d.span.end_line),
@@ -46,8 +47,9 @@ def command(d: Diagnostic) -> str:
     }
     joined = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
     # Annotations have no related locations, so they go into the message, one per line.
-    message = d.message + "".join(
-        f"\nrelated: {related_location(r)}: {r.message}" for r in d.related
+    message = printable(d.message, keep="\n\t") + "".join(
+        f"\nrelated: {related_location(r)}: {printable(r.message, keep=chr(10))}"
+        for r in d.related
     )
     return f"::{COMMANDS[d.severity]} {joined}::{escape_data(message)}"
 
@@ -69,8 +71,9 @@ def summary_markdown(result: RunResult) -> str:
         return head
     rows = ["| code | severity | location | message |", "| --- | --- | --- | --- |"]
     for d in sorted_diagnostics(result.diagnostics):
-        location = _code_span(f"{d.path}:{d.span.line}:{d.span.column}")
-        rows.append(f"| `{d.code}` | {d.severity} | {location} | {_cell(d.message)} |")
+        location = _code_span(f"{printable(d.path)}:{d.span.line}:{d.span.column}")
+        message = _cell(printable(d.message, keep="\n"))
+        rows.append(f"| `{d.code}` | {d.severity} | {location} | {message} |")
     return head + "\n" + "\n".join(rows) + "\n"
 
 

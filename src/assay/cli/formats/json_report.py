@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
+from assay.cli.formats.names import escape_json
 from assay.engine.runner.result import RunResult
 from assay.spec.convert import to_json_value
 from assay.spec.diagnostics import sorted_diagnostics
@@ -29,7 +30,8 @@ def render(
     source: Callable[[str], str | None],
     color: bool = False,
 ) -> str:
-    """The report as indented JSON; non-ASCII kept as is (the output is UTF-8)."""
+    """The report as indented JSON; non-ASCII kept as is (the output is UTF-8), but a
+    name's undecodable byte is the escape ``\\udcXX`` (see ``names``)."""
     del source, color  # the report carries positions, not excerpts, and is never coloured
     value = to_json_value(report(result, version=version))
-    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    return escape_json(json.dumps(value, indent=2, ensure_ascii=False)) + "\n"

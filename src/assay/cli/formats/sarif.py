@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 from assay.cli.formats.fingerprint import KEY, fingerprints
+from assay.cli.formats.names import escape_json, raw_bytes
 from assay.engine.runner.result import RuleInfo, RunResult, Suppressed
 from assay.spec.diagnostics import Diagnostic, Related, Severity
 from assay.spec.source import Span
@@ -35,7 +36,7 @@ def render(
     """The SARIF log as indented JSON, keys in a fixed order."""
     del color  # a file format, never coloured
     value = log(result, version=version, source=source)
-    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    return escape_json(json.dumps(value, indent=2, ensure_ascii=False)) + "\n"
 
 
 def log(result: RunResult, *, version: str, source: Callable[[str], str | None]) -> JSON:
@@ -135,8 +136,10 @@ def _suppression(path: str, sup: Suppressed) -> JSON:
 
 def _physical(path: str, span: Span | None) -> JSON:
     # Paths are relative POSIX; percent-encoding makes them valid URI references (a
-    # `:` in the first segment would otherwise read as a scheme).
-    out: JSON = {"artifactLocation": {"uri": quote(path, safe="/"), "uriBaseId": SRCROOT}}
+    # `:` in the first segment would otherwise read as a scheme).  A URI names bytes:
+    # the name's own, undecodable ones included.
+    uri = quote(raw_bytes(path), safe="/")
+    out: JSON = {"artifactLocation": {"uri": uri, "uriBaseId": SRCROOT}}
     if span is not None:
         out["region"] = _region(span)
     return out

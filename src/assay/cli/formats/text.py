@@ -7,6 +7,7 @@ from collections.abc import Callable
 from attrs import evolve
 
 from assay.cli.excerpt import format_diagnostic
+from assay.cli.formats.names import printable
 from assay.engine.runner.result import RunResult
 from assay.spec.diagnostics import Diagnostic, Related, Severity, sorted_diagnostics
 
@@ -50,26 +51,29 @@ def summary_line(result: RunResult) -> str:
 
 def related_location(r: Related) -> str:
     """``path:line:col`` of a related location, or just the path when it has no span."""
+    path = printable(r.path)
     if r.span is None:
-        return r.path
-    return f"{r.path}:{r.span.line}:{r.span.column}"
+        return path
+    return f"{path}:{r.span.line}:{r.span.column}"
 
 
 def _block(d: Diagnostic, text: str | None, *, color: bool) -> str:
     # Continuation lines of a multi-line message are indented so every finding still
     # starts with `path:line:col:` at the left margin (editors and grep rely on it).
-    shown = evolve(d, message=d.message.replace("\n", "\n    "))
+    # A name's undecodable bytes and control characters are shown escaped (`names`).
+    message = printable(d.message, keep="\n\t").replace("\n", "\n    ")
+    shown = evolve(d, path=printable(d.path), message=message)
     out = format_diagnostic(shown, text)
     if color:
-        plain = f"{d.path}:{d.span.line}:{d.span.column}: {d.code} [{d.severity}]"
+        plain = f"{shown.path}:{d.span.line}:{d.span.column}: {d.code} [{d.severity}]"
         painted = (
-            f"{d.path}:{d.span.line}:{d.span.column}: {_paint(d.code, _CODE_COLOR)} "
+            f"{shown.path}:{d.span.line}:{d.span.column}: {_paint(d.code, _CODE_COLOR)} "
             f"[{_paint(d.severity, _SEVERITY_COLOR[d.severity])}]"
         )
         out = painted + out.removeprefix(plain)
     for r in d.related:
-        message = r.message.replace("\n", "\n    ")
-        out += f"\n  related: {related_location(r)}: {message}"
+        related = printable(r.message, keep="\n\t").replace("\n", "\n    ")
+        out += f"\n  related: {related_location(r)}: {related}"
     return out
 
 

@@ -37,6 +37,7 @@ from assay.engine.checks import (
     superseded_but_accepted,
     title_number_mismatch,
     unknown_relation_target,
+    unmatched_spec_pattern,
     unreadable_document,
     value_not_allowed,
 )
@@ -75,6 +76,7 @@ CHECKS: tuple[Check, ...] = tuple(
             scheme_less_link.check,
             linked_component.check,
             not_regular_file.check,
+            unmatched_spec_pattern.check,
             runner_codes.unused_suppression,
             runner_codes.unknown_code,
             malformed_suppression.check,

@@ -115,6 +115,7 @@ def _across(
         documents=tuple(context_of(workspace, o) for o in done.outcomes),
         discovery=workspace.discovery,
         files=workspace.files,
+        config=workspace.config,
         index=done.index,
         focus=scope,
     )

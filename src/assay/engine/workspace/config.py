@@ -169,6 +169,19 @@ def _read_table(path: Path) -> dict[str, Any] | None:
             message = message[: -len(_AT_END)].rstrip()
             line, column = _end_position(path)
         raise ConfigError(f"invalid TOML: {message}", path=path, line=line, column=column) from None
+    except RecursionError:
+        # tomllib recurses once per nesting level: `x = [[[…]]]` thousands deep ends
+        # Python's stack.  No config nests more than three levels; point at the bracket
+        # that passes a depth no config needs.
+        from assay.engine.workspace.toml_positions import too_deep
+
+        raise _beyond_tomllib(path, "values nested too deeply", too_deep) from None
+    except ValueError:
+        # The one ValueError tomllib lets out: a decimal integer longer than Python
+        # converts (`sys.get_int_max_str_digits`, 4,300 digits).
+        from assay.engine.workspace.toml_positions import too_long
+
+        raise _beyond_tomllib(path, "an integer with too many digits", too_long) from None
     if path.name != "pyproject.toml":
         return document
     tool = document.get("tool")
@@ -178,6 +191,19 @@ def _read_table(path: Path) -> dict[str, Any] | None:
     if not isinstance(table, dict):
         raise ConfigError("`tool.assay` must be a table", path=path)
     return table
+
+
+def _beyond_tomllib(
+    path: Path, message: str, locate: Callable[[str], tuple[int, int] | None]
+) -> ConfigError:
+    """A config error for valid-looking TOML tomllib cannot read, placed by ``locate``."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    where = locate(text)
+    line, column = where if where is not None else (None, None)
+    return ConfigError(f"invalid TOML: {message}", path=path, line=line, column=column)
 
 
 _LIST_KEYS = ("specs", "include", "exclude", "select", "ignore")
@@ -215,20 +241,22 @@ def _build(table: dict[str, Any], path: Path) -> Config:
     for key in ("specs", "include", "exclude"):
         for pattern in lists.get(key, ()):
             _check_glob(pattern, (key,), fail)
+    for pattern in lists.get("specs", ()):
+        _check_spec_path(pattern, fail)
     for key in ("select", "ignore"):
         for selector in lists.get(key, ()):
             _check_selector(selector, (key,), fail)
     fail_on = table.get("fail-on", "error")
     if fail_on not in get_args(FailOn):
         choices = ", ".join(get_args(FailOn))
-        raise fail(f"`fail-on` must be one of {choices} (got {fail_on!r})", ("fail-on",))
+        raise fail(f"`fail-on` must be one of {choices} (got {_shown(fail_on)})", ("fail-on",))
     severity = _table(table.get("severity", {}), ("severity",), fail)
     for selector, level in severity.items():
         _check_selector(selector, ("severity", selector), fail, at_key=True)
         if level not in get_args(SeverityOverride):
             choices = ", ".join(get_args(SeverityOverride))
             raise fail(
-                f"`severity.{selector}` must be one of {choices} (got {level!r})",
+                f"`severity.{selector}` must be one of {choices} (got {_shown(level)})",
                 ("severity", selector),
             )
     ignores: dict[str, tuple[str, ...]] = {}
@@ -267,19 +295,35 @@ def _unknown_key(key: str, path: Path) -> str:
     )
 
 
+def _shown(value: object) -> str:
+    """``value`` as the message quotes it: short, whatever TOML made of it (a table
+    nested a hundred deep, an integer of thousands of digits Python will not print)."""
+    import reprlib
+
+    class _Short(reprlib.Repr):
+        def repr_int(self, x: int, level: int) -> str:
+            if x.bit_length() > 200:  # past 60 digits: its size says more than its digits
+                return f"<an integer of {x.bit_length()} bits>"
+            return repr(x)
+
+    shorter = _Short()
+    shorter.maxlevel, shorter.maxstring, shorter.maxother = 3, 60, 100
+    return shorter.repr(value)
+
+
 def _dotted(key: tuple[str, ...]) -> str:
     return ".".join(key)
 
 
 def _strings(value: object, key: tuple[str, ...], fail: Fail) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise fail(f"`{_dotted(key)}` must be a list of strings (got {value!r})", key, None)
+        raise fail(f"`{_dotted(key)}` must be a list of strings (got {_shown(value)})", key, None)
     return tuple(value)
 
 
 def _table(value: object, key: tuple[str, ...], fail: Fail) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise fail(f"`{_dotted(key)}` must be a table (got {value!r})", key, None)
+        raise fail(f"`{_dotted(key)}` must be a table (got {_shown(value)})", key, None)
     return value
 
 
@@ -291,6 +335,19 @@ def _check_glob(pattern: str, key: tuple[str, ...], fail: Fail, *, at_key: bool 
         name = _dotted(key[:1] if at_key else key)
         message = f"`{name}` pattern {pattern!r}: {error}"
         raise fail(message, key, None if at_key else pattern) from None
+
+
+def _check_spec_path(pattern: str, fail: Fail) -> None:
+    # Elsewhere a leading `/` anchors at the root, as in .gitignore; a spec is named
+    # like a file, and `/etc/team.assay` (or `~/specs/…`) means a path outside the
+    # workspace, which would silently match nothing.  (`C:` and `\` are glob errors.)
+    if pattern.lstrip().startswith(("/", "~")):
+        raise fail(
+            f"`specs` pattern {pattern!r}: spec paths are relative to the workspace root, "
+            "not absolute or in a home folder (drop the leading `/` or `~`)",
+            ("specs",),
+            pattern,
+        )
 
 
 def _check_selector(

@@ -8,6 +8,7 @@ from functools import cached_property
 from attrs import field, frozen
 
 from assay.engine.workspace.candidates import Discovery
+from assay.engine.workspace.config import Config
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.record_index import Focus, Record, RecordIndex, facts_of
 from assay.spec.diagnostics import Diagnostic
@@ -54,6 +55,9 @@ class WorkspaceContext(Model):
     documents: tuple[DocumentContext, ...]
     discovery: Discovery
     files: FileIndex
+    #: The run's configuration (checks of the config itself read it); None in tests
+    #: that build a context by hand.
+    config: Config | None = None
     #: The decision records, when the runner has them already (a warm run takes them
     #: from the check summary and reads no other document); else built from
     #: ``documents`` on first use.

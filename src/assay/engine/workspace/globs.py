@@ -99,10 +99,10 @@ def compile_glob(pattern: str) -> Glob:
         raise GlobError("a pattern must not be empty")
     if text.startswith("!"):
         raise GlobError("`!` negation is not supported; list the pattern in `exclude`")
+    if re.match(r"^[A-Za-z]:", text):  # checked first: `C:\x` is absolute before all else
+        raise GlobError("patterns are relative to the workspace root, not absolute")
     if "\\" in text:
         raise GlobError("patterns use `/` between folders, never `\\`")
-    if re.match(r"^[A-Za-z]:", text):
-        raise GlobError("patterns are relative to the workspace root, not absolute")
     folder_only = text.endswith("/")
     anchored = "/" in text.rstrip("/")
     raw = [s for s in text.strip("/").split("/") if s not in ("", ".")]

@@ -66,3 +66,81 @@ def string_position(text: str, path: Sequence[str], value: str) -> Position | No
             if index > line - 1 and (_ASSIGNMENT.match(following) or _HEADER.match(following)):
                 break  # the next key: the value has ended
     return at
+
+
+#: Deeper than any config needs (three levels), far below what ends Python's stack.
+MAX_NESTING = 100
+_QUOTES = ('"""', "'''", '"', "'")
+
+
+def too_deep(text: str) -> Position | None:
+    """1-based line and column of the first ``[`` or ``{`` inside a value that opens
+    level ``MAX_NESTING + 1``, or None.  Strings and comments are passed over; table
+    headers (``[a]``, ``[[a]]``) open and close on their line, so they never get deep."""
+    depth = 0
+    line, line_start = 1, 0
+    index, size = 0, len(text)
+    while index < size:
+        char = text[index]
+        if char == "\n":
+            line, line_start = line + 1, index + 1
+        elif char == "#":
+            end = text.find("\n", index)
+            index = size if end < 0 else end
+            continue
+        elif char in "\"'":
+            quote = next(q for q in _QUOTES if text.startswith(q, index))
+            end = _string_end(text, index + len(quote), quote)
+            newlines = text.count("\n", index, end)  # a multi-line string moves lines on
+            if newlines:
+                line, line_start = line + newlines, text.rindex("\n", index, end) + 1
+            index = end
+            continue
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return line, index - line_start + 1
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        index += 1
+    return None
+
+
+def _string_end(text: str, start: int, quote: str) -> int:
+    """The offset just past the string whose body starts at ``start``."""
+    index = start
+    while True:
+        end = text.find(quote, index)
+        if end < 0:
+            return len(text)
+        if quote[0] == '"' and _escaped(text, end):
+            index = end + 1
+            continue
+        if len(quote) == 1 and "\n" in text[start:end]:
+            return text.index("\n", start)  # a one-line string cannot go on: TOML's error
+        return end + len(quote)
+
+
+def _escaped(text: str, at: int) -> bool:
+    backslashes = 0
+    while at - backslashes - 1 >= 0 and text[at - backslashes - 1] == "\\":
+        backslashes += 1
+    return backslashes % 2 == 1
+
+
+def too_long(text: str) -> Position | None:
+    """1-based line and column of the first decimal integer (``_`` allowed between
+    digits) longer than Python converts, or None."""
+    import sys
+
+    limit = sys.get_int_max_str_digits()
+    if not limit:  # no limit set: no integer is too long
+        return None
+    for number, line in enumerate(text.splitlines(), start=1):
+        for match in _DIGITS.finditer(line):
+            if len(match[0].replace("_", "")) > limit:
+                return number, match.start() + 1
+    return None
+
+
+_DIGITS = re.compile(r"(?<![0-9A-Za-z_])[0-9](?:_?[0-9])*")

@@ -1,0 +1,56 @@
+"""`assay check` on documents it cannot read, tested without file permissions.
+
+Root reads any file whatever its mode, and CI runs as root: a test that removes read
+permission (`chmod 000`) passes there without ever meeting an unreadable file.  So an
+unreadable document is made by other means: a read that fails (patched to raise the
+PermissionError a mode would give), a directory named like a record, a dangling symbolic
+link; the FIFO case is in test_check_command.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
+from tests.cli.test_check_command import GOOD, workspace
+
+
+def test_a_document_that_cannot_be_read_is_doc001_and_the_run_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    workspace(tmp_path, {"docs/adr/0001-use-postgres.md": GOOD, "docs/adr/0002-locked.md": GOOD})
+    real = Path.read_bytes
+
+    def read_bytes(self: Path) -> bytes:
+        if self.name == "0002-locked.md":
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--no-cache", "--jobs", "1"]) == EXIT_ERROR  # unreadable input
+    out = capsys.readouterr().out
+    assert "docs/adr/0002-locked.md:1:1: DOC001 [error] cannot read: Permission denied" in out
+    assert "0001-use-postgres.md" not in out  # the readable record is checked, and clean
+
+
+def test_a_directory_named_like_a_record_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    workspace(tmp_path, {"docs/adr/0001-use-postgres.md": GOOD})
+    (tmp_path / "docs/adr/0002-folder.md").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--no-cache"]) == EXIT_OK
+    assert "1 file" in capsys.readouterr().out
+
+
+def test_a_dangling_symbolic_link_is_reported_not_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    workspace(tmp_path, {"docs/adr/0001-use-postgres.md": GOOD})
+    (tmp_path / "docs/adr/0002-gone.md").symlink_to(tmp_path / "nowhere" / "0002.md")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--no-cache"]) == EXIT_FINDINGS
+    assert "docs/adr/0002-gone.md:1:1: PTH002 [error] a symbolic link" in capsys.readouterr().out
