@@ -33,6 +33,11 @@ RULES = frozenset(("start", "list_block", "item", "quote")) | {f"section{n}" for
 #: a line costs a run that does not meet its shape a split and a dictionary entry.
 KEPT = 4096
 
+#: Shapes remembered within a process.  Bounded: a process that reads document after
+#: document (an editor's server, a long ``assay`` session) met a new shape with most
+#: of them and grew by hundreds of megabytes; past the bound the shape met first goes.
+MEMO_BOUND = KEPT
+
 _memo: dict[tuple[str, ...], Derivation] = {}
 #: What the file held, by shape, as text: decoded and checked only when a document of
 #: that shape comes (a pre-commit run meets one or two of about a thousand).
@@ -53,6 +58,8 @@ def derivation(types: tuple[str, ...]) -> Derivation:
     if checked is None:
         checked = derive(types)
         _state["new"] += 1
+    while _memo and len(_memo) >= MEMO_BOUND:
+        del _memo[next(iter(_memo))]  # the oldest: a dict keeps insertion order
     _memo[types] = checked
     return checked
 

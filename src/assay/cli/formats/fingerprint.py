@@ -13,7 +13,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterable
 
-from assay.cli.excerpt import source_line
+from assay.cli.excerpt import SourceLines
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.source import Span
 
@@ -21,16 +21,16 @@ from assay.spec.source import Span
 KEY = "assay/v1"
 
 
-def covered_text(text: str, span: Span) -> str:
+def covered_text(text: str | SourceLines, span: Span) -> str:
     """The text between the span's start and end, found by line and column.
 
     Lines and columns rather than byte offsets, so a reader that translated newlines
     or dropped the BOM still finds the same text.
     """
-    body = text.lstrip("\ufeff")  # columns on line 1 do not count the BOM
+    lines = text if isinstance(text, SourceLines) else SourceLines(text)
     parts = []
     for number in range(span.line, span.end_line + 1):
-        line = source_line(body, number)
+        line = lines.line(number)
         if line is None:
             break
         start = span.column - 1 if number == span.line else 0
@@ -39,15 +39,16 @@ def covered_text(text: str, span: Span) -> str:
     return "\n".join(parts)
 
 
-def anchor_text(d: Diagnostic, text: str | None) -> str:
+def anchor_text(d: Diagnostic, text: str | SourceLines | None) -> str:
     """What the fingerprint hashes besides code, path and message."""
     if text is None:
         return ""
-    covered = " ".join(covered_text(text, d.span).split())
+    lines = text if isinstance(text, SourceLines) else SourceLines(text)
+    covered = " ".join(covered_text(lines, d.span).split())
     if covered:
         return covered
     # An empty span marks something absent (a missing section): hash the line it sits on.
-    line = source_line(text.lstrip("\ufeff"), d.span.line)
+    line = lines.line(d.span.line)
     return " ".join((line or "").split())
 
 
@@ -60,12 +61,13 @@ def fingerprints(
     the same broken link written twice; it counts in report order, so it survives moves
     that keep their order.
     """
-    texts: dict[str, str | None] = {}
+    texts: dict[str, SourceLines | None] = {}  # each file read and split once
     seen: dict[str, int] = {}
     out = []
     for d in diagnostics:
         if d.path not in texts:
-            texts[d.path] = source(d.path)
+            text = source(d.path)
+            texts[d.path] = SourceLines(text) if text is not None else None
         # A JSON array keeps the parts apart whatever characters they hold.
         material = json.dumps([d.code, d.path, d.message, anchor_text(d, texts[d.path])])
         digest = hashlib.sha256(material.encode("utf-8")).hexdigest()

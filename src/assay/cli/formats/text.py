@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from attrs import evolve
 
-from assay.cli.excerpt import format_diagnostic
+from assay.cli.excerpt import SourceLines, format_diagnostic
 from assay.cli.formats.names import printable
 from assay.engine.runner.result import RunResult
 from assay.spec.diagnostics import Diagnostic, Related, Severity, sorted_diagnostics
@@ -25,11 +25,12 @@ def render(
 ) -> str:
     """Every diagnostic with its excerpt and related locations, then the counts."""
     del version  # the text report does not name the tool version
-    texts: dict[str, str | None] = {}
+    texts: dict[str, SourceLines | None] = {}  # each file read and split once
     blocks = []
     for d in sorted_diagnostics(result.diagnostics):
         if d.path not in texts:
-            texts[d.path] = source(d.path)
+            text = source(d.path)
+            texts[d.path] = SourceLines(text) if text is not None else None
         blocks.append(_block(d, texts[d.path], color=color))
     blocks.append(summary_line(result))
     return "\n\n".join(blocks) + "\n"
@@ -57,7 +58,7 @@ def related_location(r: Related) -> str:
     return f"{path}:{r.span.line}:{r.span.column}"
 
 
-def _block(d: Diagnostic, text: str | None, *, color: bool) -> str:
+def _block(d: Diagnostic, text: SourceLines | None, *, color: bool) -> str:
     # Continuation lines of a multi-line message are indented so every finding still
     # starts with `path:line:col:` at the left margin (editors and grep rely on it).
     # A name's undecodable bytes and control characters are shown escaped (`names`).

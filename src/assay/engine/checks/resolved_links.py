@@ -54,16 +54,19 @@ def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
     if _last is not None and _last[0] is context:
         return _last[1]
     targets = link_targets(context.document) if context.document is not None else context.links
-    result = tuple(_resolve(context, destination, span) for destination, span in targets)
-    _last = (context, result)
-    return result
-
-
-def _resolve(context: DocumentContext, destination: str, span: Span) -> Resolved:
-    resolution = resolve_link(
-        context.path, destination, context.files, repository_urls=context.repository_urls
-    )
-    return Resolved(destination, span, resolution)
+    # A destination resolves the same wherever the document writes it: each is resolved
+    # once (a generated index links one file thousands of times).
+    resolutions: dict[str, LinkResolution] = {}
+    result = []
+    for destination, span in targets:
+        resolution = resolutions.get(destination)
+        if resolution is None:
+            resolution = resolutions[destination] = resolve_link(
+                context.path, destination, context.files, repository_urls=context.repository_urls
+            )
+        result.append(Resolved(destination, span, resolution))
+    _last = (context, tuple(result))
+    return _last[1]
 
 
 def findings_of(context: DocumentContext, *kinds: str) -> list[Resolved]:

@@ -18,6 +18,7 @@ Offsets are into the document text, so every key and value maps to an exact span
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from typing import Literal
 
 from attrs import frozen
@@ -28,11 +29,15 @@ from assay.spec.specfile import FieldDecl, RelationDecl
 
 _PREFIX = re.compile(LINE_PREFIX)
 # What separates pieces that each start with a key; kept out of the values.
-_PIECE = re.compile(r"[ \t]+[·•][ \t]+")
+# Only from the start of a run of spaces: tried from each space of a long run, the
+# pattern would scan the rest of the run every time.
+_PIECE = re.compile(r"(?<![ \t])[ \t]++[·•][ \t]+")
 _TRIM = " \t,;|·•"
 # Another key after a value ends at a colon followed by a space (`12:30` is no key);
 # the key is one to three words of letters before it, the first capitalised.
-_COLON = re.compile(r"[ \t]*:(?=[ \t]|$)")
+# The spaces before the colon are left out of the match (a value's words are the same
+# with or without them), so a long run of spaces is not scanned again from each space.
+_COLON = re.compile(r":(?=[ \t]|$)")
 _TOKEN = re.compile(r"[^ \t]+")
 _KEY_WORD = re.compile(r"[*_]{0,2}[A-Za-z]+[*_]{0,2}")
 
@@ -123,18 +128,32 @@ def _value_end(text: str, start: int, end: int, words: Vocabulary) -> int:
     declared relation inside the value (``Accepted, superseded by: ADR-5``) is part of
     it: relations are read from inside a status.
     """
+    if text.find(":", start, end) < 0:
+        return end
+    # The words before each colon, and its brackets, are counted on from the colon
+    # before it rather than again from the value's start: a line of ten thousand
+    # `a: ` took seconds.  `spans` are the words of the whole value; the words before a
+    # colon are those starting before it, the last one cut at the colon.
+    spans = [word.span() for word in _TOKEN.finditer(text, start, end)]
+    word_starts = [span[0] for span in spans]
+    opened = closed = 0  # `[` and `(`, `]` and `)` before the colon
+    counted = start
     for colon in _COLON.finditer(text, start, end):
-        before = text[start : colon.start()]
-        if before.count("[") > before.count("]") or before.count("(") > before.count(")"):
+        at = colon.start()
+        opened += text.count("[", counted, at) - text.count("]", counted, at)
+        closed += text.count("(", counted, at) - text.count(")", counted, at)
+        counted = at
+        if opened > 0 or closed > 0:
             continue  # inside a link's text or a parenthesis: `[2. Use Kafka: why](x)`
-        tokens = list(_TOKEN.finditer(before))
-        keys = [tokens[-n:] for n in (3, 2, 1) if n <= len(tokens)]
-        keys = [k for k in keys if all(_KEY_WORD.fullmatch(t[0]) for t in k)]
-        if any(_declared(" ".join(t[0] for t in k), words) for k in keys):
+        count = bisect_left(word_starts, at)
+        last = [(s, min(e, at)) for s, e in spans[max(0, count - 3) : count]]
+        keys = [last[-n:] for n in (3, 2, 1) if n <= count]
+        keys = [k for k in keys if all(_KEY_WORD.fullmatch(text, s, e) for s, e in k)]
+        if any(_declared(" ".join(text[s:e] for s, e in k), words) for k in keys):
             continue
         for key in keys:
-            if len(key) < len(tokens) and key[0][0].strip("*_")[:1].isupper():
-                return start + key[0].start()
+            if len(key) < count and text[key[0][0] : key[0][1]].strip("*_")[:1].isupper():
+                return key[0][0]
     return end
 
 

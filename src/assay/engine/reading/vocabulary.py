@@ -27,8 +27,12 @@ from assay.spec.specfile import FieldDecl, RelationDecl, SectionDecl
 from assay.spec.types import DocumentType
 
 # Block-quote marks, then a list marker (and a task box), before a line's content.
+# The runs of spaces are possessive (`*+`): nothing after a run can start with a space,
+# so giving spaces back never finds a match, and with two greedy runs side by side a
+# line of 10,000 spaces took seconds to fail (each split of the run was tried).
 LINE_PREFIX = (
-    r"[ \t]*(?:>[ \t]?)*[ \t]*(?P<marker>(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?"
+    r"[ \t]*+(?:>[ \t]?)*[ \t]*+"
+    r"(?P<marker>(?:[-*+]|\d{1,9}[.)])[ \t]++(?:\[[ xX]\][ \t]++)?)?"
 )
 
 

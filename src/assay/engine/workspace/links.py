@@ -117,19 +117,20 @@ class FileIndex(Model):
         return cls(frozenset(files), frozenset(dirs))
 
     @cached_property
-    def _children(self) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
-        """Folder -> case-folded name -> the real names inside it with that folding;
-        built on the first case-insensitive look-up (most runs never make one)."""
-        children: dict[str, dict[str, set[str]]] = {}
+    def _by_folded(self) -> Mapping[str, tuple[str, ...]]:
+        """Case-folded path -> the real paths (files and folders) with that folding:
+        one table for the run, so a link's case look-up is one dict look-up, not a
+        walk of its folders; built on the first look-up (most runs never make one)."""
+        by_folded: dict[str, list[str]] = {}
         for path in (*self.files, *self.directories):
-            if path == ROOT:
-                continue
-            parent, _, name = path.rpartition("/")
-            children.setdefault(parent or ROOT, {}).setdefault(name.casefold(), set()).add(name)
-        return {k: {f: tuple(sorted(n)) for f, n in v.items()} for k, v in children.items()}
+            if path != ROOT:
+                by_folded.setdefault(_fold_path(path), []).append(path)
+        return {folded: tuple(paths) for folded, paths in by_folded.items()}
 
     def exists(self, path: str) -> bool:
         """Whether `path` is a file or a folder of the workspace."""
+        if _is_plain(path):  # as resolved links are: no need to take it apart
+            return path in self.files or path in self.directories
         parts = _components(path)
         return parts is not None and (_join(parts) in self.files or self.is_dir(path))
 
@@ -142,22 +143,26 @@ class FileIndex(Model):
         """The real spelling of `path` when it exists only with other letter case.
 
         None when `path` exists as written or not at all. Each component is matched in
-        its own folder, exact spelling first, so `Docs/a.md` is found beside `docs/b.md`.
+        its own folder, exact spelling first, so `Docs/a.md` is found beside `docs/b.md`:
+        of the real paths that fold alike, the first by each component's spelling, the
+        exact one before the others.
         """
         parts = _components(path)
         if not parts or self.exists(path):
             return None
-        return self._variant(ROOT, parts)
+        candidates = self._by_folded.get(_fold_path(_join(parts)))
+        if not candidates:
+            return None
+        return min(candidates, key=lambda real: _spelling_order(real, parts))
 
-    def _variant(self, folder: str, parts: tuple[str, ...]) -> str | None:
-        names = self._children.get(folder, {}).get(parts[0].casefold(), ())
-        for name in sorted(names, key=lambda n: n != parts[0]):
-            here = name if folder == ROOT else f"{folder}/{name}"
-            if len(parts) == 1:
-                return here
-            if here in self.directories and (deeper := self._variant(here, parts[1:])):
-                return deeper
-        return None
+
+def _fold_path(path: str) -> str:
+    """`path` with each component case-folded (a component's folding never holds `/`)."""
+    return "/".join(part.casefold() for part in path.split("/"))
+
+
+def _spelling_order(real: str, parts: tuple[str, ...]) -> list[tuple[bool, str]]:
+    return [(name != part, name) for name, part in zip(real.split("/"), parts, strict=True)]
 
 
 @frozen
