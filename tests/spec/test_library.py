@@ -7,17 +7,11 @@ from importlib.resources import files
 
 import pytest
 
-import assay.spec.library as library_module
+import assay.grammar.library as library_module
+from assay.grammar.library import LIBRARIES, exported_types, library_of, library_spec
 from assay.grammar.spec import parse_spec
 from assay.grammar.spec_values import name_key
-from assay.spec.library import (
-    LIBRARIES,
-    exported_types,
-    library_names,
-    library_of,
-    library_path,
-    library_spec,
-)
+from assay.spec.library import library_names, library_path
 from assay.spec.specfile import FieldDecl, SectionDecl, TypeDecl
 
 LIBRARY_FOLDER = files("assay.spec") / "library"
@@ -302,7 +296,7 @@ def fake_libraries(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
     texts: dict[str, str] = {}
     library_module._load.cache_clear()
     monkeypatch.setattr(library_module, "library_names", lambda: tuple(sorted(texts)))
-    monkeypatch.setattr(library_module, "_library_text", texts.__getitem__)
+    monkeypatch.setattr(library_module, "library_text", texts.__getitem__)
     yield texts
     library_module._load.cache_clear()
 

@@ -1,28 +1,46 @@
 """Checks across statements of one spec: references resolve, names are defined once.
 
 Runs on the models the transformer built; every finding points at a name as written
-(``name_span``), so the caret lands on the offending word.
+(``name_span``), so the caret lands on the offending word.  What ``use`` can name is
+a parameter (``LibraryIndex``): the built-in libraries are themselves specs, parsed
+and checked with these very checks, so this module cannot import their loader.
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Protocol
 
 from assay.grammar.spec_errors import spec_diagnostic
 from assay.grammar.spec_values import name_key
 from assay.spec.diagnostics import Diagnostic
-from assay.spec.library import LIBRARIES, library_of
 from assay.spec.source import Span
 from assay.spec.specfile import SpecFile, TypeDecl
 
 
-def resolve(spec: SpecFile) -> list[Diagnostic]:
+class LibraryIndex(Protocol):
+    """The libraries a spec's ``use`` lines may name, and what each one brings in."""
+
+    def names(self) -> Sequence[str]:
+        """Every library, by name, in the order a message lists them."""
+        ...
+
+    def exports(self, library: str) -> tuple[str, ...]:
+        """The types ``use library`` brings into scope; empty for an unknown library."""
+        ...
+
+    def library_of(self, type_name: str) -> str | None:
+        """The library that exports ``type_name``, or None (only a hint reads this)."""
+        ...
+
+
+def resolve(spec: SpecFile, libraries: LibraryIndex) -> list[Diagnostic]:
     """Every reference and duplicate problem in ``spec``, in file order."""
     found = [
-        *_uses(spec),
-        *_types(spec),
-        *_extends(spec),
+        *_uses(spec, libraries),
+        *_types(spec, libraries),
+        *_extends(spec, libraries),
         *_declarations(spec),
     ]
     for decl in spec.types:
@@ -45,33 +63,34 @@ def _duplicates(
             first[key] = span
 
 
-def _uses(spec: SpecFile) -> Iterator[Diagnostic]:
+def _uses(spec: SpecFile, libraries: LibraryIndex) -> Iterator[Diagnostic]:
+    names = libraries.names()
     for use in spec.uses:
-        if use.name not in LIBRARIES:
-            known = ", ".join(f"`{name}`" for name in LIBRARIES)
+        if use.name not in names:
+            known = ", ".join(f"`{name}`" for name in names)
             message = f"there is no built-in library `{use.name}` (there are {known})"
-            message += _suggest(use.name, LIBRARIES)
+            message += _suggest(use.name, names)
             yield spec_diagnostic("SPC002", message, spec.path, use.name_span)
     yield from _duplicates(((u.name, u.name_span) for u in spec.uses), "library", spec.path)
 
 
-def _imported(spec: SpecFile) -> dict[str, str]:
+def _imported(spec: SpecFile, libraries: LibraryIndex) -> dict[str, str]:
     """Type name -> the used library that exports it."""
-    return {t: use.name for use in spec.uses for t in LIBRARIES.get(use.name, ())}
+    return {t: use.name for use in spec.uses for t in libraries.exports(use.name)}
 
 
-def _types(spec: SpecFile) -> Iterator[Diagnostic]:
+def _types(spec: SpecFile, libraries: LibraryIndex) -> Iterator[Diagnostic]:
     yield from _duplicates(((t.name, t.name_span) for t in spec.types), "type", spec.path)
-    imported = _imported(spec)
+    imported = _imported(spec, libraries)
     for decl in spec.types:
         if decl.name in imported:
             message = f"type `{decl.name}` is already defined by `use {imported[decl.name]}`"
             yield spec_diagnostic("SPC003", message, spec.path, decl.name_span)
 
 
-def _extends(spec: SpecFile) -> Iterator[Diagnostic]:
+def _extends(spec: SpecFile, libraries: LibraryIndex) -> Iterator[Diagnostic]:
     local = {t.name: t for t in spec.types}
-    imported = _imported(spec)
+    imported = _imported(spec, libraries)
     for decl in spec.types:
         base, span = decl.extends, decl.extends_span
         if base is None or span is None or base in imported:
@@ -83,7 +102,7 @@ def _extends(spec: SpecFile) -> Iterator[Diagnostic]:
             continue
         message = f"type `{decl.name}` extends `{base}`, which is not defined"
         # Looked up only here: reading every library is needed for this hint alone.
-        library = library_of(base)
+        library = libraries.library_of(base)
         if library is not None:
             message += f" (add `use {library}` to use the built-in one)"
         else:

@@ -127,7 +127,7 @@ def _find_type(name: str) -> Any:
     from assay.engine.workspace.config import ConfigError, load_config
     from assay.engine.workspace.loading import load_types
     from assay.engine.workspace.types import builtin_type
-    from assay.spec.library import LIBRARIES
+    from assay.grammar.library import LIBRARIES
 
     try:
         types, problems = load_types(load_config(Path.cwd()))

@@ -48,7 +48,7 @@ def builtin_type(name: str) -> DocumentType:
     known = _KNOWN.get(name)
     if known is not None:
         return known
-    from assay.spec.library import library_of  # reads the libraries' index: only when needed
+    from assay.grammar.library import library_of  # reads the libraries' index: only when needed
 
     library = library_of(name)
     if library is None:
@@ -71,7 +71,7 @@ def remember_builtin_types(types: Mapping[str, DocumentType]) -> None:
 
 @cache
 def _builtin(library: str, name: str) -> DocumentType:
-    from assay.spec.library import library_spec
+    from assay.grammar.library import library_spec
 
     return _Scope(library_spec(library), library).resolve(name)
 
@@ -113,7 +113,7 @@ def _import(
     first: dict[str, tuple[str, Span]],
 ) -> Iterable[Diagnostic]:
     """Add the types ``use library`` brings in; SPC003 for a user type of another file."""
-    from assay.spec.library import exported_types
+    from assay.grammar.library import exported_types
 
     for name in exported_types(library):
         if name not in first:
@@ -132,7 +132,7 @@ class _Scope:
     """The types one spec file can see: its own, and those of the libraries it uses."""
 
     def __init__(self, spec: SpecFile, library: str | None) -> None:
-        from assay.spec.library import exported_types
+        from assay.grammar.library import exported_types
 
         self.spec = spec
         self.library = library
