@@ -326,3 +326,67 @@ def test_a_library_may_use_another(fake_libraries: dict[str, str]) -> None:
     fake_libraries["child"] = "use base\ntype leaf extends root {}"
     assert exported_types("child") == ("leaf",)
     assert library_of("root") == "base"
+
+
+# ---- the libraries are a parameter of the spec checks ---------------------------------
+
+
+class _OneLibrary:
+    """A library index of one library, ``tools``, exporting ``tool``; counts its use."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def names(self) -> tuple[str, ...]:
+        self.asked.append("names")
+        return ("tools",)
+
+    def exports(self, library: str) -> tuple[str, ...]:
+        self.asked.append(f"exports {library}")
+        return ("tool",) if library == "tools" else ()
+
+    def library_of(self, type_name: str) -> str | None:
+        self.asked.append(f"library_of {type_name}")
+        return "tools" if type_name == "tool" else None
+
+
+def test_a_spec_resolves_against_the_libraries_it_is_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`use` and `extends` consult the index passed in, never the built-in libraries."""
+    from assay.grammar.spec_parser import parse_spec_with
+
+    def no_builtins() -> tuple[str, ...]:
+        raise AssertionError("consulted the built-in libraries")
+
+    monkeypatch.setattr(library_module, "library_names", no_builtins)
+    index = _OneLibrary()
+    assert parse_spec_with("use tools\ntype t extends tool {}", "a.assay", index).ok
+    assert index.asked and "exports tools" in index.asked
+    unknown = parse_spec_with("use adr", "b.assay", index).diagnostics
+    assert [d.code for d in unknown] == ["SPC002"]
+    assert "(there are `tools`)" in unknown[0].message
+    hint = parse_spec_with("type t extends tool {}", "c.assay", index).diagnostics
+    assert "add `use tools`" in hint[0].message
+
+
+def test_the_spec_layer_imports_nothing_above_it() -> None:
+    """No module of `assay.spec` imports the grammar (or any layer above), not even
+    inside a function: the built-in libraries are parsed by `assay.grammar.library`."""
+    import ast
+    from pathlib import Path
+
+    import assay.spec
+
+    above = ("assay.grammar", "assay.engine", "assay.cli", "assay.site")
+    upward = []
+    for path in sorted(Path(assay.spec.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            upward += [f"{path.name}: {n}" for n in names if n.startswith(above)]
+    assert upward == []
