@@ -160,7 +160,8 @@ def _strip_code(text: str) -> str:
         length = runs[k][1] - runs[k][0]
         following[k] = latest.get(length)
         latest[length] = k
-    pieces, cursor, k = [], 0, 0
+    pieces: list[str] = []
+    cursor = k = 0
     while k < len(runs):
         closing = following[k]
         if closing is None:
