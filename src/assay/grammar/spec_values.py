@@ -6,10 +6,11 @@ Pure functions over token text, shared by the transformer and the reference chec
 from __future__ import annotations
 
 import re
-import warnings
 
 from lark import Token
 
+from assay.grammar.pattern_errors import Refusal
+from assay.grammar.user_patterns import compiled
 from assay.spec.source import Span
 
 SHA256 = re.compile(r"[0-9a-fA-F]{64}")
@@ -49,20 +50,14 @@ def end_of(token: Token) -> int:
 
 
 def pattern_error(raw: str) -> tuple[str, int | None] | None:
-    """Why the pattern in STRING token text ``raw`` does not compile, and where.
+    """Why RE2 refuses the pattern in STRING token text ``raw``, and where.
 
     The position is an offset into ``raw`` (quotes included), or None when the error
     has no position inside the string.  None when the pattern compiles.
     """
-    try:
-        # Compiling may warn (a possible nested set); the pattern still works.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            re.compile(unquote(raw))
-    except re.error as error:
-        return error.msg, _raw_index(raw, error.pos)
-    except (RecursionError, OverflowError, ValueError) as error:
-        return str(error), None
+    regexp = compiled(unquote(raw))
+    if isinstance(regexp, Refusal):
+        return regexp.message, _raw_index(raw, regexp.at)
     return None
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
+from assay.grammar.user_patterns import fullmatches
 
 
 @document_check("FLD003", "malformed-value")
@@ -50,7 +50,8 @@ def check(context: DocumentContext) -> Iterator[Finding]:
         elif (
             decl.format.pattern is not None
             and field.value is not None
-            and re.fullmatch(decl.format.pattern, field.value) is None
+            # RE2, linear in the value; a refused pattern (None) was SPC004 at the spec.
+            and fullmatches(decl.format.pattern, field.value) is False
         ):
             yield Finding(
                 field.span,

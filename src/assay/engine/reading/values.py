@@ -52,7 +52,7 @@ __all__ = [
     "title_without_prefix",
 ]
 
-_CODE = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+_BACKTICKS = re.compile(r"`+")
 _LINKS = (
     re.compile(r"!?\[([^\[\]]*)\]\([^()]*\)"),  # inline: [text](url), images too
     re.compile(r"\[([^\[\]]*)\]\[[^\[\]]*\]"),  # reference: [text][ref], [text][]
@@ -129,7 +129,7 @@ def _strip_once(text: str) -> str:
         if opening >= 0:
             text = text[:opening]
     if "`" in text:
-        text = _CODE.sub(r"\2", text)
+        text = _strip_code(text)
     replaced = 1 if "[" in text else 0
     while replaced:  # here rather than in the outer loop: nested brackets are cheap
         replaced = 0
@@ -143,6 +143,34 @@ def _strip_once(text: str) -> str:
     while text.endswith(".") and not text.endswith(".."):  # `a. .` is one period more
         text = text[:-1].rstrip()
     return text
+
+
+def _strip_code(text: str) -> str:
+    """Code spans replaced by their contents, left to right.
+
+    A span opens at a run of backticks and closes at the next run of the same length;
+    a run no later run matches opens nothing.  Each run's next equal run is found in
+    one backward sweep, as the pattern that did this (``(`+)(.+?)\\1``) scanned to the
+    end of the text for each unmatched run.
+    """
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]
+    following: list[int | None] = [None] * len(runs)
+    latest: dict[int, int] = {}
+    for k in range(len(runs) - 1, -1, -1):
+        length = runs[k][1] - runs[k][0]
+        following[k] = latest.get(length)
+        latest[length] = k
+    pieces: list[str] = []
+    cursor = k = 0
+    while k < len(runs):
+        closing = following[k]
+        if closing is None:
+            k += 1
+            continue
+        pieces += (text[cursor : runs[k][0]], text[runs[k][1] : runs[closing][0]])
+        cursor, k = runs[closing][1], closing + 1
+    pieces.append(text[cursor:])
+    return "".join(pieces)
 
 
 def read_status(raw: str, allowed: Sequence[AllowedValue]) -> StatusReading:
