@@ -11,12 +11,15 @@ import gc
 import os
 import sys
 from collections.abc import Sequence
-from typing import IO, Any
+from typing import TYPE_CHECKING, Any
 
 from assay import __version__
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_INTERNAL, EXIT_OK
 from assay.cli.exit_codes import EXIT_FINDINGS as EXIT_FINDINGS  # callers read it here
 from assay.cli.output import OutputError, complain
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 def terminal_columns() -> int:
@@ -62,7 +65,7 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
 
-    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # A usage error quotes the arguments as given (`unrecognized arguments: …`),
         # and an argument can hold anything: escaped, it cannot drive the terminal.
         from assay.cli.formats.names import printable
