@@ -22,6 +22,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from assay.cli import EXIT_ERROR, main
+from assay.engine.runner import document_pass
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 RECORD = "docs/adr/0001-record-architecture-decisions.md"
@@ -126,3 +127,55 @@ def test_any_command_line_exits_0_1_or_2_without_a_trace(
     assert "Traceback" not in err
     assert not RAW_CONTROL.search(err), err
     assert not RAW_CONTROL.search(out), out
+
+
+#: Each was an internal error (exit 3 with a trace) before it was fixed.
+CRASHES = {
+    "nul-in-config": ["check", "--config", "a\x00b"],
+    "nul-in-parse-file": ["parse", "a\x00b"],
+    "nul-in-output": ["check", "--output", "reports/a\x00b"],
+    "jobs-past-a-c-int": ["check", "--jobs", "99999999999"],
+    "config-name-too-long": ["check", "--config", "x" * 5000],
+}
+
+
+@pytest.mark.parametrize("arguments", CRASHES.values(), ids=CRASHES.keys())
+def test_arguments_that_crashed_are_usage_errors_or_run(
+    arguments: list[str], workspace: Path
+) -> None:
+    code, _out, err = run(arguments, workspace)
+    assert code in (0, 1, 2), err
+    assert "Traceback" not in err
+
+
+def test_more_jobs_than_documents_check_every_document(workspace: Path) -> None:
+    code, out, err = run(["check", "--no-cache", "--jobs", "99999999999"], workspace)
+    assert code in (0, 1), err
+    assert " in 8 files" in out.splitlines()[-1]  # the run happened, with every document
+
+
+@pytest.mark.parametrize(("documents", "jobs", "workers"), [(3, 10**11, 3), (3, 2, 2), (0, 5, 1)])
+def test_a_run_starts_no_more_processes_than_documents(
+    documents: int, jobs: int, workers: int
+) -> None:
+    assert document_pass._workers(documents, jobs) == workers
+
+
+#: What each message quoted raw before; the escaped form is what it shows now.
+ECHOES = {
+    "usage-error": (["check", "--bogus=\x1b]0;owned\x07"], "--bogus=\\x1b]0;owned\\x07"),
+    "missing-path": (["check", "\x1b[2J\u202emissing.md"], "\\x1b[2J\\u202emissing.md"),
+    "unknown-rule": (["rules", "\u202eLNK001\x9b"], "\\u202eLNK001\\x9b"),
+    "missing-config": (["check", "--config", "\x07.toml"], "\\x07.toml"),
+    "undecodable-parse-file": (["parse", os.fsdecode(b"\xff\x1b.md")], "\\xff\\x1b.md"),
+}
+
+
+@pytest.mark.parametrize(("arguments", "shown"), ECHOES.values(), ids=ECHOES.keys())
+def test_messages_quote_arguments_escaped(
+    arguments: list[str], shown: str, workspace: Path
+) -> None:
+    code, _out, err = run(arguments, workspace)
+    assert code == EXIT_ERROR
+    assert shown in err
+    assert not RAW_CONTROL.search(err), err
