@@ -47,7 +47,9 @@ Records are read.
 
 #: A name the file system takes: no `/`, no NUL, not `.` or `..`, 255 bytes at most.
 _TAILS = st.sampled_from([b"", b".md", b".MD", b".md.md", b".markdown", b".txt", b" .md"])
-_HEADS = st.sampled_from([b"", b"0001-", b"0002-", b"-", b"--x", b" ", b"\x1b[31m", b"\xe2\x80\xae"])
+_HEADS = st.sampled_from(
+    [b"", b"0001-", b"0002-", b"-", b"--x", b" ", b"\x1b[31m", b"\xe2\x80\xae"]
+)
 NAMES = (
     st.tuples(_HEADS, st.binary(max_size=40), _TAILS)
     .map(lambda parts: b"".join(parts).replace(b"/", b"_").replace(b"\x00", b"_")[:255])
