@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from assay.cli.excerpt import SourceLines
 from assay.cli.formats import github, text
-from assay.cli.formats.names import printable
+from assay.cli.names import printable
 from assay.engine.runner.result import RunResult
 from assay.spec.diagnostics import Diagnostic, Related
 from assay.spec.source import Span

@@ -3,7 +3,7 @@ every format: no exception, every finding names a file that was written, and the
 and SARIF reports are valid UTF-8 JSON.
 
 A name is bytes; Python reads an undecodable byte as a lone surrogate (``os.fsdecode``),
-and ``assay.cli.formats.names`` says how each format writes it.
+and ``assay.cli.names`` says how each format writes it.
 """
 
 from __future__ import annotations

@@ -68,7 +68,7 @@ class _Parser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # A usage error quotes the arguments as given (`unrecognized arguments: …`),
         # and an argument can hold anything: escaped, it cannot drive the terminal.
-        from assay.cli.formats.names import printable
+        from assay.cli.names import printable
 
         super()._print_message(printable(message, keep="\n\t"), file)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assay.cli.formats.names import printable
+from assay.cli.names import printable
 from assay.spec.diagnostics import Diagnostic
 
 #: How much of a long source line an excerpt shows, around the diagnostic's column.
@@ -48,7 +48,7 @@ def format_diagnostic(d: Diagnostic, text: str | SourceLines | None = None) -> s
 
     Nothing of the document reaches the terminal raw: its control characters, bidi
     controls and undecodable bytes are shown escaped (``\\x1b``, ``\\u202e``; see
-    ``formats.names``), and the caret is placed under the escaped text, so it still
+    ``cli.names``), and the caret is placed under the escaped text, so it still
     points at the column the finding names.  A tab is shown as one space, as columns
     count it as one code point.
     """

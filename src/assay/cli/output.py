@@ -63,9 +63,9 @@ def write_lines(lines: Iterable[str]) -> None:
 
 def complain(text: str) -> None:
     """``text`` on standard error, its control characters, bidi controls and undecodable
-    bytes escaped (see ``formats.names``): a message quotes arguments, file names and
+    bytes escaped (see ``cli.names``): a message quotes arguments, file names and
     documents, and none of them may drive the terminal."""
-    from assay.cli.formats.names import printable
+    from assay.cli.names import printable
 
     if sys.stderr is not None:  # the process was started without it
         print(printable(text, keep="\n\t"), file=sys.stderr)

@@ -10,7 +10,7 @@ from typing import Any
 from assay import __version__
 from assay.cli.excerpt import format_diagnostic
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
-from assay.cli.formats.names import escape_json, printable
+from assay.cli.names import escape_json, printable
 from assay.cli.output import complain, write, write_lines
 
 
@@ -113,7 +113,7 @@ def _json(value: object) -> str:
 
 
 def _shown(d: Any) -> Any:
-    """``d`` with its path and message fit for a terminal (see ``formats.names``)."""
+    """``d`` with its path and message fit for a terminal (see ``cli.names``)."""
     from attrs import evolve
 
     return evolve(d, path=printable(d.path), message=printable(d.message, keep="\n\t"))
