@@ -2,7 +2,7 @@
 
 A POSIX file name is bytes; Python reads an undecodable byte as a lone surrogate, which
 no UTF-8 output can hold (``--format sarif`` ended with UnicodeEncodeError).  Each format
-writes such a name its own way (see ``assay.cli.formats.names``).
+writes such a name its own way (see ``assay.cli.names``).
 """
 
 from __future__ import annotations

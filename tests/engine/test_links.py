@@ -443,3 +443,15 @@ def test_case_changes_are_recognized(target: str, swaps: int) -> None:
     result = _resolve("/" + changed)
     expected = "ok" if changed == target else "wrong-case"
     assert (result.kind, result.target) == (expected, target)
+
+
+@pytest.mark.parametrize("raw", [b"0009-\xff.md", b"0009-caf\xe9.md", b"0009-\xe2\x80\xae.md"])
+def test_a_percent_encoded_link_finds_a_name_that_is_not_utf8(raw: bytes) -> None:
+    """`%FF` is the byte 0xFF, as a file name is bytes: Python reads such a name with
+    surrogateescape, and so does the link (it read U+FFFD and found nothing)."""
+    import os
+
+    name = os.fsdecode(b"docs/decisions/" + raw)
+    index = FileIndex.build((*FILES, name), directories=[])
+    found = resolve_link(SOURCE, quote(raw), index)
+    assert (found.kind, found.target) == ("ok", name)

@@ -11,12 +11,15 @@ import gc
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assay import __version__
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_INTERNAL, EXIT_OK
 from assay.cli.exit_codes import EXIT_FINDINGS as EXIT_FINDINGS  # callers read it here
-from assay.cli.output import OutputError
+from assay.cli.output import OutputError, complain
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 
 def terminal_columns() -> int:
@@ -61,6 +64,13 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # A usage error quotes the arguments as given (`unrecognized arguments: …`),
+        # and an argument can hold anything: escaped, it cannot drive the terminal.
+        from assay.cli.names import printable
+
+        super()._print_message(printable(message, keep="\n\t"), file)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -203,6 +213,11 @@ def end(code: int) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; return its exit code."""
+    if argv is not None and any("\x00" in argument for argument in argv):
+        # No command line can hold a NUL (the system ends each argument at one), but a
+        # caller of ``main`` can; every file call would raise ValueError on it.
+        complain("assay: an argument holds a NUL character")
+        return EXIT_ERROR
     parser = build_parser()
     try:
         options = parser.parse_args(argv)
@@ -230,8 +245,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         return 130
     except OutputError as error:
-        if sys.stderr is not None:
-            print(f"assay: cannot write the output: {error}", file=sys.stderr)
+        complain(f"assay: cannot write the output: {error}")
         return EXIT_ERROR
     except BrokenPipeError:  # pragma: no cover - `assay … | head`
         return EXIT_OK

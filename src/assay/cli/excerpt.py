@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from assay.cli.names import printable
 from assay.spec.diagnostics import Diagnostic
 
 #: How much of a long source line an excerpt shows, around the diagnostic's column.
@@ -43,8 +44,17 @@ def _split(text: str) -> list[str]:
 
 
 def format_diagnostic(d: Diagnostic, text: str | SourceLines | None = None) -> str:
-    """One diagnostic as text; with the source ``text``, an excerpt with a caret line."""
-    head = f"{d.path}:{d.span.line}:{d.span.column}: {d.code} [{d.severity}] {d.message} ({d.name})"
+    """One diagnostic as text; with the source ``text``, an excerpt with a caret line.
+
+    Nothing of the document reaches the terminal raw: its control characters, bidi
+    controls and undecodable bytes are shown escaped (``\\x1b``, ``\\u202e``; see
+    ``cli.names``), and the caret is placed under the escaped text, so it still
+    points at the column the finding names.  A tab is shown as one space, as columns
+    count it as one code point.
+    """
+    message = printable(d.message, keep="\n\t")
+    head = f"{printable(d.path)}:{d.span.line}:{d.span.column}: {d.code} [{d.severity}] "
+    head += f"{message} ({d.name})"
     if text is None:
         return head
     lines = text if isinstance(text, SourceLines) else SourceLines(text)
@@ -57,6 +67,7 @@ def format_diagnostic(d: Diagnostic, text: str | SourceLines | None = None) -> s
     gutter = f"{d.span.line:>5} | "
     shown = line.expandtabs(1)  # one column per code point, as columns are counted
     column = d.span.column - 1
+    lead = tail = ""
     if len(shown) > SHOWN:
         # A long line (a minified table, a generated file) is shown as a window
         # around the column, not whole: the report stays readable.
@@ -64,7 +75,12 @@ def format_diagnostic(d: Diagnostic, text: str | SourceLines | None = None) -> s
         end = start + SHOWN
         lead, tail = ("…" if start > 0 else ""), ("…" if end < len(shown) else "")
         width = max(1, min(width, end - column))
-        shown = lead + shown[start:end] + tail
-        column += len(lead) - start
-    marker = " " * column + "^" + "~" * (width - 1)
-    return f"{head}\n{gutter}{shown}\n{' ' * (len(gutter) - 2)}| {marker}"
+        shown = shown[start:end]
+        column -= start
+    # Escaped piece by piece, so the caret's place and length are those of the escapes.
+    before = printable(shown[:column])
+    under = printable(shown[column : column + width])
+    after = printable(shown[column + width :])
+    marker = " " * (len(lead) + len(before)) + "^" + "~" * (max(1, len(under)) - 1)
+    excerpt = lead + before + under + after + tail
+    return f"{head}\n{gutter}{excerpt}\n{' ' * (len(gutter) - 2)}| {marker}"

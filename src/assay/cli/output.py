@@ -59,3 +59,13 @@ def _discard(stream: TextIO) -> None:
 def write_lines(lines: Iterable[str]) -> None:
     """Each of ``lines`` on its own line, in one write."""
     write("".join(f"{line}\n" for line in lines))
+
+
+def complain(text: str) -> None:
+    """``text`` on standard error, its control characters, bidi controls and undecodable
+    bytes escaped (see ``cli.names``): a message quotes arguments, file names and
+    documents, and none of them may drive the terminal."""
+    from assay.cli.names import printable
+
+    if sys.stderr is not None:  # the process was started without it
+        print(printable(text, keep="\n\t"), file=sys.stderr)

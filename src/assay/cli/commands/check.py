@@ -15,7 +15,7 @@ from pathlib import Path
 
 from assay import __version__
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
-from assay.cli.output import write
+from assay.cli.output import complain, write
 from assay.engine.workspace.config import Config, ConfigError, load_config
 from assay.errors import UsageError
 from assay.spec.diagnostics import Diagnostic
@@ -30,7 +30,7 @@ def run(options: argparse.Namespace) -> int:
     try:
         config = load_config(Path.cwd(), Path(options.config) if options.config else None)
     except ConfigError as error:
-        print(f"assay check: {error}", file=sys.stderr)
+        complain(f"assay check: {error}")
         return EXIT_ERROR
     start_listing(config)  # git lists the files while the engine loads
 
@@ -49,7 +49,7 @@ def run(options: argparse.Namespace) -> int:
             jobs=options.jobs,
         )
     except UsageError as error:
-        print(f"assay check: {error}", file=sys.stderr)
+        complain(f"assay check: {error}")
         return EXIT_ERROR
     derivations.save()  # the document shapes met, for the next run's reader
 
@@ -77,7 +77,7 @@ def run(options: argparse.Namespace) -> int:
         try:
             _write_whole(Path(options.output), rendered)
         except OSError as error:
-            print(f"assay check: cannot write {options.output}: {error.strerror}", file=sys.stderr)
+            complain(f"assay check: cannot write {options.output}: {error.strerror}")
             return EXIT_ERROR
     elif rendered.strip() or options.format != "text":
         write(rendered)
@@ -89,7 +89,7 @@ def run(options: argparse.Namespace) -> int:
             with open(target, "a", encoding="utf-8") as summary:
                 summary.write(summary_markdown(result))
         except OSError as error:  # the annotations are out; the summary is a bonus
-            print(f"assay check: cannot append to {target}: {error.strerror}", file=sys.stderr)
+            complain(f"assay check: cannot append to {target}: {error.strerror}")
     return exit_code(result.diagnostics, options.fail_on or config.fail_on)
 
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from assay import __version__
 from assay.cli.excerpt import format_diagnostic
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
-from assay.cli.formats.names import escape_json, printable
-from assay.cli.output import write, write_lines
+from assay.cli.names import escape_json, printable
+from assay.cli.output import complain, write, write_lines
 
 
 def run(options: argparse.Namespace) -> int:
@@ -21,9 +20,7 @@ def run(options: argparse.Namespace) -> int:
     try:
         raw = path.read_bytes()
     except OSError as error:
-        print(
-            f"assay parse: cannot read {options.file}: {error.strerror or error}", file=sys.stderr
-        )
+        complain(f"assay parse: cannot read {options.file}: {error.strerror or error}")
         return EXIT_ERROR
     shown = path.as_posix()
 
@@ -76,7 +73,7 @@ def run(options: argparse.Namespace) -> int:
             lines = spec_outline(model) if options.spec else document_outline(model)  # type: ignore[arg-type]
             write_lines(printable(line, keep="\t") for line in lines)
     for d in diagnostics:
-        print(format_diagnostic(_shown(d), text), file=sys.stderr)
+        complain(format_diagnostic(_shown(d), text))
     return EXIT_ERROR if any(d.severity == "error" for d in diagnostics) else EXIT_OK
 
 
@@ -106,7 +103,7 @@ def _typed(
 
         write_lines(printable(line, keep="\t") for line in reading_outline(reading))
     for d in diagnostics:
-        print(format_diagnostic(_shown(d), text), file=sys.stderr)
+        complain(format_diagnostic(_shown(d), text))
     return EXIT_ERROR if any(d.severity == "error" for d in diagnostics) else EXIT_OK
 
 
@@ -116,7 +113,7 @@ def _json(value: object) -> str:
 
 
 def _shown(d: Any) -> Any:
-    """``d`` with its path and message fit for a terminal (see ``formats.names``)."""
+    """``d`` with its path and message fit for a terminal (see ``cli.names``)."""
     from attrs import evolve
 
     return evolve(d, path=printable(d.path), message=printable(d.message, keep="\n\t"))
@@ -132,14 +129,14 @@ def _find_type(name: str) -> Any:
     try:
         types, problems = load_types(load_config(Path.cwd()))
     except ConfigError as error:
-        print(f"assay parse: {error}", file=sys.stderr)
+        complain(f"assay parse: {error}")
         return None
     if name in types:
         return types[name]
     if any(name in exported for exported in LIBRARIES.values()):
         return builtin_type(name)
     for problem in problems:
-        print(format_diagnostic(problem, None), file=sys.stderr)
+        complain(format_diagnostic(problem, None))
     known = sorted({*types, *(t for exported in LIBRARIES.values() for t in exported)})
-    print(f"assay parse: no type `{name}` (known: {', '.join(known)})", file=sys.stderr)
+    complain(f"assay parse: no type `{name}` (known: {', '.join(known)})")
     return None

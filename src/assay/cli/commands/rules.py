@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
-from assay.cli.output import write
+from assay.cli.output import complain, write
 
 
 def run(options: argparse.Namespace) -> int:
@@ -19,7 +18,7 @@ def run(options: argparse.Namespace) -> int:
         return EXIT_OK
     check = check_by_code(options.code) or check_by_code(options.code.upper())
     if check is None:
-        print(f"assay rules: no rule `{options.code}`; `assay rules` lists them", file=sys.stderr)
+        complain(f"assay rules: no rule `{options.code}`; `assay rules` lists them")
         return EXIT_ERROR
     write(rule_page(check))
     return EXIT_OK

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from assay.cli.formats.names import printable
 from assay.cli.formats.text import related_location, summary_line
+from assay.cli.names import printable
 from assay.engine.runner.result import RunResult
 from assay.spec.diagnostics import Diagnostic, Severity, sorted_diagnostics
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from assay.cli.formats.names import escape_json
+from assay.cli.names import escape_json
 from assay.engine.runner.result import RunResult
 from assay.spec.convert import to_json_value
 from assay.spec.diagnostics import sorted_diagnostics

@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import quote
 
 from assay.cli.formats.fingerprint import KEY, fingerprints
-from assay.cli.formats.names import escape_json, raw_bytes
+from assay.cli.names import escape_json, raw_bytes
 from assay.engine.runner.result import RuleInfo, RunResult, Suppressed
 from assay.spec.diagnostics import Diagnostic, Related, Severity
 from assay.spec.source import Span

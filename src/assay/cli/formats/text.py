@@ -7,7 +7,7 @@ from collections.abc import Callable
 from attrs import evolve
 
 from assay.cli.excerpt import SourceLines, format_diagnostic
-from assay.cli.formats.names import printable
+from assay.cli.names import printable
 from assay.engine.runner.result import RunResult
 from assay.spec.diagnostics import Diagnostic, Related, Severity, sorted_diagnostics
 

@@ -173,7 +173,9 @@ def _builtin(name: str) -> DocumentType:
 
 def _workers(count: int, jobs: int | None) -> int:
     if jobs is not None:
-        return max(1, jobs)
+        # No more processes than documents: each would have nothing to do, and a pool
+        # sized past a C int (``--jobs 99999999999``) cannot even be made.
+        return max(1, min(jobs, count))
     if count < PARALLEL_FROM:
         return 1
     import multiprocessing

@@ -10,6 +10,7 @@ view of the whole workspace. Errors here stop the run (exit code 2), so they rai
 from __future__ import annotations
 
 import re
+import stat
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
@@ -127,7 +128,13 @@ def load_config(start: Path, explicit: Path | None = None) -> Config:
     """The configuration for a run started in `start` (`explicit` is `--config FILE`)."""
     if explicit is not None:
         path = explicit.resolve()
-        if not path.is_file():
+        try:
+            found = stat.S_ISREG(path.stat().st_mode)
+        except (FileNotFoundError, NotADirectoryError):
+            found = False
+        except OSError as error:  # a name too long, a loop of links: not just missing
+            raise ConfigError(f"cannot read: {error.strerror}", path=explicit) from None
+        if not found:
             raise ConfigError("config file not found", path=explicit)
         table = _read_table(path)
         if table is None:

@@ -262,7 +262,10 @@ def resolve_link(
         return LinkResolution("external", None, f"`{dest}` is an external URL")
     # Suggestions for a URL are root-relative: there is no folder to start from.
     source_dir = _components(source.rpartition("/")[0]) if inner is None else None
-    path, written = (unquote(inner), dest) if inner is not None else (unquote(written), written)
+    # `%FF` names the byte, as a file name is bytes: decoded as Python reads names
+    # (surrogateescape), a link to a name that is not UTF-8 finds it.
+    path = unquote(inner if inner is not None else written, errors="surrogateescape")
+    written = dest if inner is not None else written
     if not path:
         return LinkResolution("anchor", None, f"`{dest}` points into this document")
     # A leading `/` means the workspace root, as GitHub renders it.

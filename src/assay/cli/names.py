@@ -3,12 +3,15 @@
 On POSIX a file name is bytes.  Python reads a name that is not UTF-8 with
 ``surrogateescape``: each undecodable byte becomes a lone surrogate U+DC80 to U+DCFF,
 which no UTF-8 output can hold (writing it raised ``UnicodeEncodeError``).  A name may
-also hold control characters (an ESC would drive the terminal).  So:
+also hold control characters (an ESC would drive the terminal), and so may any text
+a document quotes; bidi controls (U+202A-U+202E, U+2066-U+2069, and the marks U+061C,
+U+200E, U+200F) reorder what a terminal shows, so a line reads other than it is
+("Trojan Source").  So:
 
-- text and GitHub annotations, read by people, show such a byte as ``\\xff`` and a
-  control character as ``\\x1b``;
-- JSON (the report and SARIF) keeps it exactly, as the JSON escape ``\\udcff`` (DEL and
-  the C1 controls are escaped too):
+- text and GitHub annotations, read by people, show such a byte as ``\\xff``, a
+  control character as ``\\x1b`` and a bidi control as ``\\u202e``;
+- JSON (the report and SARIF) keeps it exactly, as the JSON escape ``\\udcff`` (DEL,
+  the C1 controls and the bidi controls are escaped too):
   valid UTF-8, and ``os.fsencode(json.loads(…))`` gives the original bytes back;
 - a SARIF URI percent-encodes the name's original bytes (``%FF``).
 """
@@ -19,8 +22,11 @@ import re
 
 #: Lone surrogates: what an undecodable byte of a name becomes.
 _SURROGATE = re.compile("[\ud800-\udfff]")
-#: C0 and C1 control characters and DEL; tab and newline only where the caller says.
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+#: The bidi controls: embeddings, overrides, isolates and the marks.
+BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+#: C0 and C1 control characters, DEL and the bidi controls; tab and newline only where
+#: the caller says.
+_CONTROL = re.compile(f"[\x00-\x1f\x7f-\x9f{BIDI}]")
 
 
 def raw_bytes(text: str) -> bytes:
@@ -33,12 +39,18 @@ def raw_bytes(text: str) -> bytes:
 
 def printable(text: str, *, keep: str = "") -> str:
     """``text`` for a person: undecodable bytes and control characters (but those in
-    ``keep``) escaped as ``\\xNN`` (``\\uNNNN`` for a surrogate no byte stands for)."""
+    ``keep``) escaped as ``\\xNN`` (``\\uNNNN`` for a bidi control, or a surrogate no
+    byte stands for).  What it returns it returns unchanged: escaping twice is once."""
     if text.isprintable():
         return text  # nearly always: nothing to rewrite
-    return _CONTROL.sub(
-        lambda m: m[0] if m[0] in keep else f"\\x{ord(m[0]):02x}", _SURROGATE.sub(_byte, text)
-    )
+    return _CONTROL.sub(lambda m: _control(m, keep), _SURROGATE.sub(_byte, text))
+
+
+def _control(match: re.Match[str], keep: str) -> str:
+    code = ord(match[0])
+    if match[0] in keep:
+        return match[0]
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
 def _byte(match: re.Match[str]) -> str:
@@ -47,8 +59,9 @@ def _byte(match: re.Match[str]) -> str:
 
 
 #: What ``json.dumps(ensure_ascii=False)`` leaves raw and should not: lone surrogates
-#: (not UTF-8), DEL and the C1 controls (valid JSON, but they drive a terminal).
-_JSON_UNSAFE = re.compile("[\ud800-\udfff\x7f-\x9f]")
+#: (not UTF-8), DEL, the C1 and the bidi controls (valid JSON, but they drive a
+#: terminal, or reorder what it shows).
+_JSON_UNSAFE = re.compile(f"[\ud800-\udfff\x7f-\x9f{BIDI}]")
 
 
 def escape_json(json_text: str) -> str:
