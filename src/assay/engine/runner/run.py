@@ -22,7 +22,7 @@ from assay.engine.runner import check_cache, check_summary
 from assay.engine.runner.check_summary import Pass
 from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
 from assay.engine.runner.findings import guarded, runner_diagnostics
-from assay.engine.runner.result import RuleInfo, RunResult, Suppressed
+from assay.engine.runner.result import Report, RuleInfo, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches
 from assay.engine.runner.suppression import apply
 from assay.engine.workspace import cache_files
@@ -43,7 +43,7 @@ def check(
     checks: Sequence[Check] = CHECKS,
     jobs: int | None = None,
     cache: bool = True,
-) -> RunResult:
+) -> Report:
     """Check the workspace ``config`` describes; ``paths`` limit what is reported.
 
     ``jobs`` is the number of processes for the per-document pass (None: one per core
@@ -77,11 +77,13 @@ def check(
         ]
         suppressed = [s for s in suppressed if s.diagnostic.path in scope]
     checked = tuple(sorted(o.path for o in outcomes))
-    return RunResult(
+    return Report(
         diagnostics=sorted_diagnostics(diagnostics),
         suppressed=tuple(sorted(suppressed, key=lambda s: s.diagnostic.sort_key)),
         files=checked if scope is None else tuple(p for p in checked if p in scope),
         rules=_rules(checks),
+        notes=workspace.discovery.notes,
+        unmatched_paths=() if paths is None else _unmatched(paths, workspace),
     )
 
 
@@ -180,6 +182,30 @@ def _scope(paths: Sequence[str], workspace: Workspace) -> frozenset[str] | None:
     if found & set(discovery.specs) or source in found:
         return None
     return frozenset(found)
+
+
+def _unmatched(paths: Sequence[str], workspace: Workspace) -> tuple[str, ...]:
+    """The given paths that are no document, skipped file, spec or config of the
+    workspace, and no folder holding one: a report limited to them is empty whatever
+    they hold, and the user should hear why."""
+    discovery = workspace.discovery
+    config = workspace.config
+    known = {
+        *(c.path for c in discovery.documents),
+        *(s.path for s in discovery.skipped),
+        *discovery.specs,
+    }
+    if config.source is not None:
+        known.add(config.source.relative_to(config.root).as_posix())
+    # The folders holding them, so each path is one look-up (pre-commit can pass
+    # thousands of source files).
+    for path in list(known):
+        while "/" in path:
+            path = path.rpartition("/")[0]
+            if path in known:
+                break
+            known.add(path)
+    return tuple(p for p in paths if p.rstrip("/") not in ("", ".") and p.rstrip("/") not in known)
 
 
 def _rules(checks: Sequence[Check]) -> tuple[RuleInfo, ...]:
