@@ -20,6 +20,7 @@ from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
 from assay.engine.runner import check_cache, check_summary
 from assay.engine.runner.check_summary import Pass
+from assay.engine.runner.config_selectors import check_selectors
 from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
 from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
@@ -50,6 +51,7 @@ def check(
     for large workspaces, else one); ``cache`` reuses what earlier runs found in files
     that did not change (``engine.runner.check_cache``).
     """
+    check_selectors(config, checks)
     ruleset = Ruleset.build(
         checks,
         select=config.select if select is None else select,
