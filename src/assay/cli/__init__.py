@@ -137,6 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="read every document again instead of reusing what earlier runs found",
     )
     check.add_argument(
+        "--show-suppressed",
+        action="store_true",
+        help="text report: list the findings a suppression silenced, and what silenced each",
+    )
+    check.add_argument(
         "--color",
         choices=("auto", "always", "never"),
         default="auto",

@@ -78,20 +78,23 @@ class Entry(Model):
 
 @frozen
 class Summary(Model):
-    """Counts for a run."""
+    """Counts for a run: files checked, findings reported by severity, and findings a
+    suppression silenced (not in `diagnostics`; `--format sarif` lists them)."""
 
     files: int
     errors: int
     warnings: int
     infos: int
+    #: A field added within version 1: readers of the first four are unaffected.
+    suppressed: int = 0
 
     @classmethod
-    def count(cls, files: int, diagnostics: Iterable[Diagnostic]) -> Summary:
+    def count(cls, files: int, diagnostics: Iterable[Diagnostic], suppressed: int = 0) -> Summary:
         """Count diagnostics by severity."""
         tally = {"error": 0, "warning": 0, "info": 0}
         for d in diagnostics:
             tally[d.severity] += 1
-        return cls(files, tally["error"], tally["warning"], tally["info"])
+        return cls(files, tally["error"], tally["warning"], tally["info"], suppressed)
 
 
 @frozen

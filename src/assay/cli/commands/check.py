@@ -28,6 +28,13 @@ def run(options: argparse.Namespace) -> int:
     """Check, render, write; return the exit code DESIGN §4 fixes."""
     from assay.engine.workspace.listing import start_listing
 
+    if options.show_suppressed and options.format != "text":
+        print(
+            "assay check: --show-suppressed is for the text report (the JSON summary counts "
+            "suppressed findings; SARIF lists them)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
     try:
         config = load_config(Path.cwd(), Path(options.config) if options.config else None)
     except ConfigError as error:
@@ -74,7 +81,16 @@ def run(options: argparse.Namespace) -> int:
         and sys.stdout.isatty()
         and "NO_COLOR" not in os.environ
     )
-    rendered = FORMATTERS[options.format](result, version=__version__, source=source, color=color)
+    if options.show_suppressed and options.format == "text":
+        from assay.cli.formats import text
+
+        rendered = text.render(
+            result, version=__version__, source=source, color=color, show_suppressed=True
+        )
+    else:
+        rendered = FORMATTERS[options.format](
+            result, version=__version__, source=source, color=color
+        )
     if options.output:
         try:
             _write_whole(Path(options.output), rendered)
