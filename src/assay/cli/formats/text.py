@@ -29,7 +29,7 @@ def render(
     del version  # the text report does not name the tool version
     texts: dict[str, SourceLines | None] = {}  # each file read and split once
     blocks = []
-    shown = [(d, None) for d in result.diagnostics]
+    shown: list[tuple[Diagnostic, Suppressed | None]] = [(d, None) for d in result.diagnostics]
     if show_suppressed:
         shown += [(s.diagnostic, s) for s in result.suppressed]
     for d, silenced in sorted(shown, key=lambda item: item[0].sort_key):
@@ -58,7 +58,7 @@ def summary_line(result: RunResult) -> str:
 
 def _silenced_by(suppressed: Suppressed) -> str:
     """``suppressed: inline, line 3 -- why`` or ``suppressed: config, per-file-ignores``."""
-    where = suppressed.kind
+    where: str = suppressed.kind
     if suppressed.directive is not None:
         where += f", line {suppressed.directive.line}"
     why = suppressed.justification

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
+from assay.engine.checks.spec_codes import SPEC_RULES
 from assay.engine.runner import check_cache, check_summary
 from assay.engine.runner.check_summary import Pass
 from assay.engine.runner.config_selectors import check_selectors
@@ -31,7 +32,6 @@ from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.engine.workspace.record_index import RecordIndex
-from assay.grammar.spec_codes import CODES as SPEC_CODES
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 
 
@@ -212,8 +212,5 @@ def _unmatched(paths: Sequence[str], workspace: Workspace) -> tuple[str, ...]:
 
 def _rules(checks: Sequence[Check]) -> tuple[RuleInfo, ...]:
     rules = [RuleInfo(c.code, c.name, c.summary, c.severity, c.doc) for c in checks]
-    rules.extend(
-        RuleInfo(code, name, "a spec file has a problem", "error")
-        for code, name in SPEC_CODES.items()
-    )
+    rules.extend(RuleInfo(c.code, c.name, c.summary, c.severity, c.doc) for c in SPEC_RULES)
     return tuple(sorted(rules, key=lambda r: r.code))
