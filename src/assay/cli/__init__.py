@@ -148,6 +148,22 @@ def build_parser() -> argparse.ArgumentParser:
         help="colour the text report (default: only on a terminal)",
     )
 
+    files = commands.add_parser(
+        "files",
+        help="list what discovery found",
+        description=(
+            "List every document assay checks, each spec, and each file it passed over, "
+            "with the document's type and why each was chosen or skipped."
+        ),
+    )
+    files.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="output format (default: text; json: see `assay schema files`)",
+    )
+    files.add_argument("--config", metavar="FILE", help="use this config file")
+
     rules = commands.add_parser(
         "rules",
         help="print the rule reference",
@@ -161,7 +177,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the JSON Schema of a public output shape.",
     )
     schema.add_argument(
-        "name", metavar="NAME", nargs="?", help="document, spec or report (omit to list)"
+        "name",
+        metavar="NAME",
+        nargs="?",
+        help="document, spec, reading, report or files (omit to list)",
     )
     return parser
 
@@ -225,6 +244,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from assay.cli.commands import check
 
             return check.run(options)
+        if options.command == "files":
+            from assay.cli.commands import files
+
+            return files.run(options)
         if options.command == "rules":
             from assay.cli.commands import rules
 

@@ -6,6 +6,7 @@ These are public contracts (DESIGN §4): ``version`` changes only when a shape d
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 from attrs import frozen
 
@@ -135,3 +136,45 @@ class SpecReading(Model):
     tool: Tool
     spec: SpecFile | None
     diagnostics: tuple[Entry, ...]
+
+
+@frozen(kw_only=True)
+class FileEntry(Model):
+    """One file discovery found: a document to check, a spec, or a file passed over."""
+
+    path: str
+    role: Literal["document", "spec", "skipped"]
+    #: The type a document is read as (`adr`, `madr`, a spec's type); None for a spec,
+    #: a skipped file, or a document `include` chose that no type's `files` match.
+    type: str | None
+    #: Why: for a document how it was found (`convention`, `adr-dir`, `log4brains`,
+    #: `include`, `type`), for a spec `specs`, for a skipped file why not (`template`,
+    #: `listing`, `symlink`, `not-regular-file`).
+    reason: Literal[
+        "convention", "adr-dir", "log4brains", "include", "type", "specs",
+        "template", "listing", "symlink", "not-regular-file",
+    ]  # fmt: skip
+    #: The records folder a record was found in, as spelt in the workspace.
+    folder: str | None = None
+    #: The config glob that chose it (`include`, `specs`, or a type's `files`).
+    pattern: str | None = None
+    detail: str = ""
+
+
+@frozen(kw_only=True)
+class NoteEntry(Model):
+    """What discovery could not do as asked (an unusable `.adr-dir`, git failing)."""
+
+    path: str
+    line: int | None
+    message: str
+
+
+@frozen(kw_only=True)
+class FileListing(Model):
+    """What ``assay files --format json`` prints: what discovery found, by path."""
+
+    version: int
+    tool: Tool
+    files: tuple[FileEntry, ...]
+    notes: tuple[NoteEntry, ...]
