@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from assay.spec.diagnostics import Diagnostic, Severity
 from assay.spec.document import Document
 from assay.spec.model import Model
 from assay.spec.reading import Reading
+from assay.spec.schema import ADDED_IN_VERSION
 from assay.spec.specfile import SpecFile
 
 REPORT_VERSION = 1
@@ -86,8 +87,9 @@ class Summary(Model):
     errors: int
     warnings: int
     infos: int
-    #: A field added within version 1: readers of the first four are unaffected.
-    suppressed: int = 0
+    #: Added within version 1, so optional in the schema (a report without it is
+    #: still version 1); assay always writes it.
+    suppressed: int = field(default=0, metadata={ADDED_IN_VERSION: True})
 
     @classmethod
     def count(cls, files: int, diagnostics: Iterable[Diagnostic], suppressed: int = 0) -> Summary:
