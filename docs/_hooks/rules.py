@@ -10,14 +10,14 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
-from assay.engine.checks import CHECKS
+from assay.engine.checks import RULES
 from assay.engine.checks.reference import page_name, rule_page, rules_index
 
 
 def on_files(files: Files, config: Any) -> Files:
-    """Add `reference/rules/index.md` and one page per check."""
-    files.append(File.generated(config, "reference/rules/index.md", content=rules_index(CHECKS)))
-    for check in CHECKS:
+    """Add `reference/rules/index.md` and one page per code (checks and spec problems)."""
+    files.append(File.generated(config, "reference/rules/index.md", content=rules_index(RULES)))
+    for check in RULES:
         path = f"reference/rules/{page_name(check)}"
         files.append(File.generated(config, path, content=rule_page(check)))
     return files

@@ -1,7 +1,8 @@
 """assay: declare, check, assemble and publish evidence-bearing documents.
 
 The package root stays import-light (no Lark, no YAML) so that ``assay --version``
-and pre-commit runs start fast; the public helpers import their stage lazily.
+and pre-commit runs start fast; the public helpers import their stage lazily, and
+``check`` and ``Report`` come from ``assay.api`` when first used.
 """
 
 from __future__ import annotations
@@ -11,11 +12,43 @@ from typing import TYPE_CHECKING
 from assay.version import __version__
 
 if TYPE_CHECKING:
+    import os
+    from collections.abc import Iterable
+
+    from assay.api import Config, Report
     from assay.spec.diagnostics import Parsed
     from assay.spec.document import Document
     from assay.spec.specfile import SpecFile
 
-__all__ = ["__version__", "parse_document", "parse_spec"]
+__all__ = ["Report", "__version__", "check", "parse_document", "parse_spec"]
+
+
+def check(
+    root: str | os.PathLike[str],
+    paths: Iterable[str | os.PathLike[str]] = (),
+    config: str | os.PathLike[str] | Config | None = None,
+    *,
+    cache: bool = True,
+) -> Report:
+    """Check the workspace at ``root`` as ``assay check`` would; return the :class:`Report`.
+
+    ``paths`` limit what is reported (never what is loaded); ``config`` is a config
+    file to use instead of the nearest one. Never prints; raises only ``AssayError``
+    (an unreadable config, a missing path). See :func:`assay.api.check`.
+    """
+    from assay.api import check as _check
+
+    return _check(root, paths, config, cache=cache)
+
+
+def __getattr__(name: str) -> object:
+    # `Report` is the engine's; importing it eagerly would load the engine on
+    # `import assay`.
+    if name == "Report":
+        from assay.api import Report as _Report
+
+        return _Report
+    raise AttributeError(f"module 'assay' has no attribute {name!r}")
 
 
 def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Document]:

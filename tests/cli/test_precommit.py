@@ -318,3 +318,18 @@ def test_a_changed_config_reports_findings_in_unchanged_records(repo: Repo) -> N
     assert refused.returncode != 0, output
     assert f"{SECOND}:7:1: FLD002 [error] Status `Maybe`" in output
     assert "DOC003" not in output
+
+
+def test_the_guide_shows_what_the_hook_prints(repo: Repo) -> None:
+    """docs/guide/pre-commit.md's refused commit is this run's output (`…` as in
+    tests/test_doc_outputs.py), so the guide cannot drift from the hook."""
+    from tests.test_doc_outputs import matches
+
+    guide = (ROOT / "docs" / "guide" / "pre-commit.md").read_text(encoding="utf-8")
+    shown = re.search(r"<!-- output: pre-commit run -->\n```text\n(.*?)^```$", guide, re.S | re.M)
+    assert shown is not None, "the guide marks the hook's output"
+    repo.write(SECOND, BAD)
+    result = repo.pre_commit("run", "--color", "never", "--files", SECOND)
+    actual = [line.rstrip() for line in _output(result).rstrip("\n").splitlines()]
+    expected = [line.rstrip() for line in shown[1].splitlines()]
+    assert matches(expected, actual), "\n".join(actual)

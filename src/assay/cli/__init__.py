@@ -147,11 +147,32 @@ def build_parser() -> argparse.ArgumentParser:
         help="read every document again instead of reusing what earlier runs found",
     )
     check.add_argument(
+        "--show-suppressed",
+        action="store_true",
+        help="text report: list the findings a suppression silenced, and what silenced each",
+    )
+    check.add_argument(
         "--color",
         choices=("auto", "always", "never"),
         default="auto",
         help="colour the text report (default: only on a terminal)",
     )
+
+    files = commands.add_parser(
+        "files",
+        help="list what discovery found",
+        description=(
+            "List every document assay checks, each spec, and each file it passed over, "
+            "with the document's type and why each was chosen or skipped."
+        ),
+    )
+    files.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="output format (default: text; json: see `assay schema files`)",
+    )
+    files.add_argument("--config", metavar="FILE", help="use this config file")
 
     rules = commands.add_parser(
         "rules",
@@ -166,7 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Print the JSON Schema of a public output shape.",
     )
     schema.add_argument(
-        "name", metavar="NAME", nargs="?", help="document, spec or report (omit to list)"
+        "name",
+        metavar="NAME",
+        nargs="?",
+        help="document, spec, reading, report or files (omit to list)",
     )
     return parser
 
@@ -235,6 +259,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from assay.cli.commands import check
 
             return check.run(options)
+        if options.command == "files":
+            from assay.cli.commands import files
+
+            return files.run(options)
         if options.command == "rules":
             from assay.cli.commands import rules
 

@@ -6,13 +6,15 @@ These are public contracts (DESIGN §4): ``version`` changes only when a shape d
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from assay.spec.diagnostics import Diagnostic, Severity
 from assay.spec.document import Document
 from assay.spec.model import Model
 from assay.spec.reading import Reading
+from assay.spec.schema import ADDED_IN_VERSION
 from assay.spec.specfile import SpecFile
 
 REPORT_VERSION = 1
@@ -78,20 +80,24 @@ class Entry(Model):
 
 @frozen
 class Summary(Model):
-    """Counts for a run."""
+    """Counts for a run: files checked, findings reported by severity, and findings a
+    suppression silenced (not in `diagnostics`; `--format sarif` lists them)."""
 
     files: int
     errors: int
     warnings: int
     infos: int
+    #: Added within version 1, so optional in the schema (a report without it is
+    #: still version 1); assay always writes it.
+    suppressed: int = field(default=0, metadata={ADDED_IN_VERSION: True})
 
     @classmethod
-    def count(cls, files: int, diagnostics: Iterable[Diagnostic]) -> Summary:
+    def count(cls, files: int, diagnostics: Iterable[Diagnostic], suppressed: int = 0) -> Summary:
         """Count diagnostics by severity."""
         tally = {"error": 0, "warning": 0, "info": 0}
         for d in diagnostics:
             tally[d.severity] += 1
-        return cls(files, tally["error"], tally["warning"], tally["info"])
+        return cls(files, tally["error"], tally["warning"], tally["info"], suppressed)
 
 
 @frozen
@@ -132,3 +138,45 @@ class SpecReading(Model):
     tool: Tool
     spec: SpecFile | None
     diagnostics: tuple[Entry, ...]
+
+
+@frozen(kw_only=True)
+class FileEntry(Model):
+    """One file discovery found: a document to check, a spec, or a file passed over."""
+
+    path: str
+    role: Literal["document", "spec", "skipped"]
+    #: The type a document is read as (`adr`, `madr`, a spec's type); None for a spec,
+    #: a skipped file, or a document `include` chose that no type's `files` match.
+    type: str | None
+    #: Why: for a document how it was found (`convention`, `adr-dir`, `log4brains`,
+    #: `include`, `type`), for a spec `specs`, for a skipped file why not (`template`,
+    #: `listing`, `symlink`, `not-regular-file`).
+    reason: Literal[
+        "convention", "adr-dir", "log4brains", "include", "type", "specs",
+        "template", "listing", "symlink", "not-regular-file",
+    ]  # fmt: skip
+    #: The records folder a record was found in, as spelt in the workspace.
+    folder: str | None = None
+    #: The config glob that chose it (`include`, `specs`, or a type's `files`).
+    pattern: str | None = None
+    detail: str = ""
+
+
+@frozen(kw_only=True)
+class NoteEntry(Model):
+    """What discovery could not do as asked (an unusable `.adr-dir`, git failing)."""
+
+    path: str
+    line: int | None
+    message: str
+
+
+@frozen(kw_only=True)
+class FileListing(Model):
+    """What ``assay files --format json`` prints: what discovery found, by path."""
+
+    version: int
+    tool: Tool
+    files: tuple[FileEntry, ...]
+    notes: tuple[NoteEntry, ...]

@@ -15,6 +15,10 @@ import attrs
 
 from assay.spec.convert import tagged_unions
 
+#: ``attrs`` field metadata key: the field was added to its shape without a new
+#: version (assay still always writes it; older output lacks it).
+ADDED_IN_VERSION = "assay_added_in_version"
+
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
 
@@ -71,7 +75,10 @@ class _Builder:
             required: list[str] = []
             for field in attrs.fields(cls):
                 properties[field.name] = self.of(hints[field.name])
-                required.append(field.name)
+                # A field added to a shape within its version is optional in the
+                # schema, so output of the same version without it still validates.
+                if not field.metadata.get(ADDED_IN_VERSION):
+                    required.append(field.name)
             schema: dict[str, Any] = {
                 "type": "object",
                 "properties": properties,

@@ -16,6 +16,7 @@ from pathlib import Path
 from assay import __version__
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from assay.cli.output import complain, write
+from assay.engine.runner.result import Report
 from assay.engine.workspace.config import Config, ConfigError, load_config
 from assay.errors import UsageError
 from assay.spec.diagnostics import Diagnostic
@@ -27,6 +28,13 @@ def run(options: argparse.Namespace) -> int:
     """Check, render, write; return the exit code DESIGN §4 fixes."""
     from assay.engine.workspace.listing import start_listing
 
+    if options.show_suppressed and options.format != "text":
+        print(
+            "assay check: --show-suppressed is for the text report (the JSON summary counts "
+            "suppressed findings; SARIF lists them)",
+            file=sys.stderr,
+        )
+        return EXIT_ERROR
     try:
         config = load_config(Path.cwd(), Path(options.config) if options.config else None)
     except ConfigError as error:
@@ -48,10 +56,11 @@ def run(options: argparse.Namespace) -> int:
             cache=not options.no_cache,
             jobs=options.jobs,
         )
-    except UsageError as error:
+    except (UsageError, ConfigError) as error:
         complain(f"assay check: {error}")
         return EXIT_ERROR
     derivations.save()  # the document shapes met, for the next run's reader
+    _tell(result, config, scoped=paths is not None)
 
     def source(path: str) -> str | None:
         """A reported file's text, for its excerpts; None if it is not a regular file
@@ -72,7 +81,16 @@ def run(options: argparse.Namespace) -> int:
         and sys.stdout.isatty()
         and "NO_COLOR" not in os.environ
     )
-    rendered = FORMATTERS[options.format](result, version=__version__, source=source, color=color)
+    if options.show_suppressed and options.format == "text":
+        from assay.cli.formats import text
+
+        rendered = text.render(
+            result, version=__version__, source=source, color=color, show_suppressed=True
+        )
+    else:
+        rendered = FORMATTERS[options.format](
+            result, version=__version__, source=source, color=color
+        )
     if options.output:
         try:
             _write_whole(Path(options.output), rendered)
@@ -91,6 +109,20 @@ def run(options: argparse.Namespace) -> int:
         except OSError as error:  # the annotations are out; the summary is a bonus
             complain(f"assay check: cannot append to {target}: {error.strerror}")
     return exit_code(result.diagnostics, options.fail_on or config.fail_on)
+
+
+def _tell(result: Report, config: Config, *, scoped: bool) -> None:
+    """What discovery has to say (on standard error: the report stays the report)."""
+    from assay.cli import discovery_notes
+
+    lines = discovery_notes.note_lines(result.notes)
+    stopped = any(d.severity == "error" and d.code.startswith("SPC") for d in result.diagnostics)
+    if not scoped and not result.files and not stopped:
+        lines.append("note: " + discovery_notes.nothing_found(config))
+    if result.unmatched_paths:
+        lines.append("note: " + discovery_notes.unmatched(result.unmatched_paths))
+    for line in lines:
+        print(f"assay check: {line}", file=sys.stderr)
 
 
 def _write_whole(path: Path, text: str) -> None:

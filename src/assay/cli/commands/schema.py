@@ -15,6 +15,7 @@ NAMES = {
     "spec": "what `assay parse --spec FILE --json` prints",
     "reading": "what `assay parse FILE --type NAME --json` prints",
     "report": "what `assay check --format json` prints",
+    "files": "what `assay files --format json` prints",
 }
 
 
@@ -28,6 +29,7 @@ def schema(name: str) -> dict[str, Any]:
         "spec": report.SpecReading,
         "reading": report.TypedReading,
         "report": report.Report,
+        "files": report.FileListing,
     }[name]
     return schema_for(
         cls,

@@ -13,13 +13,13 @@ from assay.spec.report import REPORT_VERSION, Entry, Report, Summary, Tool
 
 
 def report(result: RunResult, *, version: str) -> Report:
-    """The report model of a run; suppressed findings are not part of the contract."""
+    """The report model of a run; suppressed findings are counted, not listed."""
     diagnostics = sorted_diagnostics(result.diagnostics)
     return Report(
         version=REPORT_VERSION,
         tool=Tool("assay", version),
         diagnostics=tuple(Entry.from_diagnostic(d) for d in diagnostics),
-        summary=Summary.count(len(result.files), diagnostics),
+        summary=Summary.count(len(result.files), diagnostics, len(result.suppressed)),
     )
 
 

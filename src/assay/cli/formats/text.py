@@ -8,8 +8,8 @@ from attrs import evolve
 
 from assay.cli.excerpt import SourceLines, format_diagnostic
 from assay.cli.names import printable
-from assay.engine.runner.result import RunResult
-from assay.spec.diagnostics import Diagnostic, Related, Severity, sorted_diagnostics
+from assay.engine.runner.result import RunResult, Suppressed
+from assay.spec.diagnostics import Diagnostic, Related, Severity
 
 # ANSI SGR codes; only the severity and the code are coloured so paths stay copyable.
 _SEVERITY_COLOR: dict[Severity, str] = {"error": "1;31", "warning": "1;33", "info": "1;36"}
@@ -22,16 +22,22 @@ def render(
     version: str,
     source: Callable[[str], str | None],
     color: bool = False,
+    show_suppressed: bool = False,
 ) -> str:
-    """Every diagnostic with its excerpt and related locations, then the counts."""
+    """Every diagnostic with its excerpt and related locations, then the counts; with
+    ``show_suppressed``, the suppressed findings too, each saying what silenced it."""
     del version  # the text report does not name the tool version
     texts: dict[str, SourceLines | None] = {}  # each file read and split once
     blocks = []
-    for d in sorted_diagnostics(result.diagnostics):
+    shown: list[tuple[Diagnostic, Suppressed | None]] = [(d, None) for d in result.diagnostics]
+    if show_suppressed:
+        shown += [(s.diagnostic, s) for s in result.suppressed]
+    for d, silenced in sorted(shown, key=lambda item: item[0].sort_key):
         if d.path not in texts:
             text = source(d.path)
             texts[d.path] = SourceLines(text) if text is not None else None
-        blocks.append(_block(d, texts[d.path], color=color))
+        block = _block(d, texts[d.path], color=color)
+        blocks.append(block if silenced is None else block + "\n  " + _silenced_by(silenced))
     blocks.append(summary_line(result))
     return "\n\n".join(blocks) + "\n"
 
@@ -48,6 +54,17 @@ def summary_line(result: RunResult) -> str:
     if result.suppressed:
         line += f" ({len(result.suppressed)} suppressed)"
     return line
+
+
+def _silenced_by(suppressed: Suppressed) -> str:
+    """``suppressed: inline, line 3 -- why`` or ``suppressed: config, per-file-ignores``."""
+    where: str = suppressed.kind
+    if suppressed.directive is not None:
+        where += f", line {suppressed.directive.line}"
+    why = suppressed.justification
+    if why:
+        where += (" -- " if suppressed.kind == "inline" else ", ") + printable(why)
+    return f"suppressed: {where}"
 
 
 def related_location(r: Related) -> str:

@@ -42,6 +42,7 @@ from assay.engine.checks import (
     value_not_allowed,
 )
 from assay.engine.checks.base import Check
+from assay.engine.checks.spec_codes import SPEC_RULES
 
 CHECKS: tuple[Check, ...] = tuple(
     sorted(
@@ -87,6 +88,12 @@ CHECKS: tuple[Check, ...] = tuple(
 )
 
 
+#: Every code assay can report, for the rule reference: the checks, then the spec
+#: problems (found while specs are read; not run, selected or ignored as checks).
+RULES: tuple[Check, ...] = (*CHECKS, *SPEC_RULES)
+
+
 def check_by_code(code: str) -> Check | None:
-    """The check registered under ``code`` (or kebab name), if any."""
-    return next((c for c in CHECKS if code in (c.code, c.name)), None)
+    """The rule registered under ``code`` (or kebab name), if any: a check or a spec
+    problem (``RULES``)."""
+    return next((c for c in RULES if code in (c.code, c.name)), None)

@@ -21,6 +21,7 @@ _FAMILIES = {
     "LNK": "Links and relations between records",
     "PTH": "Paths: links and special files",
     "SUP": "Suppressions",
+    "SPC": "Specs: problems in `.assay` files (they stop the run, exit 2)",
     "INT": "Internal",
 }
 
@@ -32,10 +33,12 @@ def page_name(check: Check) -> str:
 
 def rule_page(check: Check) -> str:
     """The Markdown reference page of one check."""
+    spec = check.family == "SPC"
+    looks_at = "the spec files" if spec else _SCOPE[check.scope]
     lines = [
         f"# {check.code} {check.name}",
         "",
-        f"*Default severity:* **{check.severity}** · *Looks at:* {_SCOPE[check.scope]}",
+        f"*Default severity:* **{check.severity}** · *Looks at:* {looks_at}",
         "",
         check.summary,
         "",
@@ -59,6 +62,10 @@ def rule_page(check: Check) -> str:
             if file.reported_at is not None:
                 line, column = file.reported_at
                 lines += [f"Reported at line {line}, column {column}.", ""]
+    if spec:
+        # A spec problem is not a check: it cannot be ignored or given a severity, and
+        # no document is checked until the spec is fixed.
+        return "\n".join(lines)
     lines += [
         "## Configure",
         "",

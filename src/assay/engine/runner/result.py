@@ -1,4 +1,8 @@
-"""What a check run returns: diagnostics, what was suppressed and why, and rule metadata."""
+"""What a check run returns: diagnostics, what was suppressed and why, and rule metadata.
+
+``Report`` is the value ``assay.check`` returns and every output format renders;
+``RunResult`` is its older name, kept for the code and tests that use it.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ from typing import Literal
 
 from attrs import frozen
 
+from assay.engine.workspace.candidates import Note
 from assay.spec.diagnostics import Diagnostic, Severity
 from assay.spec.model import Model
 from assay.spec.source import Span
@@ -35,12 +40,23 @@ class Suppressed(Model):
 
 
 @frozen
-class RunResult(Model):
+class Report(Model):
     """Everything one ``assay check`` run found, in report order."""
 
+    #: The findings reported (suppressed ones are in ``suppressed``).
     diagnostics: tuple[Diagnostic, ...]
+    #: The findings a suppression silenced, and why.
     suppressed: tuple[Suppressed, ...]
     #: Workspace-relative POSIX paths of the files that were checked.
     files: tuple[str, ...]
     #: Metadata for every code that can appear in this run.
     rules: tuple[RuleInfo, ...]
+    #: What discovery could not do as asked (an unusable `.adr-dir`, git failing).
+    notes: tuple[Note, ...] = ()
+    #: The paths given to limit the report that name no document, spec or config of
+    #: the workspace: nothing can be reported for them.
+    unmatched_paths: tuple[str, ...] = ()
+
+
+#: The older name of ``Report``.
+RunResult = Report

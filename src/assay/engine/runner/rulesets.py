@@ -7,13 +7,14 @@ A selector is a code (`LNK001`), a family (`LNK`), a check's kebab name
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import frozen
 
 from assay.engine.checks.base import Check
 from assay.errors import UsageError
-from assay.spec.diagnostics import Severity
+from assay.spec.diagnostics import CODE_PATTERN, Severity
 from assay.spec.model import Model
 
 
@@ -25,6 +26,20 @@ def matches(selector: str, code: str, name: str) -> bool:
 def is_known(selector: str, checks: Iterable[Check]) -> bool:
     """True when ``selector`` picks at least one check."""
     return any(matches(selector, c.code, c.name) for c in checks)
+
+
+def suggestion(selector: str, checks: Sequence[Check]) -> str:
+    """What to tell of a selector that names no check: ``; did you mean `broken-link`?``,
+    the codes its family has (``DOC999``), or ``""`` when nothing is near."""
+    if CODE_PATTERN.match(selector):
+        family = sorted(c.code for c in checks if c.family == selector[:3])
+        if family:
+            return f"; {selector[:3]} has {family[0]} to {family[-1]}"
+        return ""
+    names = [*(c.name for c in checks), *(c.code for c in checks)]
+    names += sorted({c.family for c in checks})
+    close = difflib.get_close_matches(selector, names, n=1, cutoff=0.6)
+    return f"; did you mean `{close[0]}`?" if close else ""
 
 
 @frozen
@@ -46,7 +61,8 @@ class Ruleset(Model):
         """The ruleset for these settings; an unknown selector is a usage error."""
         for selector in (*select, *ignore, *(severity or {})):
             if not is_known(selector, checks):
-                raise UsageError(f"`{selector}` names no check; see `assay rules`")
+                hint = suggestion(selector, checks)
+                raise UsageError(f"`{selector}` names no check{hint}; see `assay rules`")
         active: list[Check] = []
         levels: dict[str, Severity] = {}
         for check in checks:

@@ -18,11 +18,13 @@ from collections.abc import Sequence
 
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
+from assay.engine.checks.spec_codes import SPEC_RULES
 from assay.engine.runner import check_cache, check_summary
 from assay.engine.runner.check_summary import Pass
+from assay.engine.runner.config_selectors import check_selectors
 from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
 from assay.engine.runner.findings import guarded, runner_diagnostics
-from assay.engine.runner.result import RuleInfo, RunResult, Suppressed
+from assay.engine.runner.result import Report, RuleInfo, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches
 from assay.engine.runner.suppression import apply
 from assay.engine.workspace import cache_files
@@ -30,7 +32,6 @@ from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.engine.workspace.record_index import RecordIndex
-from assay.grammar.spec_codes import CODES as SPEC_CODES
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 
 
@@ -43,13 +44,14 @@ def check(
     checks: Sequence[Check] = CHECKS,
     jobs: int | None = None,
     cache: bool = True,
-) -> RunResult:
+) -> Report:
     """Check the workspace ``config`` describes; ``paths`` limit what is reported.
 
     ``jobs`` is the number of processes for the per-document pass (None: one per core
     for large workspaces, else one); ``cache`` reuses what earlier runs found in files
     that did not change (``engine.runner.check_cache``).
     """
+    check_selectors(config, checks)
     ruleset = Ruleset.build(
         checks,
         select=config.select if select is None else select,
@@ -77,11 +79,13 @@ def check(
         ]
         suppressed = [s for s in suppressed if s.diagnostic.path in scope]
     checked = tuple(sorted(o.path for o in outcomes))
-    return RunResult(
+    return Report(
         diagnostics=sorted_diagnostics(diagnostics),
         suppressed=tuple(sorted(suppressed, key=lambda s: s.diagnostic.sort_key)),
         files=checked if scope is None else tuple(p for p in checked if p in scope),
         rules=_rules(checks),
+        notes=workspace.discovery.notes,
+        unmatched_paths=() if paths is None else _unmatched(paths, workspace),
     )
 
 
@@ -182,10 +186,31 @@ def _scope(paths: Sequence[str], workspace: Workspace) -> frozenset[str] | None:
     return frozenset(found)
 
 
+def _unmatched(paths: Sequence[str], workspace: Workspace) -> tuple[str, ...]:
+    """The given paths that are no document, skipped file, spec or config of the
+    workspace, and no folder holding one: a report limited to them is empty whatever
+    they hold, and the user should hear why."""
+    discovery = workspace.discovery
+    config = workspace.config
+    known = {
+        *(c.path for c in discovery.documents),
+        *(s.path for s in discovery.skipped),
+        *discovery.specs,
+    }
+    if config.source is not None:
+        known.add(config.source.relative_to(config.root).as_posix())
+    # The folders holding them, so each path is one look-up (pre-commit can pass
+    # thousands of source files).
+    for path in list(known):
+        while "/" in path:
+            path = path.rpartition("/")[0]
+            if path in known:
+                break
+            known.add(path)
+    return tuple(p for p in paths if p.rstrip("/") not in ("", ".") and p.rstrip("/") not in known)
+
+
 def _rules(checks: Sequence[Check]) -> tuple[RuleInfo, ...]:
     rules = [RuleInfo(c.code, c.name, c.summary, c.severity, c.doc) for c in checks]
-    rules.extend(
-        RuleInfo(code, name, "a spec file has a problem", "error")
-        for code, name in SPEC_CODES.items()
-    )
+    rules.extend(RuleInfo(c.code, c.name, c.summary, c.severity, c.doc) for c in SPEC_RULES)
     return tuple(sorted(rules, key=lambda r: r.code))
