@@ -1,0 +1,217 @@
+"""The campaign loop: draw an input, run it, judge it, keep what failed, measure.
+
+Input ``i`` of a campaign is drawn from its own random source, seeded by the campaign
+seed and ``i``, so a campaign is the same whatever else runs, and one input can be made
+again from its index alone.  Its target follows a fixed schedule: the in-process targets
+in turn, and every ``subprocess_every``-th input through a real ``assay`` process.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import random
+import resource
+import signal
+import time
+import traceback
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from types import FrameType
+
+from tests.soak.corpus import Corpus, load_corpus
+from tests.soak.targets import RUNNERS, Case, Problem, make_case
+
+IN_PROCESS = ("document", "document-check", "spec", "spec-check", "config", "filename", "cli")
+SLOW_SECONDS = 1.0
+SLOW_SIZE_LIMIT = 1024 * 1024
+
+
+class Hang(BaseException):
+    """The watchdog's alarm: an input ran past the hang limit (not an ``Exception``, so
+    no ``except Exception`` in assay swallows it)."""
+
+
+@dataclass
+class Settings:
+    seed: int = 1
+    inputs: int | None = 3000
+    seconds: float | None = None
+    out: Path = Path("/tmp/assay-fuzz")
+    subprocess_every: int = 200
+    sample_every: int = 250
+    hang_seconds: float = 60.0
+    targets: tuple[str, ...] = ()  # empty: every target
+
+
+@dataclass
+class Failure:
+    kind: str  # "crash" or "slow"
+    key: str
+    target: str
+    index: int
+    size: int
+    seconds: float
+    detail: str
+    saved: str = ""
+    count: int = 1
+
+
+@dataclass
+class Report:
+    runs: Counter[str] = field(default_factory=Counter)
+    crashes: dict[str, Failure] = field(default_factory=dict)
+    slow: list[Failure] = field(default_factory=list)
+    slowest: tuple[float, int, str, int] = (0.0, 0, "", -1)  # seconds, size, target, index
+    memory: list[tuple[int, int, int]] = field(default_factory=list)  # index, rss KiB, maxrss KiB
+    elapsed: float = 0.0
+
+    @property
+    def total(self) -> int:
+        return sum(self.runs.values())
+
+
+def target_of(index: int, settings: Settings) -> str:
+    """The schedule: which entry point input ``index`` goes to."""
+    targets = settings.targets or IN_PROCESS
+    if "cli-subprocess" in (settings.targets or ("cli-subprocess",)) and settings.subprocess_every:
+        if index % settings.subprocess_every == settings.subprocess_every - 1:
+            return "cli-subprocess"
+    in_process = [t for t in targets if t != "cli-subprocess"] or ["cli-subprocess"]
+    return in_process[index % len(in_process)]
+
+
+def case_for(index: int, settings: Settings, corpus: Corpus) -> Case:
+    rng = random.Random(f"assay-fuzz/{settings.seed}/{index}")
+    return make_case(target_of(index, settings), rng, corpus)
+
+
+def _rss_kib() -> int:
+    """Resident memory now (Linux), else the peak so far."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+@contextmanager
+def _environment(out: Path) -> Iterator[None]:
+    """assay's caches go to the output folder, never the user's; restored afterwards."""
+    saved = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(out / "cache")
+    try:
+        yield
+    finally:
+        if saved is None:
+            os.environ.pop("XDG_CACHE_HOME", None)
+        else:
+            os.environ["XDG_CACHE_HOME"] = saved
+
+
+def _on_alarm(signum: int, frame: FrameType | None) -> None:
+    raise Hang()
+
+
+def _crash_key(error: BaseException) -> tuple[str, str]:
+    """(exception type, innermost frame inside assay) of a raised exception."""
+    frames = traceback.extract_tb(error.__traceback__)
+    inner = next((f for f in reversed(frames) if "/src/assay/" in f.filename), frames[-1] if frames else None)
+    where = ""
+    if inner is not None:
+        where = f"{inner.filename.split('/src/')[-1]}:{inner.lineno} in {inner.name}"
+    return type(error).__name__, where
+
+
+def run_one(case: Case, scratch: Path, hang_seconds: float) -> tuple[tuple[str, str], str] | None:
+    """Run ``case``; None when it passed, else its dedup key and what happened."""
+    from assay.errors import AssayError
+
+    signal.setitimer(signal.ITIMER_REAL, hang_seconds)
+    try:
+        RUNNERS[case.target](case, scratch)
+    except Problem as problem:
+        return problem.key, problem.detail
+    except AssayError:
+        return None
+    except (Exception, Hang, RecursionError, SystemExit) as error:  # noqa: B014 - said on purpose
+        return _crash_key(error), "".join(traceback.format_exception(error))[-6000:]
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+    return None
+
+
+def save_case(case: Case, out: Path, kind: str, description: str) -> Path:
+    """Keep ``case`` under ``out/<kind>/`` with a one-line reproducer beside it."""
+    folder = out / kind
+    folder.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha256(case.data + case.name + repr(case.argv).encode()).hexdigest()[:12]
+    stem = folder / f"{case.target}-{digest}"
+    record = asdict(case)
+    record["data"] = base64.b64encode(case.data).decode()
+    record["name"] = base64.b64encode(case.name).decode()
+    stem.with_suffix(".case.json").write_text(json.dumps(record, indent=1))
+    stem.with_suffix(".input").write_bytes(case.data)
+    reproduce = f"python -m tests.soak.fuzz --replay {stem.with_suffix('.case.json')}"
+    stem.with_suffix(".txt").write_text(f"{reproduce}\n{description}\n")
+    return stem.with_suffix(".case.json")
+
+
+def load_case(path: Path) -> Case:
+    record = json.loads(path.read_text())
+    record["data"] = base64.b64decode(record["data"])
+    record["name"] = base64.b64decode(record["name"])
+    return Case(**record)
+
+
+def run_campaign(settings: Settings, corpus: Corpus | None = None) -> Report:
+    corpus = corpus or load_corpus()
+    report = Report()
+    out = settings.out
+    out.mkdir(parents=True, exist_ok=True)
+    previous = signal.signal(signal.SIGALRM, _on_alarm)
+    start = time.perf_counter()
+    index = 0
+    with _environment(out):
+        while True:
+            if settings.inputs is not None and index >= settings.inputs:
+                break
+            if settings.seconds is not None and time.perf_counter() - start >= settings.seconds:
+                break
+            if index % settings.sample_every == 0:
+                report.memory.append((index, _rss_kib(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+            case = case_for(index, settings, corpus)
+            began = time.perf_counter()
+            failed = run_one(case, out / "workspaces" / case.target, settings.hang_seconds)
+            took = time.perf_counter() - began
+            report.runs[case.target] += 1
+            size = len(case.data)
+            if took > report.slowest[0]:
+                report.slowest = (took, size, case.target, index)
+            if failed is not None:
+                key, detail = failed
+                _record(report.crashes, "crash", " | ".join(key), case, index, took, detail, out)
+            if took > SLOW_SECONDS and size <= SLOW_SIZE_LIMIT and case.target != "cli-subprocess":
+                slow = Failure("slow", f"{took:.2f}s", case.target, index, size, took, "")
+                slow.saved = str(save_case(case, out, "slow", f"slow: {took:.2f} s, {size} bytes, index {index}"))
+                report.slow.append(slow)
+            index += 1
+    report.memory.append((index, _rss_kib(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+    signal.signal(signal.SIGALRM, previous)
+    report.elapsed = time.perf_counter() - start
+    return report
+
+
+def _record(found: dict[str, Failure], kind: str, key: str, case: Case, index: int, took: float,
+            detail: str, out: Path) -> None:
+    if key in found:
+        found[key].count += 1
+        return
+    failure = Failure(kind, key, case.target, index, len(case.data), took, detail)
+    failure.saved = str(save_case(case, out, "crashes", f"{key}\n\n{detail}"))
+    found[key] = failure
