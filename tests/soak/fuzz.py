@@ -57,7 +57,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--subprocess-every", type=int, default=200,
                         help="every Nth input runs `assay` in a real process (0: never)")
     parser.add_argument("--sample-every", type=int, default=250, help="memory sample period, in inputs")
-    parser.add_argument("--hang-seconds", type=float, default=60.0, help="an input running this long is a crash")
+    parser.add_argument("--hang-seconds", type=float, default=10.0, help="an input running this long is a crash")
     parser.add_argument("--target", action="append", choices=(*IN_PROCESS, "cli-subprocess"),
                         help="fuzz only this entry point (repeatable)")
     parser.add_argument("--replay", type=Path, metavar="CASE", help="run one saved case and print what happens")

@@ -119,6 +119,6 @@ RARE_MUTATORS: tuple[Mutator, ...] = (huge_repeat, utf16)
 def mutate(rng: random.Random, data: bytes, corpus: Sequence[bytes]) -> bytes:
     """One to four byte mutations of ``data``; at most ``MAX_SIZE`` bytes."""
     for _i in range(rng.randint(1, 4)):
-        pool = RARE_MUTATORS if rng.random() < 0.02 else BYTE_MUTATORS
+        pool = RARE_MUTATORS if rng.random() < 0.01 else BYTE_MUTATORS
         data = rng.choice(pool)(rng, data, corpus)
     return data[:MAX_SIZE]

@@ -13,6 +13,7 @@ import contextlib
 import io
 import os
 import random
+import stat
 import subprocess
 import sys
 from collections.abc import Callable
@@ -97,9 +98,15 @@ def make_case(target: str, rng: random.Random, corpus: Corpus) -> Case:
 
 
 def _source(root: Path) -> Callable[[str], str | None]:
+    """What ``assay check`` gives its formatters: a regular file's text, else None (a
+    FIFO opened to read would wait for a writer forever)."""
     def source(path: str) -> str | None:
         try:
-            return (root / path).read_bytes().decode("utf-8", "replace")
+            handle = os.open(root / path, os.O_RDONLY | os.O_NONBLOCK)
+            with os.fdopen(handle, "rb") as stream:
+                if not stat.S_ISREG(os.fstat(handle).st_mode):
+                    return None
+                return stream.read().decode("utf-8", "replace")
         except OSError:
             return None
     return source
