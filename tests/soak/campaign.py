@@ -78,10 +78,10 @@ class Report:
 
 def target_of(index: int, settings: Settings) -> str:
     """The schedule: which entry point input ``index`` goes to."""
-    targets = settings.targets or IN_PROCESS
-    if "cli-subprocess" in (settings.targets or ("cli-subprocess",)) and settings.subprocess_every:
-        if index % settings.subprocess_every == settings.subprocess_every - 1:
-            return "cli-subprocess"
+    targets = settings.targets or (*IN_PROCESS, "cli-subprocess")
+    every = settings.subprocess_every
+    if "cli-subprocess" in targets and every and index % every == every - 1:
+        return "cli-subprocess"
     in_process = [t for t in targets if t != "cli-subprocess"] or ["cli-subprocess"]
     return in_process[index % len(in_process)]
 
@@ -121,7 +121,9 @@ def _on_alarm(signum: int, frame: FrameType | None) -> None:
 def _crash_key(error: BaseException) -> tuple[str, str]:
     """(exception type, innermost frame inside assay) of a raised exception."""
     frames = traceback.extract_tb(error.__traceback__)
-    inner = next((f for f in reversed(frames) if "/src/assay/" in f.filename), frames[-1] if frames else None)
+    inner = next(
+        (f for f in reversed(frames) if "/src/assay/" in f.filename), frames[-1] if frames else None
+    )
     where = ""
     if inner is not None:
         where = f"{inner.filename.split('/src/')[-1]}:{inner.lineno} in {inner.name}"
@@ -139,7 +141,7 @@ def run_one(case: Case, scratch: Path, hang_seconds: float) -> tuple[tuple[str, 
         return problem.key, problem.detail
     except AssayError:
         return None
-    except (Exception, Hang, RecursionError, SystemExit) as error:  # noqa: B014 - said on purpose
+    except (Exception, Hang, RecursionError, SystemExit) as error:
         return _crash_key(error), "".join(traceback.format_exception(error))[-6000:]
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -185,7 +187,9 @@ def run_campaign(settings: Settings, corpus: Corpus | None = None) -> Report:
             if settings.seconds is not None and time.perf_counter() - start >= settings.seconds:
                 break
             if index % settings.sample_every == 0:
-                report.memory.append((index, _rss_kib(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+                report.memory.append(
+                    (index, _rss_kib(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+                )
             case = case_for(index, settings, corpus)
             began = time.perf_counter()
             failed = run_one(case, out / "workspaces" / case.target, settings.hang_seconds)
@@ -199,7 +203,9 @@ def run_campaign(settings: Settings, corpus: Corpus | None = None) -> Report:
                 _record(report.crashes, "crash", " | ".join(key), case, index, took, detail, out)
             if took > SLOW_SECONDS and size <= SLOW_SIZE_LIMIT and case.target != "cli-subprocess":
                 slow = Failure("slow", f"{took:.2f}s", case.target, index, size, took, "")
-                slow.saved = str(save_case(case, out, "slow", f"slow: {took:.2f} s, {size} bytes, index {index}"))
+                slow.saved = str(
+                    save_case(case, out, "slow", f"slow: {took:.2f} s, {size} bytes, index {index}")
+                )
                 report.slow.append(slow)
             index += 1
     report.memory.append((index, _rss_kib(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
@@ -219,8 +225,16 @@ def _warm_up(settings: Settings, corpus: Corpus, out: Path) -> None:
         run_one(case, out / "workspaces" / target, settings.hang_seconds)
 
 
-def _record(found: dict[str, Failure], kind: str, key: str, case: Case, index: int, took: float,
-            detail: str, out: Path) -> None:
+def _record(
+    found: dict[str, Failure],
+    kind: str,
+    key: str,
+    case: Case,
+    index: int,
+    took: float,
+    detail: str,
+    out: Path,
+) -> None:
     if key in found:
         found[key].count += 1
         return

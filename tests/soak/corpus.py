@@ -80,5 +80,5 @@ def load_corpus(root: Path = ROOT, shared: Path = SHARED_SEEDS) -> Corpus:
     if not corpus.documents:
         corpus.documents.append(b"# 1. A record\n\n## Status\n\nAccepted\n")
     if not corpus.specs:
-        corpus.specs.append(b'type t { title required }\n')
+        corpus.specs.append(b"type t { title required }\n")
     return corpus

@@ -30,7 +30,9 @@ def format_report(report: Report, settings: Settings) -> str:
     ]
     lines.append(f"crashes (unique): {len(report.crashes)}")
     for failure in sorted(report.crashes.values(), key=lambda f: f.index):
-        lines.append(f"  [{failure.target}] {failure.key} x{failure.count} (first at input {failure.index})")
+        lines.append(
+            f"  [{failure.target}] {failure.key} x{failure.count} (first at input {failure.index})"
+        )
         lines.append(f"      {failure.saved}")
     seconds, size, target, index = report.slowest
     lines.append(f"slow inputs (> 1 s, <= 1 MB): {len(report.slow)}")
@@ -40,27 +42,46 @@ def format_report(report: Report, settings: Settings) -> str:
     if report.memory:
         rss = [kib for _i, kib, _peak in report.memory]
         lines.append(
-            f"memory (RSS, sampled every {settings.sample_every} inputs): first {rss[0] / 1024:.0f} MiB, "
-            f"last {rss[-1] / 1024:.0f} MiB, peak sample {max(rss) / 1024:.0f} MiB; "
+            f"memory (RSS, sampled every {settings.sample_every} inputs): "
+            f"first {rss[0] / 1024:.0f} MiB, last {rss[-1] / 1024:.0f} MiB, peak sample {max(rss) / 1024:.0f} MiB; "
             f"peak RSS (ru_maxrss) {report.memory[-1][2] / 1024:.0f} MiB"
         )
     return "\n".join(lines)
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m tests.soak.fuzz", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.soak.fuzz",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--inputs", type=int, help="inputs to run (default 3000, or unlimited with --seconds)")
+    parser.add_argument(
+        "--inputs", type=int, help="inputs to run (default 3000, or unlimited with --seconds)"
+    )
     parser.add_argument("--seconds", type=float, help="stop after this long")
     parser.add_argument("--out", type=Path, default=Path(tempfile.gettempdir()) / "assay-fuzz")
-    parser.add_argument("--subprocess-every", type=int, default=200,
-                        help="every Nth input runs `assay` in a real process (0: never)")
-    parser.add_argument("--sample-every", type=int, default=250, help="memory sample period, in inputs")
-    parser.add_argument("--hang-seconds", type=float, default=10.0, help="an input running this long is a crash")
-    parser.add_argument("--target", action="append", choices=(*IN_PROCESS, "cli-subprocess"),
-                        help="fuzz only this entry point (repeatable)")
-    parser.add_argument("--replay", type=Path, metavar="CASE", help="run one saved case and print what happens")
+    parser.add_argument(
+        "--subprocess-every",
+        type=int,
+        default=200,
+        help="every Nth input runs `assay` in a real process (0: never)",
+    )
+    parser.add_argument(
+        "--sample-every", type=int, default=250, help="memory sample period, in inputs"
+    )
+    parser.add_argument(
+        "--hang-seconds", type=float, default=10.0, help="an input running this long is a crash"
+    )
+    parser.add_argument(
+        "--target",
+        action="append",
+        choices=(*IN_PROCESS, "cli-subprocess"),
+        help="fuzz only this entry point (repeatable)",
+    )
+    parser.add_argument(
+        "--replay", type=Path, metavar="CASE", help="run one saved case and print what happens"
+    )
     return parser
 
 
@@ -73,9 +94,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0 if failed is None else 1
     inputs = options.inputs if options.inputs is not None else (None if options.seconds else 3000)
     settings = Settings(
-        seed=options.seed, inputs=inputs, seconds=options.seconds, out=options.out,
-        subprocess_every=options.subprocess_every, sample_every=options.sample_every,
-        hang_seconds=options.hang_seconds, targets=tuple(options.target or ()),
+        seed=options.seed,
+        inputs=inputs,
+        seconds=options.seconds,
+        out=options.out,
+        subprocess_every=options.subprocess_every,
+        sample_every=options.sample_every,
+        hang_seconds=options.hang_seconds,
+        targets=tuple(options.target or ()),
     )
     report = run_campaign(settings)
     print(format_report(report, settings))

@@ -16,11 +16,53 @@ Mutator = Callable[[random.Random, bytes, Sequence[bytes]], bytes]
 
 #: Bytes that mean something to a Markdown, YAML, TOML or spec reader.
 INTERESTING = (
-    b"\x00", b"\r", b"\n", b"\r\n", b"\t", b"\x0b", b"\x0c", b"\x1b[31m", b"\x7f",
-    b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\xc0\xaf", b"\xed\xa0\x80", b"\xf4\x90\x80\x80",
-    b"\xe2\x80\xa8", b"\xe2\x80\xa9", b"\xc2\x85", b"\xf0\x9f\x92\xa9", b"\xcc\x81", b"\xe2\x80\x8b",
-    b"---", b"```", b"~~~", b"#", b"> ", b"- ", b"1. ", b"|", b"[", b"]", b"(", b")", b"<!--",
-    b"-->", b"\\", b'"', b"'", b"{", b"}", b"*", b"_", b"`", b"&amp;", b"&#0;", b"=", b":",
+    b"\x00",
+    b"\r",
+    b"\n",
+    b"\r\n",
+    b"\t",
+    b"\x0b",
+    b"\x0c",
+    b"\x1b[31m",
+    b"\x7f",
+    b"\xef\xbb\xbf",
+    b"\xff\xfe",
+    b"\xfe\xff",
+    b"\xc0\xaf",
+    b"\xed\xa0\x80",
+    b"\xf4\x90\x80\x80",
+    b"\xe2\x80\xa8",
+    b"\xe2\x80\xa9",
+    b"\xc2\x85",
+    b"\xf0\x9f\x92\xa9",
+    b"\xcc\x81",
+    b"\xe2\x80\x8b",
+    b"---",
+    b"```",
+    b"~~~",
+    b"#",
+    b"> ",
+    b"- ",
+    b"1. ",
+    b"|",
+    b"[",
+    b"]",
+    b"(",
+    b")",
+    b"<!--",
+    b"-->",
+    b"\\",
+    b'"',
+    b"'",
+    b"{",
+    b"}",
+    b"*",
+    b"_",
+    b"`",
+    b"&amp;",
+    b"&#0;",
+    b"=",
+    b":",
 )
 BOMS = (b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")
 
@@ -82,7 +124,9 @@ def huge_repeat(rng: random.Random, data: bytes, _: Sequence[bytes]) -> bytes:
 
 
 def invalid_utf8(rng: random.Random, data: bytes, _: Sequence[bytes]) -> bytes:
-    bad = rng.choice((b"\x80", b"\xc3", b"\xe2\x82", b"\xf0\x9f\x92", b"\xc0\x80", b"\xff", b"\xed\xb0\x80"))
+    bad = rng.choice(
+        (b"\x80", b"\xc3", b"\xe2\x82", b"\xf0\x9f\x92", b"\xc0\x80", b"\xff", b"\xed\xb0\x80")
+    )
     at = _at(rng, data)
     return data[:at] + bad + data[at:]
 
@@ -109,8 +153,16 @@ def utf16(rng: random.Random, data: bytes, _: Sequence[bytes]) -> bytes:
 
 
 BYTE_MUTATORS: tuple[Mutator, ...] = (
-    bit_flip, byte_insert, byte_delete, duplicate, splice, truncate,
-    invalid_utf8, bom, line_endings, nuls,
+    bit_flip,
+    byte_insert,
+    byte_delete,
+    duplicate,
+    splice,
+    truncate,
+    invalid_utf8,
+    bom,
+    line_endings,
+    nuls,
 )
 #: Mutators that grow an input past a seed's size, drawn rarely to keep the pace.
 RARE_MUTATORS: tuple[Mutator, ...] = (huge_repeat, utf16)

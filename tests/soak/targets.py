@@ -53,7 +53,9 @@ class Case:
 # ---- making inputs -------------------------------------------------------------------
 
 
-def fuzzed_bytes(rng: random.Random, seeds: list[bytes], corpus: Corpus, piece: Callable[[random.Random], bytes]) -> bytes:
+def fuzzed_bytes(
+    rng: random.Random, seeds: list[bytes], corpus: Corpus, piece: Callable[[random.Random], bytes]
+) -> bytes:
     """A seed, mutated byte-wise, grammar-wise or both."""
     data = rng.choice(seeds)
     how = rng.random()
@@ -78,18 +80,33 @@ def make_case(target: str, rng: random.Random, corpus: Corpus) -> Case:
     if target in ("document", "document-check"):
         return Case(target, _document(rng, corpus), format=fmt, cache=cache)
     if target in ("spec", "spec-check"):
-        return Case(target, fuzzed_bytes(rng, corpus.specs, corpus, grammars.spec_piece), format=fmt, cache=cache)
+        return Case(
+            target,
+            fuzzed_bytes(rng, corpus.specs, corpus, grammars.spec_piece),
+            format=fmt,
+            cache=cache,
+        )
     if target == "config":
         data = fuzzed_bytes(rng, corpus.configs, corpus, grammars.toml_piece)
         name = b"pyproject.toml" if rng.random() < 0.3 else b"assay.toml"
         return Case(target, data, name=name, format=fmt, cache=cache)
     if target == "filename":
         data = rng.choice(corpus.documents) if rng.random() < 0.7 else _document(rng, corpus)
-        return Case(target, data, name=workspace.odd_name(rng), format=fmt, cache=cache,
-                    extra={"placement": rng.randrange(1 << 30)})
+        return Case(
+            target,
+            data,
+            name=workspace.odd_name(rng),
+            format=fmt,
+            cache=cache,
+            extra={"placement": rng.randrange(1 << 30)},
+        )
     if target in ("cli", "cli-subprocess"):
         argv = cli_args.argv_for(rng, FUZZED_DOCUMENT)
-        config = fuzzed_bytes(rng, corpus.configs, corpus, grammars.toml_piece) if rng.random() < 0.2 else b""
+        config = (
+            fuzzed_bytes(rng, corpus.configs, corpus, grammars.toml_piece)
+            if rng.random() < 0.2
+            else b""
+        )
         return Case(target, _document(rng, corpus), argv=argv, extra={"config": config.hex()})
     raise ValueError(f"unknown target {target!r}")
 
@@ -100,6 +117,7 @@ def make_case(target: str, rng: random.Random, corpus: Corpus) -> Case:
 def _source(root: Path) -> Callable[[str], str | None]:
     """What ``assay check`` gives its formatters: a regular file's text, else None (a
     FIFO opened to read would wait for a writer forever)."""
+
     def source(path: str) -> str | None:
         try:
             handle = os.open(root / path, os.O_RDONLY | os.O_NONBLOCK)
@@ -109,6 +127,7 @@ def _source(root: Path) -> Callable[[str], str | None]:
                 return stream.read().decode("utf-8", "replace")
         except OSError:
             return None
+
     return source
 
 
@@ -210,8 +229,13 @@ def run_cli_subprocess(case: Case, scratch: Path) -> None:
     root = _cli_workspace(case, scratch)
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     completed = subprocess.run(
-        [sys.executable, "-m", "assay", *case.argv], cwd=root, env=env,
-        stdin=subprocess.DEVNULL, capture_output=True, timeout=120, check=False,
+        [sys.executable, "-m", "assay", *case.argv],
+        cwd=root,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=120,
+        check=False,
     )
     _judge(completed.returncode, completed.stderr.decode("utf-8", "replace"))
 

@@ -40,7 +40,10 @@ def _make_writable(folder: Path) -> None:
 
 
 def base_workspace(
-    folder: Path, *, config: bytes | None = None, config_name: str = "assay.toml",
+    folder: Path,
+    *,
+    config: bytes | None = None,
+    config_name: str = "assay.toml",
     spec: bytes | None = None,
 ) -> Path:
     """A workspace with the example config and spec (or the given ones) and one record."""
@@ -62,14 +65,34 @@ def base_workspace(
 
 def odd_name(rng: random.Random) -> bytes:
     """A file name (bytes) that a careless reader would choke on."""
-    stem = rng.choice((
-        b"0002-\xff\xfe-not-utf8", b"0002-\xc3", b"0002-\xed\xa0\x80-surrogate",
-        b"0002-line\nbreak", b"0002-tab\tand\rcr", b"0002-\x1b[31mred", b"0002-\x7f\x01\x02",
-        b"0002-" + "é".encode() * 60, b"0002-" + "e\xcc\x81".encode() * 3, b"0002-\xe2\x80\xae-rtl",
-        b"0002-" + b"x" * 300, b"-0002-dash", b"--help", b"0002 spaces  here", b"0002-[glob]*?",
-        b"0002-\\back", b"0002-%s%n", b"0002-'quote\"", b"0002-\xf0\x9f\x92\xa9", b"0002-<>&",
-        b"0002-#frag", b"0002-a:b", b"0002-\xe2\x80\xa8sep", b"0002-\x85next",
-    ))
+    stem = rng.choice(
+        (
+            b"0002-\xff\xfe-not-utf8",
+            b"0002-\xc3",
+            b"0002-\xed\xa0\x80-surrogate",
+            b"0002-line\nbreak",
+            b"0002-tab\tand\rcr",
+            b"0002-\x1b[31mred",
+            b"0002-\x7f\x01\x02",
+            b"0002-" + "é".encode() * 60,
+            b"0002-" + "e\xcc\x81".encode() * 3,
+            b"0002-\xe2\x80\xae-rtl",
+            b"0002-" + b"x" * 300,
+            b"-0002-dash",
+            b"--help",
+            b"0002 spaces  here",
+            b"0002-[glob]*?",
+            b"0002-\\back",
+            b"0002-%s%n",
+            b"0002-'quote\"",
+            b"0002-\xf0\x9f\x92\xa9",
+            b"0002-<>&",
+            b"0002-#frag",
+            b"0002-a:b",
+            b"0002-\xe2\x80\xa8sep",
+            b"0002-\x85next",
+        )
+    )
     suffix = rng.choice((b".md", b".md", b".MD", b".markdown", b".md.", b".md\n", b"", b".txt"))
     name = stem + suffix
     if len(name) > _NAME_MAX:
