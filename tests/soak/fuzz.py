@@ -43,7 +43,8 @@ def format_report(report: Report, settings: Settings) -> str:
         rss = [kib for _i, kib, _peak in report.memory]
         lines.append(
             f"memory (RSS, sampled every {settings.sample_every} inputs): "
-            f"first {rss[0] / 1024:.0f} MiB, last {rss[-1] / 1024:.0f} MiB, peak sample {max(rss) / 1024:.0f} MiB; "
+            f"first {rss[0] / 1024:.0f} MiB, last {rss[-1] / 1024:.0f} MiB, "
+            f"peak sample {max(rss) / 1024:.0f} MiB; "
             f"peak RSS (ru_maxrss) {report.memory[-1][2] / 1024:.0f} MiB"
         )
     return "\n".join(lines)
