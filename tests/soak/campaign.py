@@ -15,6 +15,7 @@ import os
 import random
 import resource
 import signal
+import sys
 import time
 import traceback
 from collections import Counter
@@ -46,6 +47,7 @@ class Settings:
     subprocess_every: int = 200
     sample_every: int = 250
     hang_seconds: float = 10.0
+    progress_every: int = 0  # inputs between progress lines on stderr (0: none)
     targets: tuple[str, ...] = ()  # empty: every target
 
 
@@ -208,6 +210,13 @@ def run_campaign(settings: Settings, corpus: Corpus | None = None) -> Report:
                 )
                 report.slow.append(slow)
             index += 1
+            if settings.progress_every and index % settings.progress_every == 0:
+                print(
+                    f"{index} inputs, {len(report.crashes)} unique crashes, "
+                    f"{len(report.slow)} slow",
+                    file=sys.stderr,
+                    flush=True,
+                )
     report.memory.append((index, _rss_kib(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
     signal.signal(signal.SIGALRM, previous)
     report.elapsed = time.perf_counter() - start

@@ -81,6 +81,9 @@ def _parser() -> argparse.ArgumentParser:
         help="fuzz only this entry point (repeatable)",
     )
     parser.add_argument(
+        "--progress", type=int, default=0, metavar="N", help="a progress line every N inputs"
+    )
+    parser.add_argument(
         "--replay", type=Path, metavar="CASE", help="run one saved case and print what happens"
     )
     return parser
@@ -103,6 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sample_every=options.sample_every,
         hang_seconds=options.hang_seconds,
         targets=tuple(options.target or ()),
+        progress_every=options.progress,
     )
     report = run_campaign(settings)
     print(format_report(report, settings))
