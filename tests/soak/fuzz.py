@@ -35,10 +35,10 @@ def format_report(report: Report, settings: Settings) -> str:
         )
         lines.append(f"      {failure.saved}")
     seconds, size, target, index = report.slowest
-    lines.append(f"slow inputs (> 1 s, <= 1 MB): {len(report.slow)}")
+    lines.append(f"slow inputs (> 1 s of CPU, <= 1 MB): {len(report.slow)}")
     for slow in report.slow[:20]:
         lines.append(f"  [{slow.target}] {slow.seconds:.2f} s, {slow.size} bytes: {slow.saved}")
-    lines.append(f"slowest input: {seconds:.3f} s, {size} bytes, {target} (input {index})")
+    lines.append(f"slowest input: {seconds:.3f} s of CPU, {size} bytes, {target} (input {index})")
     if report.memory:
         rss = [kib for _i, kib, _peak in report.memory]
         lines.append(
@@ -72,7 +72,10 @@ def _parser() -> argparse.ArgumentParser:
         "--sample-every", type=int, default=250, help="memory sample period, in inputs"
     )
     parser.add_argument(
-        "--hang-seconds", type=float, default=10.0, help="an input running this long is a crash"
+        "--hang-seconds",
+        type=float,
+        default=10.0,
+        help="an input using this much CPU time (or 4x as much wall time) is a crash",
     )
     parser.add_argument(
         "--target",
