@@ -72,6 +72,7 @@ class Report:
     slowest: tuple[float, int, str, int] = (0.0, 0, "", -1)  # seconds, size, target, index
     memory: list[tuple[int, int, int]] = field(default_factory=list)  # index, rss KiB, maxrss KiB
     elapsed: float = 0.0
+    interrupted: bool = False
 
     @property
     def total(self) -> int:
@@ -138,8 +139,10 @@ def run_one(case: Case, scratch: Path, hang_seconds: float) -> tuple[tuple[str, 
 
     # CPU time decides (the machines are shared: wall time is the neighbours' too); the
     # wall-clock alarm, four times later, catches an input that waits without working.
-    signal.setitimer(signal.ITIMER_PROF, hang_seconds)
-    signal.setitimer(signal.ITIMER_REAL, 4 * hang_seconds)
+    # A real process has its own timeout (``targets.run_cli_subprocess``).
+    if case.target != "cli-subprocess":
+        signal.setitimer(signal.ITIMER_PROF, hang_seconds)
+        signal.setitimer(signal.ITIMER_REAL, 4 * hang_seconds)
     try:
         RUNNERS[case.target](case, scratch)
     except Problem as problem:
@@ -187,45 +190,52 @@ def run_campaign(settings: Settings, corpus: Corpus | None = None) -> Report:
         _warm_up(settings, corpus, out)
         start = time.perf_counter()
         index = 0
-        while True:
-            if settings.inputs is not None and index >= settings.inputs:
-                break
-            if settings.seconds is not None and time.perf_counter() - start >= settings.seconds:
-                break
-            if index % settings.sample_every == 0:
-                report.memory.append(
-                    (index, _rss_kib(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-                )
-            case = case_for(index, settings, corpus)
-            began = time.process_time()
-            failed = run_one(case, out / "workspaces" / case.target, settings.hang_seconds)
-            took = time.process_time() - began  # CPU seconds of this process
-            report.runs[case.target] += 1
-            size = len(case.data)
-            if took > report.slowest[0]:
-                report.slowest = (took, size, case.target, index)
-            if failed is not None:
-                key, detail = failed
-                _record(report.crashes, "crash", " | ".join(key), case, index, took, detail, out)
-            if took > SLOW_SECONDS and size <= SLOW_SIZE_LIMIT and case.target != "cli-subprocess":
-                slow = Failure("slow", f"{took:.2f}s", case.target, index, size, took, "")
-                slow.saved = str(
-                    save_case(case, out, "slow", f"slow: {took:.2f} s, {size} bytes, index {index}")
-                )
-                report.slow.append(slow)
-            index += 1
-            if settings.progress_every and index % settings.progress_every == 0:
-                print(
-                    f"{index} inputs, {len(report.crashes)} unique crashes, "
-                    f"{len(report.slow)} slow",
-                    file=sys.stderr,
-                    flush=True,
-                )
-    report.memory.append((index, _rss_kib(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+        try:
+            while settings.inputs is None or index < settings.inputs:
+                if settings.seconds is not None and time.perf_counter() - start >= settings.seconds:
+                    break
+                if index % settings.sample_every == 0:
+                    report.memory.append((index, _rss_kib(), _max_rss_kib()))
+                _one_input(report, case_for(index, settings, corpus), index, settings)
+                index += 1
+                if settings.progress_every and index % settings.progress_every == 0:
+                    print(
+                        f"{index} inputs, {len(report.crashes)} unique crashes, "
+                        f"{len(report.slow)} slow",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+        except KeyboardInterrupt:  # Ctrl-C ends a long campaign with its report
+            report.interrupted = True
+    report.memory.append((index, _rss_kib(), _max_rss_kib()))
     signal.signal(signal.SIGALRM, previous[0])
     signal.signal(signal.SIGPROF, previous[1])
     report.elapsed = time.perf_counter() - start
     return report
+
+
+def _max_rss_kib() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux
+
+
+def _one_input(report: Report, case: Case, index: int, settings: Settings) -> None:
+    """Run one input, time it in CPU seconds, and keep it if it crashed or was slow."""
+    out = settings.out
+    began = time.process_time()
+    failed = run_one(case, out / "workspaces" / case.target, settings.hang_seconds)
+    took = time.process_time() - began  # this process's CPU: the neighbours' load is not ours
+    report.runs[case.target] += 1
+    size = len(case.data)
+    if took > report.slowest[0]:
+        report.slowest = (took, size, case.target, index)
+    if failed is not None:
+        key, detail = failed
+        _record(report.crashes, "crash", " | ".join(key), case, index, took, detail, out)
+    if took > SLOW_SECONDS and size <= SLOW_SIZE_LIMIT and case.target != "cli-subprocess":
+        slow = Failure("slow", f"{took:.2f}s", case.target, index, size, took, "")
+        note = f"slow: {took:.2f} s of CPU, {size} bytes, input {index}"
+        slow.saved = str(save_case(case, out, "slow", note))
+        report.slow.append(slow)
 
 
 def _warm_up(settings: Settings, corpus: Corpus, out: Path) -> None:

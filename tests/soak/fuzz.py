@@ -24,7 +24,8 @@ from tests.soak.targets import RUNNERS
 def format_report(report: Report, settings: Settings) -> str:
     lines = [
         f"assay fuzz: seed {settings.seed}, {report.total} inputs in {report.elapsed:.0f} s "
-        f"({report.total / max(report.elapsed, 1e-9):.1f}/s), output in {settings.out}",
+        f"({report.total / max(report.elapsed, 1e-9):.1f}/s), output in {settings.out}"
+        + (" (interrupted)" if report.interrupted else ""),
         "inputs per entry point:",
         *(f"  {target:<15} {report.runs[target]:>8}" for target in RUNNERS if report.runs[target]),
     ]
