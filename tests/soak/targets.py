@@ -70,7 +70,10 @@ def fuzzed_bytes(
 
 
 def _document(rng: random.Random, corpus: Corpus) -> bytes:
-    return fuzzed_bytes(rng, corpus.documents, corpus, grammars.markdown_piece)
+    data = fuzzed_bytes(rng, corpus.documents, corpus, grammars.markdown_piece)
+    if rng.random() < 0.15:  # front matter is read only at the very start: put it there
+        data = grammars.front_matter(rng).encode("utf-8") + data
+    return data[: mutators.MAX_SIZE]
 
 
 def make_case(target: str, rng: random.Random, corpus: Corpus) -> Case:
