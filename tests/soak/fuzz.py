@@ -113,7 +113,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         progress_every=options.progress,
     )
     report = run_campaign(settings)
-    print(format_report(report, settings))
+    text = format_report(report, settings)
+    print(text)
+    (settings.out / "report.txt").write_text(text + "\n")
+    memory = "".join(f"{i}\t{rss}\t{peak}\n" for i, rss, peak in report.memory)
+    (settings.out / "memory.tsv").write_text("input\trss_kib\tmaxrss_kib\n" + memory)
     return 1 if report.crashes else 0
 
 
