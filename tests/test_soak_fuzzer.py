@@ -72,3 +72,24 @@ def test_a_campaign_is_the_same_for_the_same_seed(tmp_path: Path) -> None:
     assert first == again
     other = Settings(seed=2, out=tmp_path)
     assert first != [campaign.case_for(index, other, corpus) for index in range(60)]
+
+
+def test_a_command_line_crash_is_keyed_as_an_in_process_one() -> None:
+    trace = (
+        "assay: internal error, please report it with this trace:\n"
+        "Traceback (most recent call last):\n"
+        '  File "/x/src/assay/cli/__init__.py", line 225, in main\n'
+        '  File "/x/src/assay/grammar/frontmatter.py", line 92, in read_front_matter\n'
+        '  File "/x/.venv/lib/python3.11/site-packages/yaml/constructor.py", line 328, in c\n'
+        "AttributeError: 'NoneType' object has no attribute 'groupdict'\n"
+    )
+    with pytest.raises(targets.Problem) as raised:
+        targets._judge(3, trace)
+    assert raised.value.key == (
+        "AttributeError",
+        "assay/grammar/frontmatter.py:92 in read_front_matter",
+    )
+    for code in (0, 1, 2):
+        targets._judge(code, "assay check: cannot read x\n")  # the contract: no problem
+    with pytest.raises(targets.Problem):
+        targets._judge(120, "")

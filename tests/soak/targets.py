@@ -13,6 +13,7 @@ import contextlib
 import io
 import os
 import random
+import re
 import stat
 import subprocess
 import sys
@@ -26,6 +27,7 @@ from tests.soak.corpus import ROOT, Corpus
 
 FORMATS = ("text", "json", "sarif", "github")
 FUZZED_DOCUMENT = "docs/adr/0002-fuzzed.md"
+_TRACE_FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\S+)')
 
 
 class Problem(Exception):
@@ -203,10 +205,12 @@ def _judge(code: object, stderr: str) -> None:
     """Exit 3, an exit code outside the contract, or a trace: a crash."""
     if code in (0, 1, 2) and "Traceback (most recent call last)" not in stderr:
         return
-    frames = [line.strip() for line in stderr.splitlines() if line.strip().startswith("File ")]
-    inner = next((f for f in reversed(frames) if "/assay/" in f), frames[-1] if frames else "")
+    # Keyed as the in-process crashes are, so that the same bug counts once.
+    frames = _TRACE_FRAME.findall(stderr)
+    inner = next((f for f in reversed(frames) if "/src/assay/" in f[0]), None)
+    where = f"{inner[0].split('/src/')[-1]}:{inner[1]} in {inner[2]}" if inner else ""
     last = stderr.strip().splitlines()[-1] if stderr.strip() else f"exit {code}"
-    raise Problem((last.split(":", 1)[0], inner), f"exit {code}\n{stderr[-4000:]}")
+    raise Problem((last.split(":", 1)[0], where), f"exit {code}\n{stderr[-4000:]}")
 
 
 def run_cli(case: Case, scratch: Path) -> None:
