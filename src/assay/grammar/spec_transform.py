@@ -122,7 +122,19 @@ class SpecTransformer(DeclarationRules):
         )
 
     def files(self, meta: Meta, children: list[Token]) -> FilesDecl:
+        # Discovery compiles every pattern of every type; one it cannot use must be a
+        # spec problem here, or it escapes the check as an exception (exit code 3).
+        from assay.engine.globs import GlobError, compile_glob
+
         patterns = tuple(self._text(t, "a files pattern") for t in children)
+        for token, pattern in zip(children, patterns, strict=True):
+            if not pattern.strip():
+                continue  # `_text` said so
+            try:
+                compile_glob(pattern)
+            except GlobError as error:
+                message = f"the files pattern cannot be used: {error}"
+                self._problem("SPC004", message, self._tspan(token))
         return FilesDecl(patterns=patterns, span=self._span(meta))
 
     def title(self, meta: Meta, children: list[Any]) -> TitleDecl:
