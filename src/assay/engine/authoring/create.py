@@ -27,7 +27,7 @@ from assay.engine.authoring.folder import (
 )
 from assay.engine.authoring.naming import learn_names, next_number, slug
 from assay.engine.authoring.render import NewRecord, from_template, house_record
-from assay.engine.authoring.style import learn_style
+from assay.engine.authoring.style import HouseStyle, learn_style
 from assay.engine.workspace.config import Config
 from assay.errors import UsageError
 
@@ -63,7 +63,7 @@ def new_record(
     path = f"{where.path}/{name}" if where.path else name
     if os.path.lexists(config.root / path):
         raise UsageError(f"{path} exists already; nothing was written")
-    style = learn_style(where.records)
+    style = _style(where)
     heading = style.title(number, title) if where.template is None else title
     targets = [(t, "Supersedes", "Superseded by") for t in _find(where, supersedes)]
     targets += [(t, "Amends", "Amended by") for t in _find(where, amends)]
@@ -91,6 +91,17 @@ def new_record(
         updates.append((target, edited))
     _write(config.root, path, text, updates)
     return Created(path=path, updated=tuple(t.path for t, _ in updates), template=where.template)
+
+
+def _style(where: RecordsFolder) -> HouseStyle:
+    """The folder's house style; with a template, the template is the style, and the
+    records only say how the status is capitalised (when they agree on a style)."""
+    if where.template is None:
+        return learn_style(where.records)
+    try:
+        return learn_style(where.records)
+    except UsageError:
+        return HouseStyle()
 
 
 def clean_title(title: str) -> str:
