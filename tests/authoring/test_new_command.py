@@ -59,7 +59,9 @@ def check_findings(capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]
 
 @pytest.mark.parametrize("style", sorted(STYLES))
 def test_fixture_checks_clean_before(
-    style: str, copy, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+    style: str,
+    copy,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
 ) -> None:
     copy(style)
     assert check_findings(capsys) == []
@@ -90,7 +92,8 @@ def test_new_record_in_the_folders_style_checks_clean(
 
 
 def test_plain_new_record_then_a_second_one(
-    copy, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+    copy,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
 ) -> None:
     """Numbers follow on; no relation: nothing else changes."""
     root = copy("nygard")
@@ -137,7 +140,8 @@ def test_no_records_folder_says_where_it_looked(
 
 
 def test_several_records_folders_ask_for_dir(
-    copy, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+    copy,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
 ) -> None:
     root = copy("prefixed")
     shutil.copytree(FIXTURES / "madr3/docs/decisions", root / "docs/decisions")
@@ -160,7 +164,9 @@ def test_errors_write_nothing(copy, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_bad_source_date_epoch_is_a_usage_error(
-    copy, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+    copy,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     copy("nygard")
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
@@ -170,20 +176,21 @@ def test_a_bad_source_date_epoch_is_a_usage_error(
 def test_an_ambiguous_style_is_refused(copy, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
     """Two Nygard records and two MADR ones: no style is the folder's."""
     root = copy("nygard")
-    for name in sorted((FIXTURES / "madr3/docs/decisions").iterdir()):
-        target = f"000{3 + len(list((root / 'doc/adr').iterdir())) - 2}-{name.name[5:]}"
-        shutil.copy(name, root / "doc/adr" / target)
+    for number, record in enumerate(sorted((FIXTURES / "madr3/docs/decisions").iterdir()), 3):
+        shutil.copy(record, root / "doc/adr" / f"{number:04d}-{record.name[5:]}")
     before = texts(root)
     err = error(capsys, "Use Kafka")
     assert "cannot tell the folder's style" in err
     assert "Nygard" in err and "MADR" in err and "template.md" in err
     assert texts(root) == before
-    (root / "doc/adr/template.md").write_text((FIXTURES / "template/docs/adr/template.md").read_text())
+    shutil.copy(FIXTURES / "template/docs/adr/template.md", root / "doc/adr/template.md")
     assert main(["new", "Use Kafka"]) == EXIT_OK  # the template settles it
 
 
 def test_a_failed_update_leaves_nothing_behind(
-    copy, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch  # type: ignore[no-untyped-def]
+    copy,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     """Writing record 1 fails (a full disk): the new record is taken back."""
     from assay.engine.authoring import files
@@ -204,7 +211,9 @@ def test_a_failed_update_leaves_nothing_behind(
 
 @pytest.mark.parametrize("style", ["nygard", "madr3", "log4brains"])
 def test_check_would_see_either_half_missing(
-    style: str, copy, capsys: pytest.CaptureFixture[str]  # type: ignore[no-untyped-def]
+    style: str,
+    copy,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
 ) -> None:
     """The clean checks above can fail: undo either side of the change and `check`
     reports the relation one record states and the other does not."""
@@ -220,3 +229,24 @@ def test_check_would_see_either_half_missing(
     stated = after[created].replace("Supersedes", "See also").replace("supersedes:", "see-also:")
     (root / created).write_text(stated, encoding="utf-8")
     assert check_findings(capsys) != []
+
+
+def test_the_guide_shows_what_the_command_does(
+    copy,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
+) -> None:
+    """docs/guide/new-records.md: its console block and the record it shows are what
+    `assay new` prints and writes in the adr-tools fixture."""
+    guide = (FIXTURES.parent.parent.parent / "docs/guide/new-records.md").read_text()
+    console = guide.split("```console\n", 1)[1].split("```", 1)[0]
+    record = guide.split("```markdown\n", 1)[1].split("```", 1)[0]
+    command, *printed = console.splitlines()
+    assert command == '$ assay new "Use Kafka for events" --supersedes 2'
+    root = copy("nygard")
+    capsys.readouterr()
+    assert main(["new", "Use Kafka for events", "--supersedes", "2"]) == EXIT_OK
+    assert capsys.readouterr().out.splitlines() == printed
+    assert (root / "doc/adr/0003-use-kafka-for-events.md").read_text() == record
+    superseded = "Superseded by [3. Use Kafka for events](0003-use-kafka-for-events.md)"
+    assert f"`{superseded}`" in guide
+    assert f"\n{superseded}\n" in (root / "doc/adr/0002-use-postgresql.md").read_text()
