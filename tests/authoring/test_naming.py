@@ -109,3 +109,15 @@ def test_any_title_writes_a_record_or_refuses_cleanly(title: str) -> None:
         assert (reading.title.source, reading.title.number) == ("h1", 1)
     finally:
         shutil.rmtree(root)
+
+
+def test_a_title_ending_in_hashes_keeps_them(tmp_path: Path) -> None:
+    """`# 1. Use C #` would lose ` #` as the heading's closing sequence."""
+    (tmp_path / "assay.toml").write_text("")
+    (tmp_path / "docs/adr").mkdir(parents=True)
+    created = new_record(load_config(tmp_path), "Pick C #", today=DAY, cwd=tmp_path)
+    raw = (tmp_path / created.path).read_bytes()
+    assert raw.startswith(b"# 1. Pick C \\#\n")
+    reading = read_record(raw, created.path)
+    assert reading is not None and reading.title is not None
+    assert reading.title.text.endswith("#")

@@ -250,3 +250,41 @@ def test_the_guide_shows_what_the_command_does(
     superseded = "Superseded by [3. Use Kafka for events](0003-use-kafka-for-events.md)"
     assert f"`{superseded}`" in guide
     assert f"\n{superseded}\n" in (root / "doc/adr/0002-use-postgresql.md").read_text()
+
+
+MADR_TEMPLATE = """---
+status: "{proposed | rejected | accepted | deprecated | … | superseded by ADR-0123}"
+date: {YYYY-MM-DD when the decision was last updated}
+---
+
+# {short title, representative of solved problem and found solution}
+
+## Context and Problem Statement
+
+{Describe the context and problem statement in two to three sentences.}
+
+## Decision Outcome
+
+Chosen option: "{title of option 1}", because {justification}.
+"""
+
+
+def test_a_madr_template_is_filled_and_its_prompts_stay_for_the_author(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Title, status and date are filled in; the sections the author must write are
+    left as the template has them, and `check` says so (DOC007) until they are."""
+    (tmp_path / "assay.toml").write_text("")
+    (tmp_path / "docs/decisions").mkdir(parents=True)
+    (tmp_path / "docs/decisions/adr-template.md").write_text(MADR_TEMPLATE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
+    assert main(["new", "Use Kafka"]) == EXIT_OK
+    text = (tmp_path / "docs/decisions/0001-use-kafka.md").read_text(encoding="utf-8")
+    assert text.startswith("---\nstatus: proposed\ndate: 2025-01-01\n---\n\n# Use Kafka\n")
+    assert text.endswith(MADR_TEMPLATE.split("# {short title", 1)[1].split("\n", 1)[1])
+    found = check_findings(capsys)
+    # One DOC007 a prompt the reader recognises as a placeholder (more as it learns more).
+    assert found and {(d["code"], d["path"]) for d in found} == {
+        ("DOC007", "docs/decisions/0001-use-kafka.md")
+    }

@@ -40,6 +40,7 @@ _MADR_SECTIONS = (
     ("### Consequences", "What becomes easier or more difficult because of the decision."),
 )
 #: adr-tools' template words (`# NUMBER. TITLE`, `Date: DATE`, `STATUS`).
+_CLOSING = re.compile(r"(^|\s)(#+)(\s*)$")
 _TOKENS = re.compile(r"\b(NUMBER|TITLE|DATE|STATUS)\b")
 
 
@@ -65,7 +66,7 @@ def house_record(style: HouseStyle, new: NewRecord) -> str:
         lines += [f"date: {new.date}"] if style.dated else []
         lines += [f"{key.lower().replace(' ', '-')}: {file}" for key, _, file in new.relations]
         lines += ["---", ""]
-    lines += [f"# {new.title}", ""]
+    lines += [f"# {atx_text(new.title)}", ""]
     if style.kind == "log4brains":
         lines += [f"{style.bullet} Status: {new.status}"]
         lines += [f"{style.bullet} Date: {new.date}"] if style.dated else []
@@ -98,12 +99,20 @@ def from_template(template: bytes, path: str, new: NewRecord) -> bytes:
     if title is not None and title.span is not None and is_placeholder(title.text):
         heading = raw[title.span.start : title.span.end]
         hashes = heading[: len(heading) - len(heading.lstrip(b"#"))] or b"#"
-        raw = _splice(raw, title.span.start, title.span.end, hashes + b" " + new.title.encode())
+        raw = _splice(
+            raw, title.span.start, title.span.end, hashes + b" " + atx_text(new.title).encode()
+        )
     raw = _set_field(raw, path, "Status", new.status)
     raw = _set_field(raw, path, "Date", new.date)
     for key, link, file in new.relations:
         raw = relate.add_relation(raw, path, key, link, file)
     return raw
+
+
+def atx_text(title: str) -> str:
+    """``title`` for an ATX heading: a trailing `` #`` run escaped, as Markdown would
+    read it as the heading's closing sequence and drop it (``Use C #``)."""
+    return _CLOSING.sub(r"\1\\\2", title)
 
 
 def _set_field(raw: bytes, path: str, name: str, value: str) -> bytes:
@@ -113,6 +122,8 @@ def _set_field(raw: bytes, path: str, name: str, value: str) -> bytes:
         return raw
     field = found[0]
     if field.source == "front-matter":
+        if name == "Status":
+            value = value.lower()  # MADR's front matter says `status: proposed`
         line = f"{field.key}: {relate.yaml_scalar(value)}"
         return _splice(raw, field.span.start, field.span.end, line.encode("utf-8"))
     return _splice(raw, field.span.start, field.span.end, value.encode("utf-8"))
