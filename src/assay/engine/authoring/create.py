@@ -30,12 +30,13 @@ from assay.engine.authoring.render import NewRecord, from_template, house_record
 from assay.engine.authoring.style import HouseStyle, learn_style
 from assay.engine.workspace.config import Config
 from assay.errors import UsageError
+from assay.spec.model import Model
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 @frozen(kw_only=True)
-class Created:
+class Created(Model):
     path: str  #: the new record, workspace-relative
     updated: tuple[str, ...]  #: the records changed to point at it
     template: str | None  #: the template it was made from, if any

@@ -25,6 +25,7 @@ from assay.engine.workspace.record_folders import RECORD_FOLDERS
 from assay.engine.workspace.types import TypeSet
 from assay.errors import UsageError
 from assay.grammar.document import read_document
+from assay.spec.model import Model
 from assay.spec.reading import Reading
 
 #: Template names, as tools write them: `template.md`, `adr-template.md`,
@@ -34,7 +35,7 @@ _NOT_RECORDS = ("readme.md", "readme.markdown", "index.md", "index.markdown")
 
 
 @frozen(kw_only=True)
-class Record:
+class Record(Model):
     """A record of the folder, read."""
 
     path: str  #: workspace-relative POSIX path
@@ -45,7 +46,7 @@ class Record:
 
 
 @frozen(kw_only=True)
-class RecordsFolder:
+class RecordsFolder(Model):
     path: str  #: workspace-relative POSIX path ("" for the root itself)
     records: tuple[Record, ...]  #: sorted by number, then name
     template: str | None  #: workspace-relative path of the folder's template

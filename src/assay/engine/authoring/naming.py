@@ -16,6 +16,7 @@ from attrs import frozen
 
 from assay.engine.reading.record_names import Scheme, record_number
 from assay.errors import UsageError
+from assay.spec.model import Model
 
 _NUMBER = re.compile(r"^(\D*?)(\d+)")
 #: File systems cap a name at 255 bytes; a slug well short of that leaves room for the
@@ -24,7 +25,7 @@ SLUG_BYTES = 120
 
 
 @frozen(kw_only=True)
-class NameScheme:
+class NameScheme(Model):
     """The pattern of a folder's record names."""
 
     scheme: Scheme = "numbered"

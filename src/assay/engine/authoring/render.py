@@ -16,6 +16,7 @@ from assay.engine.authoring.folder import read_record
 from assay.engine.authoring.style import HouseStyle
 from assay.engine.reading.values import is_placeholder
 from assay.errors import UsageError
+from assay.spec.model import Model
 
 _NYGARD_SECTIONS = (
     (
@@ -45,7 +46,7 @@ _TOKENS = re.compile(r"\b(NUMBER|TITLE|DATE|STATUS)\b")
 
 
 @frozen(kw_only=True)
-class NewRecord:
+class NewRecord(Model):
     """What goes into the new record besides its sections."""
 
     title: str  #: the title line's text, number prefix included (``2. Use Kafka``)

@@ -19,6 +19,7 @@ from attrs import frozen
 from assay.engine.authoring.folder import Record
 from assay.engine.reading.values import record_number_in_title
 from assay.errors import UsageError
+from assay.spec.model import Model
 from assay.spec.reading import FieldReading, Reading
 
 _DIGITS = re.compile(r"[0-9]+")
@@ -42,7 +43,7 @@ _KINDS: dict[str, Kind] = {
 
 
 @frozen(kw_only=True)
-class HouseStyle:
+class HouseStyle(Model):
     kind: Kind = "nygard"
     #: Where the status goes: a heading (Nygard), a line (`Status: Proposed`), …
     status_place: Place = "heading"
