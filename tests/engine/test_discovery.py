@@ -19,7 +19,7 @@ from assay.engine.workspace import record_folders
 from assay.engine.workspace.candidates import Candidate, Discovery, Skipped
 from assay.engine.workspace.config import Config, load_config
 from assay.engine.workspace.discovery import discover
-from assay.engine.workspace.globs import GlobError, compile_glob
+from assay.grammar.globs import GlobError, compile_glob
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.listing import _git_names, list_files, start_listing
 from assay.engine.workspace.record_folders import RECORD_FOLDERS

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.engine.config import load_config
-from assay.engine.globs import compile_glob
+from assay.grammar.globs import compile_glob
 from assay.engine.runner import check
 from assay.grammar.spec import parse_spec
 

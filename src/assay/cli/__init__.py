@@ -173,6 +173,32 @@ def build_parser() -> argparse.ArgumentParser:
         help="output format (default: text; json: see `assay schema files`)",
     )
     files.add_argument("--config", metavar="FILE", help="use this config file")
+    new = commands.add_parser(
+        "new",
+        help="write the next decision record in its folder's style",
+        description=(
+            "Write the next decision record: the folder's next number, its template.md "
+            "or the style its records follow, status proposed, today's date "
+            "(SOURCE_DATE_EPOCH when set). --supersedes and --amends update the other "
+            "record to point back."
+        ),
+    )
+    new.add_argument("title", metavar="TITLE", help='the decision, e.g. "Use Kafka for events"')
+    new.add_argument(
+        "--dir", metavar="FOLDER", help="the records folder (default: the one found)"
+    )
+    new.add_argument(
+        "--supersedes",
+        action="append",
+        metavar="N",
+        help="the record (number or file name) this one supersedes; it is marked superseded",
+    )
+    new.add_argument(
+        "--amends",
+        action="append",
+        metavar="N",
+        help="the record (number or file name) this one amends; it is marked amended",
+    )
 
     rules = commands.add_parser(
         "rules",
@@ -263,6 +289,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from assay.cli.commands import files
 
             return files.run(options)
+        if options.command == "new":
+            from assay.cli.commands import new
+
+            return new.run(options)
         if options.command == "rules":
             from assay.cli.commands import rules
 

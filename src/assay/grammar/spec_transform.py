@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from lark import Token, v_args
 from lark.tree import Meta
 
+from assay.grammar.globs import GlobError, compile_glob
 from assay.grammar.spec_declarations import DeclarationRules
 from assay.grammar.spec_values import (
     head,
@@ -124,8 +125,6 @@ class SpecTransformer(DeclarationRules):
     def files(self, meta: Meta, children: list[Token]) -> FilesDecl:
         # Discovery compiles every pattern of every type; one it cannot use must be a
         # spec problem here, or it escapes the check as an exception (exit code 3).
-        from assay.engine.globs import GlobError, compile_glob
-
         patterns = tuple(self._text(t, "a files pattern") for t in children)
         for token, pattern in zip(children, patterns, strict=True):
             if not pattern.strip():

@@ -8,7 +8,7 @@ from assay.engine.checks.anchors import START
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.config import DEFAULT_SPECS, Config
 from assay.engine.workspace.document_context import WorkspaceContext
-from assay.engine.workspace.globs import compile_glob
+from assay.grammar.globs import compile_glob
 from assay.spec.source import Span
 
 

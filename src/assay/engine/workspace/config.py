@@ -18,8 +18,8 @@ from typing import Any, Literal, cast, get_args
 
 from attrs import field, frozen
 
-from assay.engine.workspace.globs import GlobError, compile_glob
 from assay.errors import AssayError
+from assay.grammar.globs import GlobError, compile_glob
 from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN
 from assay.spec.model import Model
 

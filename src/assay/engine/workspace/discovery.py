@@ -15,9 +15,9 @@ from typing import Literal
 
 from assay.engine.workspace.candidates import Candidate, Discovery, Skipped, Stamp
 from assay.engine.workspace.config import Config
-from assay.engine.workspace.globs import Glob, compile_glob, match_any
 from assay.engine.workspace.listing import Listing, list_files
 from assay.engine.workspace.record_folders import Records, may_hold_documents, records_folders
+from assay.grammar.globs import Glob, compile_glob, match_any
 
 
 def discover(

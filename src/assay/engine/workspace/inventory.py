@@ -11,8 +11,8 @@ from attrs import frozen
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.workspace.candidates import Candidate, Note
 from assay.engine.workspace.config import Config
-from assay.engine.workspace.globs import compile_glob
 from assay.engine.workspace.loading import Workspace, open_workspace
+from assay.grammar.globs import compile_glob
 from assay.spec.model import Model
 from assay.spec.report import FileEntry
 

@@ -170,7 +170,7 @@ def type_for(
 ) -> DocumentType | None:
     """The type a document is read as: the first user type whose ``files`` match it,
     else for a decision record found by convention, ``madr`` or ``adr`` by its look."""
-    from assay.engine.workspace.globs import compile_glob
+    from assay.grammar.globs import compile_glob
 
     for doc_type in _user_types(types):
         if any(compile_glob(g).match(candidate.path) for g in doc_type.files):

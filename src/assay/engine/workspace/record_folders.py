@@ -11,7 +11,7 @@ from pathlib import Path
 
 from assay.engine.reading.record_names import MARKDOWN_SUFFIXES, record_number
 from assay.engine.workspace.candidates import Candidate, Note, Origin, Skipped
-from assay.engine.workspace.globs import Glob
+from assay.grammar.globs import Glob
 
 #: Where teams keep decision records (ADR-FORMATS.md "Finding records"), matched
 #: case-insensitively from the workspace root, sub-folders included.

@@ -1,0 +1,60 @@
+"""``assay new TITLE``: write the next decision record in its folder's style."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import sys
+from pathlib import Path
+
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
+from assay.engine.workspace.config import ConfigError, load_config
+from assay.errors import UsageError
+
+
+def run(options: argparse.Namespace) -> int:
+    """Create the record; print its path (and the records updated); 2 on any problem."""
+    from assay.engine.authoring.create import new_record
+
+    try:
+        config = load_config(Path.cwd(), None)
+        created = new_record(
+            config,
+            options.title,
+            today=today(),
+            folder=options.dir,
+            supersedes=options.supersedes or (),
+            amends=options.amends or (),
+        )
+    except (ConfigError, UsageError) as error:
+        print(f"assay new: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    root = config.root
+    shown = _shown(root, created.path)
+    made = f" from {_shown(root, created.template)}" if created.template else ""
+    print(f"created {shown}{made}")
+    for path in created.updated:
+        print(f"updated {_shown(root, path)}")
+    return EXIT_OK
+
+
+def today() -> datetime.date:
+    """Today in UTC, or the day ``SOURCE_DATE_EPOCH`` names (reproducible builds)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch is None or not epoch.strip():
+        return datetime.datetime.now(datetime.UTC).date()
+    try:
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).date()
+    except (ValueError, OverflowError, OSError):
+        raise UsageError(
+            f"SOURCE_DATE_EPOCH={epoch!r} is not a number of seconds since 1970"
+        ) from None
+
+
+def _shown(root: Path, path: str) -> str:
+    """``path`` relative to the current folder when it is below it, else as given."""
+    try:
+        return os.path.relpath(root / path)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return path

@@ -1,0 +1,163 @@
+"""The records folder a new record goes into, and the records it already holds.
+
+Without ``--dir`` the folder is the one discovery found records in (``engine.workspace``);
+several such folders need ``--dir`` to choose. A folder with no records yet is one of
+the usual places, when exactly one of them exists.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from pathlib import Path
+
+from attrs import frozen
+
+from assay.engine.reading.read import read
+from assay.engine.reading.record_names import MARKDOWN_SUFFIXES, record_number
+from assay.engine.reading.vocabulary import Vocabulary
+from assay.engine.workspace.candidates import Candidate
+from assay.engine.workspace.config import Config
+from assay.engine.workspace.discovery import discover
+from assay.engine.workspace.loading import type_for
+from assay.engine.workspace.record_folders import RECORD_FOLDERS
+from assay.engine.workspace.types import TypeSet
+from assay.errors import UsageError
+from assay.grammar.document import read_document
+from assay.spec.model import Model
+from assay.spec.reading import Reading
+
+#: Template names, as tools write them: `template.md`, `adr-template.md`,
+#: `0000-template.md`, `ADR000-template.md`.
+_TEMPLATE = re.compile(r"(?:adr[-_]?)?(?:0+[-_])?template\.(?:md|markdown)", re.IGNORECASE)
+_NOT_RECORDS = ("readme.md", "readme.markdown", "index.md", "index.markdown")
+
+
+@frozen(kw_only=True)
+class Record(Model):
+    """A record of the folder, read."""
+
+    path: str  #: workspace-relative POSIX path
+    name: str
+    number: int | None  #: the number its name gives (a date for a dated name)
+    raw: bytes
+    reading: Reading | None  #: None when it is not UTF-8 or not Markdown
+
+
+@frozen(kw_only=True)
+class RecordsFolder(Model):
+    path: str  #: workspace-relative POSIX path ("" for the root itself)
+    records: tuple[Record, ...]  #: sorted by number, then name
+    template: str | None  #: workspace-relative path of the folder's template
+
+
+def choose_folder(config: Config, given: str | None, cwd: Path) -> str:
+    """The workspace-relative folder a new record goes into."""
+    root = config.root.resolve()
+    if given is not None:
+        return _given(root, given, cwd)
+    found = discover(config)
+    folders = sorted({c.path.rpartition("/")[0] for c in found.documents if _numbered(c)})
+    if len(folders) == 1:
+        return folders[0]
+    if folders:
+        raise UsageError(
+            "records are in several folders (" + ", ".join(folders) + "); say which with --dir"
+        )
+    existing = sorted({f for f in (_existing(root, folder) for folder in _usual(root)) if f})
+    if len(existing) == 1:
+        return existing[0]
+    if existing:
+        raise UsageError(
+            "several record folders exist (" + ", ".join(existing) + "); say which with --dir"
+        )
+    raise UsageError(
+        f"no record folder found in {root}: looked for .adr-dir, .log4brains.yml and "
+        + ", ".join(RECORD_FOLDERS)
+        + "; create one, or name it with --dir"
+    )
+
+
+def _numbered(candidate: Candidate) -> bool:
+    name = candidate.path.rpartition("/")[2]
+    return candidate.origin not in ("include", "type") and record_number(name) is not None
+
+
+def _given(root: Path, given: str, cwd: Path) -> str:
+    path = Path(os.path.normpath(cwd / given))
+    try:
+        relative = path.resolve().relative_to(root)
+    except ValueError:
+        raise UsageError(f"--dir {given} is outside the workspace ({root})") from None
+    if not path.is_dir():
+        raise UsageError(f"--dir {given} is not a folder; create it first")
+    return relative.as_posix() if relative.parts else ""
+
+
+def _usual(root: Path) -> list[str]:
+    """The folders `.adr-dir` names, and the conventional ones."""
+    folders = list(RECORD_FOLDERS)
+    adr_dir = root / ".adr-dir"
+    if adr_dir.is_file() and not adr_dir.is_symlink():
+        try:
+            lines = adr_dir.read_text(encoding="utf-8").split()
+        except (OSError, UnicodeDecodeError):
+            lines = []
+        folders[:0] = lines[:1]
+    return folders
+
+
+def _existing(root: Path, folder: str) -> str | None:
+    """``folder`` as it is spelt on disk (matched without regard to case), if a folder."""
+    here, parts = root, list[str]()
+    for part in Path(folder).parts:
+        if part in ("..", "/") or not here.is_dir() or here.is_symlink():
+            return None
+        names = [n for n in sorted(os.listdir(here)) if n.casefold() == part.casefold()]
+        if not names:
+            return None
+        here, parts = here / names[0], [*parts, names[0]]
+    return "/".join(parts) if here.is_dir() and not here.is_symlink() else None
+
+
+def read_folder(config: Config, folder: str) -> RecordsFolder:
+    """The records of ``folder`` (its numbered or dated Markdown files), each read as
+    `check` reads it, and its template, if it has one."""
+    root = config.root
+    records: list[Record] = []
+    templates: list[str] = []
+    for entry in sorted(os.scandir(root / folder), key=lambda e: e.name):
+        name = entry.name
+        if not entry.is_file(follow_symlinks=False):
+            continue  # a link is reported by `check`, never followed
+        path = f"{folder}/{name}" if folder else name
+        if _TEMPLATE.fullmatch(name):
+            templates.append(path)
+            continue
+        number = record_number(name)
+        if number is None or name.lower() in _NOT_RECORDS or "template" in name.lower():
+            continue
+        if not name.lower().endswith(MARKDOWN_SUFFIXES):
+            continue
+        raw = Path(entry.path).read_bytes()
+        records.append(
+            Record(path=path, name=name, number=number[0], raw=raw, reading=read_record(raw, path))
+        )
+    records.sort(key=lambda r: (r.number or 0, r.name))
+    template = next((t for t in templates if posixpath.basename(t).lower() == "template.md"), None)
+    return RecordsFolder(
+        path=folder, records=tuple(records), template=template or next(iter(templates), None)
+    )
+
+
+def read_record(raw: bytes, path: str) -> Reading | None:
+    """``raw`` read as `check` reads a record found by convention (`adr` or `madr`)."""
+    parsed, locator = read_document(raw, path)
+    document = parsed.value
+    if document is None or locator is None:
+        return None
+    doc_type = type_for(Candidate(path=path, origin="convention"), document, TypeSet({}))
+    if doc_type is None:  # pragma: no cover - a convention record always has a type
+        return None
+    return read(document, locator.text, Vocabulary(doc_type), locator)

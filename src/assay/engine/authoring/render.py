@@ -1,0 +1,134 @@
+"""The text of a new record: the folder's template filled in, else the house style.
+
+The house styles' sections hold the questions their templates ask (adr-tools' words
+for Nygard's, MADR's for the others): prose a reader recognises as a prompt, which
+`check` reads as content, so a new record checks clean until someone edits it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attrs import frozen
+
+from assay.engine.authoring import relate
+from assay.engine.authoring.folder import read_record
+from assay.engine.authoring.style import HouseStyle
+from assay.engine.reading.values import is_placeholder
+from assay.errors import UsageError
+from assay.spec.model import Model
+
+_NYGARD_SECTIONS = (
+    (
+        "## Context",
+        "The issue motivating this decision, and any context that influences "
+        "or constrains the decision.",
+    ),
+    ("## Decision", "The change that we're proposing or have agreed to implement."),
+    (
+        "## Consequences",
+        "What becomes easier or more difficult to do and any risks "
+        "introduced by the change that will need to be mitigated.",
+    ),
+)
+_MADR_SECTIONS = (
+    (
+        "## Context and Problem Statement",
+        "The context and the problem, in two or three sentences or as a question.",
+    ),
+    ("## Considered Options", "The options considered, one list item each."),
+    ("## Decision Outcome", "The option chosen, and why."),
+    ("### Consequences", "What becomes easier or more difficult because of the decision."),
+)
+#: adr-tools' template words (`# NUMBER. TITLE`, `Date: DATE`, `STATUS`).
+_CLOSING = re.compile(r"(^|\s)(#+)(\s*)$")
+_TOKENS = re.compile(r"\b(NUMBER|TITLE|DATE|STATUS)\b")
+
+
+@frozen(kw_only=True)
+class NewRecord(Model):
+    """What goes into the new record besides its sections."""
+
+    title: str  #: the title line's text, number prefix included (``2. Use Kafka``)
+    plain_title: str  #: the title alone
+    number: str  #: the record number as the title writes it ("" when dated)
+    status: str
+    date: str  #: ISO
+    #: The relations it states: (``Supersedes``, a Markdown link to the target,
+    #: the target's file name).
+    relations: tuple[tuple[str, str, str], ...] = ()
+
+
+def house_record(style: HouseStyle, new: NewRecord) -> str:
+    """The new record in the house style ``style``."""
+    lines: list[str] = []
+    if style.kind == "madr":
+        lines += ["---", f"status: {new.status}"]
+        lines += [f"date: {new.date}"] if style.dated else []
+        lines += [f"{key.lower().replace(' ', '-')}: {file}" for key, _, file in new.relations]
+        lines += ["---", ""]
+    lines += [f"# {atx_text(new.title)}", ""]
+    if style.kind == "log4brains":
+        lines += [f"{style.bullet} Status: {new.status}"]
+        lines += [f"{style.bullet} Date: {new.date}"] if style.dated else []
+        lines += [f"{style.bullet} {key}: {link}" for key, link, _ in new.relations]
+        lines += [""]
+    elif style.kind == "nygard":
+        lines += [f"Date: {new.date}", ""] if style.dated else []
+        lines += ["## Status", ""] if style.status_place == "heading" else []
+        status = new.status if style.status_place == "heading" else f"Status: {new.status}"
+        lines += [status, ""]
+        lines += [x for key, link, _ in new.relations for x in (f"{key} {link}", "")]
+    for heading, prompt in _MADR_SECTIONS if style.kind != "nygard" else _NYGARD_SECTIONS:
+        lines += [heading, "", prompt, ""]
+    return "\n".join(lines[:-1]) + "\n"
+
+
+def from_template(template: bytes, path: str, new: NewRecord) -> bytes:
+    """The folder's template with the new record's title, number, status and date,
+    and its relations stated after the status."""
+    try:
+        text = template.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: the template is not UTF-8") from None
+    words = {"NUMBER": new.number, "TITLE": new.plain_title, "DATE": new.date, "STATUS": new.status}
+    raw = _TOKENS.sub(lambda m: words[m[1]], text).encode("utf-8")
+    reading = read_record(raw, path)
+    if reading is None:  # pragma: no cover - UTF-8 text always reads
+        return raw
+    title = reading.title
+    if title is not None and title.span is not None and is_placeholder(title.text):
+        heading = raw[title.span.start : title.span.end]
+        hashes = heading[: len(heading) - len(heading.lstrip(b"#"))] or b"#"
+        raw = _splice(
+            raw, title.span.start, title.span.end, hashes + b" " + atx_text(new.title).encode()
+        )
+    raw = _set_field(raw, path, "Status", new.status)
+    raw = _set_field(raw, path, "Date", new.date)
+    for key, link, file in new.relations:
+        raw = relate.add_relation(raw, path, key, link, file)
+    return raw
+
+
+def atx_text(title: str) -> str:
+    """``title`` for an ATX heading: a trailing `` #`` run escaped, as Markdown would
+    read it as the heading's closing sequence and drop it (``Use C #``)."""
+    return _CLOSING.sub(r"\1\\\2", title)
+
+
+def _set_field(raw: bytes, path: str, name: str, value: str) -> bytes:
+    reading = read_record(raw, path)
+    found = reading.field(name) if reading is not None else ()
+    if not found:
+        return raw
+    field = found[0]
+    if field.source == "front-matter":
+        if name == "Status":
+            value = value.lower()  # MADR's front matter says `status: proposed`
+        line = f"{field.key}: {relate.yaml_scalar(value)}"
+        return _splice(raw, field.span.start, field.span.end, line.encode("utf-8"))
+    return _splice(raw, field.span.start, field.span.end, value.encode("utf-8"))
+
+
+def _splice(raw: bytes, start: int, end: int, new: bytes) -> bytes:
+    return raw[:start] + new + raw[end:]
