@@ -55,10 +55,8 @@ def link_targets(
 
 
 def _within(inner: Span, outer: Span) -> bool:
-    return (
-        (outer.line, outer.column) <= (inner.line, inner.column)
-        and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
-    )
+    starts_in = (outer.line, outer.column) <= (inner.line, inner.column)
+    return starts_in and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
 
 
 def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:

@@ -111,9 +111,9 @@ def _nested(document: Document) -> set[int]:
     nested: set[int] = set()
     for top in document.sections:
         title = top.heading.level == 1 or top.heading.span in titled
-        stack = [inner for child in top.children for inner in child.children] if title else []
-        if not title:
-            stack = list(top.children)
+        # Under the title, its sub-sections' sections are nested; elsewhere, any.
+        below = top.children if not title else [c for s in top.children for c in s.children]
+        stack = list(below)
         while stack:
             section = stack.pop()
             nested.add(id(section))

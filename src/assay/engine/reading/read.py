@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 
+from assay.engine.reading.bold_headings import promote_bold_headings
 from assay.engine.reading.fields import read_field
 from assay.engine.reading.metadata import find_metadata
 from assay.engine.reading.plain import plain_sections
@@ -25,6 +26,8 @@ def read(
     ``locator`` is the parser's for ``text``, when the caller has it."""
     if locator is None:
         locator = Locator(text, prefix=3 if document.bytes.bom else 0)
+    # `**Context**` on a line of its own is a section; the titles stay the parsed ones.
+    document, bold = promote_bold_headings(document, words)
     plain = plain_sections(document, words)
     walked = document.walk_sections()  # once: metadata and sections both walk them
     found = find_metadata(document, locator, words, plain, walked)
@@ -36,7 +39,7 @@ def read(
         title=read_title(document, words),
         number=file_number(document.path),
         fields=fields,
-        sections=read_sections(document, words, plain, walked),
+        sections=read_sections(document, words, plain, walked, bold),
         relations=read_relations(found, document, locator, words),
     )
 

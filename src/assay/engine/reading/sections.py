@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from assay.engine.reading.bold_headings import BOLD_LINE
 from assay.engine.reading.plain import PlainSection
 from assay.engine.reading.values import is_placeholder, strip_markup
 from assay.engine.reading.vocabulary import Vocabulary
@@ -38,10 +39,12 @@ def read_sections(
     words: Vocabulary,
     plain: tuple[PlainSection, ...],
     walked: Sequence[Section] | None = None,
+    bold: frozenset[Span] = frozenset(),
 ) -> tuple[SectionReading, ...]:
     """Every section of ``document``, in document order.
 
-    ``walked`` is ``document.walk_sections()`` when the caller has it already.
+    ``walked`` is ``document.walk_sections()`` when the caller has it already; ``bold``
+    holds the spans of the headings that were bold paragraphs (``bold_headings``).
     """
     if plain:
         return tuple(_plain(section) for section in plain)
@@ -60,10 +63,12 @@ def read_sections(
             if inner:
                 parts.append(inner)
         texts[id(section)] = "\n\n".join(parts)
-    return tuple([_heading(s, words, texts[id(s)]) for s in walked])
+    return tuple([_heading(s, words, texts[id(s)], bold) for s in walked])
 
 
-def _heading(section: Section, words: Vocabulary, text: str) -> SectionReading:
+def _heading(
+    section: Section, words: Vocabulary, text: str, bold: frozenset[Span]
+) -> SectionReading:
     role = words.heading(section.heading.text)
     decl = role.section
     first = (
@@ -83,6 +88,7 @@ def _heading(section: Section, words: Vocabulary, text: str) -> SectionReading:
         text=text,
         body=body,
         placeholder=bool(text) and is_section_placeholder(text),
+        bold=bool(bold) and section.heading.span in bold,
     )
 
 
@@ -100,6 +106,7 @@ def _plain(section: PlainSection) -> SectionReading:
         text=text,
         body=body,
         placeholder=bool(text) and is_section_placeholder(text),
+        bold=BOLD_LINE.fullmatch(section.heading.strip()) is not None,
     )
 
 
