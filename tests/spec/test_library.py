@@ -92,9 +92,16 @@ ADR_SECTIONS = {
         "Motivation",
         "Background",
         "Issue",
+        "Discussion",
     ),
     "Decision": ("Decision Outcome", "Decisions", "Proposal", "Design", "Detailed Design"),
-    "Consequences": ("Risks", "Implications"),
+    "Consequences": (
+        "Risks",
+        "Implications",
+        "Positive Consequences",
+        "Negative Consequences",
+        "Neutral Consequences",
+    ),
     "Alternatives": (
         "Considered Options",
         "Options",
@@ -102,6 +109,8 @@ ADR_SECTIONS = {
         "Considered Alternatives",
         "Rejected Alternatives",
         "Pros and Cons of the Options",
+        "Alternative Approaches",
+        "Alternative Proposals",
     ),
     "Status": (),
     "Links": (),
@@ -115,8 +124,8 @@ ADR_PRESENCE = {
     "Links": "optional",
 }
 STATUS_VALUES = {
-    "proposed": ("in review", "draft", "under review", "pending", "open"),
-    "accepted": ("approved", "adopted", "agreed", "decided"),
+    "proposed": ("in review", "review", "draft", "under review", "pending", "open"),
+    "accepted": ("approved", "adopted", "agreed", "decided", "implemented"),
     "rejected": ("declined",),
     "deprecated": ("obsolete", "retired"),
     "superseded": ("superceded", "replaced"),

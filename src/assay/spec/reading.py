@@ -84,6 +84,8 @@ class SectionReading(Model):
     body: Span | None = None
     #: True when the body is only a template placeholder or comments.
     placeholder: bool = False
+    #: True when the heading is a bold line (``**Context**``), not a Markdown heading.
+    bold: bool = False
 
 
 @frozen(kw_only=True)

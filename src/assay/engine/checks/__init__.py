@@ -7,6 +7,7 @@ depend on it.
 from __future__ import annotations
 
 from assay.engine.checks import (
+    bold_paragraph_heading,
     broken_link,
     conflicting_values,
     duplicate_number,
@@ -57,6 +58,7 @@ CHECKS: tuple[Check, ...] = tuple(
             title_number_mismatch.check,
             duplicate_number.check,
             second_title.check,
+            bold_paragraph_heading.check,
             number_gap.check,
             file_name_anomaly.check,
             nesting_too_deep.check,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
+from assay.engine.reading.values import strip_markup
 from assay.engine.reading.vocabulary import fold
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.diagnostics import Related
@@ -13,11 +14,16 @@ from assay.spec.reading import SectionReading
 
 @document_check("DOC005", "duplicate-section", severity="warning")
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A declared section appears twice under the same heading at the same level.
+    """A declared section appears twice at the same level: under the same heading, or
+    under two of its names when one of them is empty.
 
     A reader (and assay) would not know which one holds the decision. Sections with
-    different headings that share a declared name (`Consequences` and `Risks`) are
-    not duplicates: records often keep both.
+    different headings that share a declared name (`Consequences` and `Risks`) and
+    both hold text are not duplicates: records often keep both. When one of them is
+    empty (`## Risks` left from the template above `## Consequences`), it is a
+    duplicate: the empty one is reported by DOC007 as well. Parts of a section named
+    after it (`### Positive Consequences`, `### Negative Consequences`) are never
+    duplicates of each other.
 
     ## Fails
 
@@ -49,21 +55,58 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     ## Decision
 
     PostgreSQL 16.
+
+    ## Risks
+
+    The team has not run PostgreSQL 16 before.
+
+    ## Consequences
+
+    One database to back up.
     ```
     """
     if context.reading is None:
         return
-    first: dict[tuple[int, str], SectionReading] = {}
+    seen: dict[tuple[int, str], list[SectionReading]] = {}
     for section in context.reading.sections:
         if not section.declared:
             continue
-        key = (section.level, fold(section.heading))
-        if key in first:
-            earlier = first[key]
+        earlier = seen.setdefault((section.level, section.name.casefold()), [])
+        heading = fold(section.heading)
+        same = next((e for e in earlier if fold(e.heading) == heading), None)
+        if same is not None:
             yield Finding(
                 section.span,
-                f"a second `{section.name}` section (the first is on line {earlier.span.line})",
-                (Related("the first one", context.path, earlier.span),),
+                f"a second `{written(section)}` section (the first is on line {same.span.line})",
+                (Related("the first one", context.path, same.span),),
             )
         else:
-            first[key] = section
+            other = next((e for e in earlier if _one_left_empty(e, section)), None)
+            if other is not None:
+                yield Finding(
+                    section.span,
+                    f"`{written(section)}` and `{written(other)}` (line {other.span.line}) "
+                    f"are both the `{section.name}` section, and one of them is empty",
+                    (Related("the other one", context.path, other.span),),
+                )
+        earlier.append(section)
+
+
+def _one_left_empty(first: SectionReading, second: SectionReading) -> bool:
+    """Two names of one section, one of them empty: a template heading left beside
+    the written one.  Parts (`Positive Consequences`) are meant to come several."""
+    if _is_part(first) or _is_part(second):
+        return False
+    return (not first.text) != (not second.text)
+
+
+def _is_part(section: SectionReading) -> bool:
+    """True for a heading that qualifies the section's own name: `Positive
+    Consequences` is a part of `Consequences`."""
+    heading, name = fold(section.heading), fold(section.name)
+    return heading != name and heading.endswith(f" {name}")
+
+
+def written(section: SectionReading) -> str:
+    """The section's heading as written, without markup or a trailing comment."""
+    return strip_markup(section.heading) or section.name

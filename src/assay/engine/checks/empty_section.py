@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
+from assay.engine.checks.duplicate_section import written
 from assay.engine.workspace.document_context import DocumentContext
 
 
@@ -14,7 +15,11 @@ def check(context: DocumentContext) -> Iterator[Finding]:
 
     An empty `## Consequences` usually means the record was committed from its
     template before it was finished. Sub-sections count as content, and so does a
-    value in the heading: `## Decision: use Kafka` says what was decided.
+    value in the heading: `## Decision: use Kafka` says what was decided. The
+    template's text is a `{…}` or `[option 1]` placeholder (a line each), `TBC`, `TBD`,
+    `*To be determined.*`, or MADR's `Chosen option: "[option 1]", because
+    [justification …]`; `N/A` is an answer (a rejected record decided nothing). The
+    message names the heading as written (`Risks`, read as Consequences).
 
     ## Fails
 
@@ -56,9 +61,9 @@ def check(context: DocumentContext) -> Iterator[Finding]:
         if not section.declared or section.name.casefold() in field_names:
             continue  # `## Status` is read as a field: FLD checks speak for it
         if not section.text:
-            yield Finding(section.span, f"the `{section.name}` section is empty")
+            yield Finding(section.span, f"the `{written(section)}` section is empty")
         elif section.placeholder:
             yield Finding(
                 section.body or section.span,
-                f"the `{section.name}` section holds only the template's placeholder",
+                f"the `{written(section)}` section holds only the template's placeholder",
             )

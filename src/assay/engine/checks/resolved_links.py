@@ -14,6 +14,7 @@ from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.links import LinkResolution, is_footnote_label, resolve_link
 from assay.spec.document import Document
 from assay.spec.model import Model
+from assay.spec.reading import Reading
 from assay.spec.source import Span
 
 
@@ -29,20 +30,33 @@ class Resolved(Model):
 _last: tuple[DocumentContext, tuple[Resolved, ...]] | None = None
 
 
-def link_targets(document: Document) -> tuple[tuple[str, Span], ...]:
+def link_targets(
+    document: Document, reading: Reading | None = None
+) -> tuple[tuple[str, Span], ...]:
     """Every destination to check, with where it is written: the links, then the
-    reference definitions no link used (footnotes are not links)."""
+    reference definitions no link used (footnotes are not links).
+
+    A link inside a field's template placeholder (``[ accepted | superseded by
+    [xxx](yyyymmdd-xxx.md) ]``) is the template's example, not a link to check."""
     found: list[tuple[str, Span]] = []
     used: set[str] = set()
+    templates = [f.span for f in reading.fields if f.placeholder] if reading is not None else []
     for link in document.links:
         if link.kind == "reference" and link.label is not None:
             used.add(link.label.casefold())
+        if templates and any(_within(link.span, span) for span in templates):
+            continue
         found.append((link.destination, link.span))
     for definition in document.definitions:
         if is_footnote_label(definition.label) or definition.label.casefold() in used:
             continue
         found.append((definition.destination, definition.span))
     return tuple(found)
+
+
+def _within(inner: Span, outer: Span) -> bool:
+    starts_in = (outer.line, outer.column) <= (inner.line, inner.column)
+    return starts_in and (inner.end_line, inner.end_column) <= (outer.end_line, outer.end_column)
 
 
 def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
@@ -53,7 +67,8 @@ def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
     global _last
     if _last is not None and _last[0] is context:
         return _last[1]
-    targets = link_targets(context.document) if context.document is not None else context.links
+    document = context.document
+    targets = link_targets(document, context.reading) if document is not None else context.links
     # A destination resolves the same wherever the document writes it: each is resolved
     # once (a generated index links one file thousands of times).
     resolutions: dict[str, LinkResolution] = {}

@@ -68,7 +68,7 @@ _WHOLE_TEMPLATE = re.compile(
 # and `[ADR-0005]` (a shortcut reference link) are values.
 _TEMPLATE_WORDS = re.compile(
     r"(?<![^\W_])(?:insert|date|yyyy|status|name|title|describe|description|todo|fill"
-    r"|enter|your|here|placeholder|e\.g|x{3,}|n{3,})(?![^\W_])|\||\.\.\.|…",
+    r"|enter|your|here|placeholder|e\.g|x{3,}|n{3,}|option[ \t]*[0-9]+)(?![^\W_])|\||\.\.\.|…",
     re.IGNORECASE,
 )
 _WRAPPING = " \t\r\n*_`~"
@@ -89,8 +89,9 @@ class DateReading(Model):
 def is_placeholder(text: str) -> bool:
     """True when ``text`` is a template leftover rather than a value.
 
-    ``{proposed | accepted}``, ``[ a | b ]``, ``[Insert Date]``, ``YYYY-MM-DD`` and
-    ``<date>`` are; ``TBD`` (a value some teams choose) and ``[ADR 5](x.md)`` are not.
+    ``{proposed | accepted}``, ``[ a | b ]`` (links inside it too), ``[Insert Date]``,
+    MADR's ``[option 1]``, ``YYYY-MM-DD`` and ``<date>`` are; ``TBD`` (a value some
+    teams choose) and ``[ADR 5](x.md)`` are not.
     """
     core = _core(text)
     if not core or not _may_open_template(core[0]):
@@ -100,10 +101,27 @@ def is_placeholder(text: str) -> bool:
     if core in ("...", "…"):
         return True
     bracketed = _BRACKETS.fullmatch(core)
-    if bracketed is None:
+    inside = bracketed[1] if bracketed is not None else _outer_bracket(core)
+    if inside is None:
         return False
-    inside = bracketed[1].strip()
+    inside = inside.strip()
     return not inside or _TEMPLATE_WORDS.search(inside) is not None
+
+
+def _outer_bracket(core: str) -> str | None:
+    """What one pair of brackets around all of ``core`` holds, brackets inside it
+    allowed (``[ accepted | superseded by [xxx](yyyymmdd-xxx.md) ]``); else None."""
+    if not core.startswith("[") or not core.endswith("]"):
+        return None
+    depth = 0
+    for at, char in enumerate(core):
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+            if depth == 0:
+                return core[1:-1] if at == len(core) - 1 else None
+    return None
 
 
 # Whether a placeholder can start with a character, by the first character each of

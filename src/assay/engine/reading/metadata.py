@@ -76,6 +76,7 @@ def find_metadata(
             (prose if words.heading(plain.heading).prose else strict).extend(plain.blocks)
     scan = _Scan(locator, words)
     tops = {id(top) for top in document.sections}
+    nested = _nested(document) if len(walked) > len(tops) else set()
     headings: list[Found] = []
     for section in walked:
         heading = section.heading
@@ -85,7 +86,8 @@ def find_metadata(
             prose.extend(section.blocks)
         else:
             strict.extend(section.blocks)
-        _heading(heading.text, heading.span, section.blocks, scan, headings)
+        fields = id(section) not in nested
+        _heading(heading.text, heading.span, section.blocks, scan, headings, fields=fields)
     _blocks(lenient, scan, found, strict=False)
     _blocks(strict, scan, found, strict=True)
     in_prose: list[Found] = []
@@ -96,6 +98,27 @@ def find_metadata(
         _heading(plain.heading, plain.span, plain.blocks, scan, found)
     found.sort(key=_order)
     return found
+
+
+def _nested(document: Document) -> set[int]:
+    """The ids of sections inside a section other than the title's.
+
+    Their headings are content: a `### Status` under `## Data Types` describes an
+    interface's status, not the record's.  The title's section is a top H1, or the
+    first heading when it is the title (a record without an H1).
+    """
+    titled = {t.span for t in document.titles if t.source in ("h1", "heading")}
+    nested: set[int] = set()
+    for top in document.sections:
+        title = top.heading.level == 1 or top.heading.span in titled
+        # Under the title, its sub-sections' sections are nested; elsewhere, any.
+        below = top.children if not title else [c for s in top.children for c in s.children]
+        stack = list(below)
+        while stack:
+            section = stack.pop()
+            nested.add(id(section))
+            stack.extend(section.children)
+    return nested
 
 
 def _order(found: Found) -> tuple[bool, int]:
@@ -231,12 +254,25 @@ def _char_offset(locator: Locator, span: Span) -> int:
     return locator.line_starts[span.line - 1] + span.column - 1
 
 
-def _heading(text: str, span: Span, blocks: Sequence[Block], scan: _Scan, out: list[Found]) -> None:
+def _heading(
+    text: str,
+    span: Span,
+    blocks: Sequence[Block],
+    scan: _Scan,
+    out: list[Found],
+    *,
+    fields: bool = True,
+) -> None:
     """A heading named after a field or relation (``## Status`` then ``Accepted``;
-    ``### Amended by`` then a link), or holding the value (``## Status: accepted``)."""
+    ``### Amended by`` then a link), or holding the value (``## Status: accepted``).
+
+    ``fields`` False: the heading is nested in another section, and only a relation
+    heading is read (a field named there is the section's content)."""
     locator = scan.locator
     role = scan.words.heading(text)
     decl = role.key
+    if not fields and not isinstance(decl, RelationDecl):
+        return
     if decl is not None:
         first = next((b for b in blocks if isinstance(b, (Paragraph, ListBlock))), None)
         if first is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 
+from assay.engine.reading.bold_headings import promote_bold_headings
 from assay.engine.reading.fields import read_field
 from assay.engine.reading.metadata import find_metadata
 from assay.engine.reading.plain import plain_sections
@@ -13,7 +14,7 @@ from assay.engine.reading.sections import read_sections
 from assay.engine.reading.values import record_number_in_title
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.grammar.locate import Locator
-from assay.spec.document import Document
+from assay.spec.document import Document, TitleCandidate
 from assay.spec.reading import Reading, TitleReading
 from assay.spec.specfile import FieldDecl
 
@@ -25,6 +26,8 @@ def read(
     ``locator`` is the parser's for ``text``, when the caller has it."""
     if locator is None:
         locator = Locator(text, prefix=3 if document.bytes.bom else 0)
+    # `**Context**` on a line of its own is a section; the titles stay the parsed ones.
+    document, bold = promote_bold_headings(document, words)
     plain = plain_sections(document, words)
     walked = document.walk_sections()  # once: metadata and sections both walk them
     found = find_metadata(document, locator, words, plain, walked)
@@ -33,27 +36,32 @@ def read(
         path=document.path,
         type=words.type.name,
         lineage=words.type.lineage,
-        title=read_title(document),
+        title=read_title(document, words),
         number=file_number(document.path),
         fields=fields,
-        sections=read_sections(document, words, plain, walked),
+        sections=read_sections(document, words, plain, walked, bold),
         relations=read_relations(found, document, locator, words),
     )
 
 
-def read_title(document: Document) -> TitleReading | None:
+def read_title(document: Document, words: Vocabulary | None = None) -> TitleReading | None:
     """The first title candidate, with a record-number prefix read off.
 
     A front-matter title rarely carries the number; the first H1 often does
     (``title: Use Kafka`` above ``# 7. Use Kafka``), so its number is read instead.
+    Under a type (``words``), a first heading that names a declared section
+    (``## Context and Problem Statement`` in a record without an H1) is that section,
+    not the title.  HTML comments (``<!-- omit from toc -->``) are no part of a title.
     """
-    if not document.titles:
+    candidates = [t for t in document.titles if not _is_section(t, words)]
+    if not candidates:
         return None
-    first = document.titles[0]
+    first = candidates[0]
     if first.source == "file-name":
         return TitleReading(text=first.text, raw=first.text, source=first.source, span=None)
-    prefix = record_number_in_title(first.text)
-    text = first.text[prefix.prefix_end if prefix is not None else 0 :].strip()
+    written = without_comments(first.text)
+    prefix = record_number_in_title(written)
+    text = written[prefix.prefix_end if prefix is not None else 0 :].strip()
     number = prefix.number if prefix is not None else None
     placeholder = prefix.placeholder if prefix is not None else False
     prefix_span = first.span if number is not None or placeholder else None
@@ -80,3 +88,34 @@ def file_number(path: str) -> int | None:
         name = posixpath.basename(posixpath.dirname(path))
     numbered = record_number(name)
     return numbered[0] if numbered is not None and numbered[1] == "numbered" else None
+
+
+def _is_section(title: TitleCandidate, words: Vocabulary | None) -> bool:
+    """True for a first-heading candidate that is one of the type's sections."""
+    return (
+        words is not None
+        and title.source == "heading"
+        and words.heading(title.text).section is not None
+    )
+
+
+def without_comments(text: str) -> str:
+    """``text`` without its HTML comments (an unclosed one runs to the end), stripped.
+
+    ``str.find``, not a pattern: each character is looked at a bounded number of times.
+    """
+    if "<!--" not in text:
+        return text.strip()
+    kept: list[str] = []
+    at = 0
+    while True:
+        opening = text.find("<!--", at)
+        if opening < 0:
+            kept.append(text[at:])
+            break
+        kept.append(text[at:opening])
+        closing = text.find("-->", opening + 4)
+        if closing < 0:
+            break
+        at = closing + 3
+    return " ".join("".join(kept).split())

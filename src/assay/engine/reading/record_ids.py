@@ -29,9 +29,11 @@ _AND = re.compile(r"\s*(?<![^\W_])and\s+", re.IGNORECASE)
 _ENTITY = re.compile(r"&#?\w+;")
 _OPENERS, _CLOSERS = "([", ")]"
 
-# `Architecture Decision Record: X`, and its short form `ADR: X` (a colon, no number).
+# `Architecture Decision Record: X`, and its short forms `ADR: X` and `ADR - X` (no
+# number; the dash needs spaces around it, as `ADR-0005 - X` is a numbered prefix).
 _LABEL = re.compile(
-    r"(?:architecture\s+decision\s+record\s*[:\-\u2014\u2013]|ADR\s*:)\s*", re.IGNORECASE
+    r"(?:architecture\s+decision\s+record\s*[:\-\u2014\u2013]|ADR\s*:|ADR\s+[-\u2014\u2013]\s)\s*",
+    re.IGNORECASE,
 )
 _SEPARATOR = r"(?:\s*[.:)]|\s*[\u2014\u2013]|\s+-)"
 # With `ADR` in front the number is surely a record number; a separator is optional.
@@ -135,7 +137,8 @@ def record_number_in_title(title: str) -> TitleNumber | None:
     """The record-number prefix of ``title``, or None when it has none.
 
     ``1. X``, ``0009. X``, ``ADR 016: X``, ``ADR015: X``, ``0018: X``, ``ADR-0057 - X``,
-    ``097 — X`` carry a number; ``Architecture Decision Record: X`` is a label only;
+    ``097 — X`` carry a number; ``Architecture Decision Record: X`` and ``ADR - X`` are
+    labels only;
     ``n. X`` and ``ADR-XXXX: X`` are unfilled template numbers.
     """
     at = len(title) - len(title.lstrip())

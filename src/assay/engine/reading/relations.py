@@ -16,7 +16,7 @@ from urllib.parse import unquote
 
 from assay.engine.reading.metadata import Found
 from assay.engine.reading.record_names import record_number
-from assay.engine.reading.values import find_record_ids, split_targets
+from assay.engine.reading.values import find_record_ids, is_placeholder, split_targets
 from assay.engine.reading.vocabulary import Vocabulary, fold
 from assay.grammar.locate import Locator
 from assay.spec.document import Document, Link
@@ -50,6 +50,10 @@ def _from(
     item: Found, document: Document, locator: Locator, words: Vocabulary
 ) -> Iterator[RelationReading]:
     decl = item.decl
+    if isinstance(decl, FieldDecl) and is_placeholder(item.raw):
+        # `[ accepted | superseded by [xxx](yyyymmdd-xxx.md) ]` is the template's list
+        # of choices: it names no record.
+        return
     if isinstance(decl, RelationDecl):
         if item.offsets is None:
             yield RelationReading(

@@ -11,10 +11,12 @@ it (a second H1, a duplicate).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
+from assay.engine.reading.bold_headings import BOLD_LINE
 from assay.engine.reading.plain import PlainSection
-from assay.engine.reading.values import is_placeholder
+from assay.engine.reading.values import is_placeholder, strip_markup
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.spec.document import (
     Block,
@@ -37,10 +39,12 @@ def read_sections(
     words: Vocabulary,
     plain: tuple[PlainSection, ...],
     walked: Sequence[Section] | None = None,
+    bold: frozenset[Span] = frozenset(),
 ) -> tuple[SectionReading, ...]:
     """Every section of ``document``, in document order.
 
-    ``walked`` is ``document.walk_sections()`` when the caller has it already.
+    ``walked`` is ``document.walk_sections()`` when the caller has it already; ``bold``
+    holds the spans of the headings that were bold paragraphs (``bold_headings``).
     """
     if plain:
         return tuple(_plain(section) for section in plain)
@@ -59,10 +63,12 @@ def read_sections(
             if inner:
                 parts.append(inner)
         texts[id(section)] = "\n\n".join(parts)
-    return tuple([_heading(s, words, texts[id(s)]) for s in walked])
+    return tuple([_heading(s, words, texts[id(s)], bold) for s in walked])
 
 
-def _heading(section: Section, words: Vocabulary, text: str) -> SectionReading:
+def _heading(
+    section: Section, words: Vocabulary, text: str, bold: frozenset[Span]
+) -> SectionReading:
     role = words.heading(section.heading.text)
     decl = role.section
     first = (
@@ -81,7 +87,8 @@ def _heading(section: Section, words: Vocabulary, text: str) -> SectionReading:
         span=section.heading.span,
         text=text,
         body=body,
-        placeholder=bool(text) and is_placeholder(text),
+        placeholder=bool(text) and is_section_placeholder(text),
+        bold=bool(bold) and section.heading.span in bold,
     )
 
 
@@ -98,7 +105,8 @@ def _plain(section: PlainSection) -> SectionReading:
         span=section.span,
         text=text,
         body=body,
-        placeholder=bool(text) and is_placeholder(text),
+        placeholder=bool(text) and is_section_placeholder(text),
+        bold=BOLD_LINE.fullmatch(section.heading.strip()) is not None,
     )
 
 
@@ -145,3 +153,37 @@ def _block_text(block: Block) -> str:
         # A comment is a note to authors, not content: a section of comments is empty.
         return "" if stripped.startswith("<!--") and stripped.endswith("-->") else stripped
     return ""
+
+
+# What a team writes for "not written yet".  A field may hold `TBD` as its value (some
+# teams choose it), but a section holding only that says nothing.
+_UNWRITTEN = re.compile(r"tb[acd]|todo|to be (?:determined|decided|confirmed|defined|done)", re.I)
+# MADR's sentence before an option was chosen: `Chosen option: "[option 1]", because
+# [justification …]` (MADR 3 and 4 write `{title of option 1}` and `{justification …}`).
+_PIECE = r"(\[[^\[\]]*\]|\{[^{}]*\})"
+_MADR_CHOSEN = re.compile(
+    rf'chosen option:?[ \t]*"?{_PIECE}"?,?[ \t]*because[ \t]*{_PIECE}[ \t]*\.?', re.I
+)
+
+
+def is_section_placeholder(text: str) -> bool:
+    """True when a section's text is only what its template left: ``{…}`` or
+    ``[option 1]`` placeholders (a line each, as a template's list is), ``TBC``, ``TBD``,
+    ``*To be determined.*``, or MADR's unchosen ``Chosen option: "[option 1]", because
+    [justification …]``.  ``N/A`` is an answer (a rejected record decided nothing).
+
+    The first line decides most texts: when it is no placeholder, nothing else is read.
+    """
+    if is_placeholder(text):
+        return True
+    lines = [line for line in text.split("\n") if line.strip()]
+    return bool(lines) and all(_placeholder_line(line) for line in lines)
+
+
+def _placeholder_line(line: str) -> bool:
+    if is_placeholder(line):
+        return True
+    chosen = _MADR_CHOSEN.fullmatch(line.strip())
+    if chosen is not None:
+        return is_placeholder(chosen[1]) and is_placeholder(chosen[2])
+    return _UNWRITTEN.fullmatch(strip_markup(line)) is not None

@@ -212,7 +212,7 @@ def _outcomes(
                 type_name,
                 library,
                 check_cache.summarize(context.reading) if context.reading is not None else None,
-                check_cache.links_of(link_targets(document)),
+                check_cache.links_of(link_targets(document, context.reading)),
                 pickle.dumps(tuple(kept)) if kept else b"",
                 pickle.dumps(directives) if directives else b"",
                 lines,

@@ -1,0 +1,184 @@
+"""Readings of variations seen in real records (issue 12 §1), beyond the findings.
+
+The data-driven cases (``cases/adr_formats``) show the findings; these tests show what
+the reader made of each record where no finding can tell (a title's text, a relation
+that is not there) and the messages the findings carry.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from assay.engine.reading.read import without_comments
+from assay.engine.reading.sections import is_section_placeholder
+from assay.engine.runner.run import check
+from assay.engine.workspace.config import load_config
+from tests.engine.test_reading import reading_of
+
+CASES = Path(__file__).parent / "cases" / "adr_formats"
+
+
+def _messages(case: str, tmp_path: Path) -> dict[tuple[int, str], str]:
+    root = tmp_path / case
+    shutil.copytree(CASES / case, root)
+    result = check(load_config(root), cache=False)
+    return {(d.span.line, d.code): d.message for d in result.diagnostics}
+
+
+def test_madr2_consequence_parts_are_the_consequences() -> None:
+    reading = reading_of(
+        (CASES / "madr2-consequence-parts/docs/adr/0001-use-kafka-for-events.md").read_text(),
+        type_name="madr",
+    )
+    parts = [(s.heading, s.level) for s in reading.sections if s.name == "Consequences"]
+    assert parts == [("Positive Consequences", 3), ("Negative Consequences", 3)]
+    assert reading.section("Consequences")
+
+
+def test_a_status_placeholder_names_no_relation() -> None:
+    reading = reading_of(
+        "# Archive tenants\n\n## Status\n\n"
+        "[ accepted | deprecated | superseded by [xxx](yyyymmdd-xxx.md) ]\n"
+    )
+    assert [f.placeholder for f in reading.field("Status")] == [True]
+    assert reading.value("Status") is None
+    assert reading.relations == ()
+
+
+def test_a_nested_status_heading_is_not_the_status() -> None:
+    reading = reading_of(
+        "# 1. Report results\n\n## Status\n\nAccepted\n\n## Data Types\n\n### Status\n\n"
+        "An enum of `queued` and `done`.\n"
+    )
+    assert [(f.value, f.span.line) for f in reading.field("Status")] == [("accepted", 5)]
+
+
+def test_a_status_heading_under_the_title_is_the_status() -> None:
+    """Records whose title is `##`: the title's own sub-heading still states it."""
+    reading = reading_of("## Report results\n\n### Status\n\nAccepted\n")
+    assert reading.value("Status") == "accepted"
+
+
+@pytest.mark.parametrize(
+    ("first_line", "title", "number"),
+    [
+        ("# 7. Replace the blob store <!-- omit from toc -->", "Replace the blob store", 7),
+        ("# Replace <!-- a note --> the blob store", "Replace the blob store", None),
+        ("# ADR - Log in JSON", "Log in JSON", None),
+        ("# ADR - 0009 - Keep one schema", "Keep one schema", 9),
+        ("# ADR-0009 - Keep one schema", "Keep one schema", 9),
+    ],
+)
+def test_title_text(first_line: str, title: str, number: int | None) -> None:
+    reading = reading_of(f"{first_line}\n\nStatus: Accepted\n")
+    assert reading.title is not None
+    assert (reading.title.text, reading.title.number) == (title, number)
+
+
+def test_a_first_heading_that_is_a_section_is_no_title() -> None:
+    reading = reading_of("## Context and Problem Statement\n\nSearch is slow.\n", type_name="madr")
+    assert reading.title is not None and reading.title.source == "file-name"
+    titled = reading_of("## Search engine\n\n### Context\n\nSlow.\n").title
+    assert titled is not None and titled.text == "Search engine"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "TBC",
+        "TBD.",
+        "*To be determined.*",
+        "todo",
+        "[option 1]\n[option 2]",
+        '{title of option 1}\n\nChosen option: "{title of option 1}", because {justification}.',
+        'Chosen option: "[option 1]", because [justification. e.g., only option | … ].',
+    ],
+)
+def test_unwritten_section_texts(text: str) -> None:
+    assert is_section_placeholder(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "N/A",
+        "TBD: the vendor answers in May.",
+        'Chosen option: "Kafka", because the platform team runs it.',
+        "[option 1]\nWe chose Kafka.",
+        "Kafka.\n[option 1]",
+    ],
+)
+def test_written_section_texts(text: str) -> None:
+    assert not is_section_placeholder(text)
+
+
+def test_messages_name_the_heading_as_written(tmp_path: Path) -> None:
+    found = _messages("two-names-one-section", tmp_path)
+    assert found[(13, "DOC007")] == "the `Risks` section is empty"
+    assert found[(15, "DOC005")] == (
+        "`Consequences` and `Risks` (line 13) are both the `Consequences` section, "
+        "and one of them is empty"
+    )
+
+
+def test_bold_heading_message_suggests_the_heading(tmp_path: Path) -> None:
+    found = _messages("bold-headings", tmp_path)
+    assert found[(9, "DOC014")] == (
+        "`**Decision Outcome:**` is bold text used as a heading: write `## Decision Outcome`"
+    )
+
+
+def test_bold_lines_in_a_plain_text_record_are_reported_too() -> None:
+    reading = reading_of(
+        "Use Kafka\n\n**Context**\n\nPolling.\n\nDecision\n\nKafka.\n",
+        path="docs/adr/0001-use-kafka.txt",
+    )
+    assert [(s.name, s.bold) for s in reading.sections] == [
+        ("Context", True),
+        ("Decision", False),
+    ]
+
+
+_LINES = st.sampled_from(
+    [
+        "# 1. Title",
+        "## Decision",
+        "### Status",
+        "**Context**",
+        "**Decision Outcome:**",
+        "__Consequences__",
+        "**Not a section**",
+        "Accepted",
+        "Status: Accepted",
+        "text **Decision**",
+        "",
+        "- item",
+        "```",
+    ]
+)
+
+
+@given(st.lists(_LINES, max_size=30))
+def test_bold_headings_keep_document_order(lines: list[str]) -> None:
+    """Whatever the mix of bold lines and headings, sections come in document order
+    and a bold section is a bold line of the text, read at its own place."""
+    text = "\n\n".join(lines) + "\n"
+    reading = reading_of(text)
+    starts = [s.span.start for s in reading.sections]
+    assert starts == sorted(starts)
+    source = text.split("\n")
+    for section in reading.sections:
+        if section.bold:
+            assert source[section.span.line - 1].strip() == section.heading
+
+
+@given(st.text(alphabet="<!-> ab", max_size=60))
+def test_without_comments_drops_every_closed_comment(text: str) -> None:
+    result = without_comments(text)
+    assert "<!--" not in result or "-->" not in result[result.index("<!--") :]
+    assert without_comments(result) == result
