@@ -1,4 +1,5 @@
-"""Gitignore-like path patterns: the config's `include`, `exclude`, `specs`, `per-file-ignores` and a spec's `files`.
+"""Gitignore-like path patterns: the config's `include`, `exclude`, `specs` and
+`per-file-ignores`, and a spec's `files`.
 
 Paths are workspace-relative POSIX strings. A pattern is split into segments:
 
