@@ -16,6 +16,10 @@ compares standard output then standard error with the block's other lines: a lin
 that is only `…` stands for any number of lines, `…` inside a line for any text in
 it; everything else must match exactly (trailing spaces aside). A ```console block
 without the comment fails the test, so no shown output escapes it.
+
+A command that changes its workspace (`assay new`) cannot run in place; its block says
+``<!-- output: checked by tests/…py -->`` instead, and that test module must name the
+page (it compares the block itself).
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from assay.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 _MARKER = re.compile(r"<!-- output: run in (?P<folder>\S+) -->\n")
+_CHECKED_BY = re.compile(r"<!-- output: checked by (?P<test>tests/\S+\.py) -->\n")
 _BLOCK = re.compile(r"^```console\n(?P<body>.*?)^```$", re.S | re.M)
 
 
@@ -45,9 +50,11 @@ def console_blocks() -> list[tuple[str, int, str | None, str]]:
         for block in _BLOCK.finditer(text):
             before = text[: block.start()]
             marker = _MARKER.search(before[-200:]) if before.endswith("-->\n") else None
+            checked = _CHECKED_BY.search(before[-200:]) if before.endswith("-->\n") else None
             line = text.count("\n", 0, block.start()) + 1
             name = page.relative_to(DOCS).as_posix()
-            found.append((name, line, marker["folder"] if marker else None, block["body"]))
+            folder = marker["folder"] if marker else ("=" + checked["test"] if checked else None)
+            found.append((name, line, folder, block["body"]))
     return found
 
 
@@ -74,8 +81,19 @@ def test_every_console_block_is_produced() -> None:
 
 
 @pytest.mark.parametrize(
+    ("page", "test"),
+    [pytest.param(p, f[1:], id=f"{p}:{n}") for p, n, f, _ in BLOCKS if f and f.startswith("=")],
+)
+def test_a_block_checked_elsewhere_is_checked_there(page: str, test: str) -> None:
+    """The test module a block names exists and reads that page."""
+    module = ROOT / test
+    assert module.is_file(), test
+    assert f"docs/{page}" in module.read_text(encoding="utf-8"), (test, page)
+
+
+@pytest.mark.parametrize(
     ("folder", "body"),
-    [pytest.param(f, b, id=f"{p}:{n}") for p, n, f, b in BLOCKS if f is not None],
+    [pytest.param(f, b, id=f"{p}:{n}") for p, n, f, b in BLOCKS if f and not f.startswith("=")],
 )
 def test_doc_output_is_what_the_command_prints(
     folder: str, body: str, monkeypatch: pytest.MonkeyPatch
