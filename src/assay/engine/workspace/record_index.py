@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 from urllib.parse import unquote
 
+from assay.engine.reading.read import file_number
 from assay.engine.workspace.links import FileIndex, resolve_link
 from assay.spec.reading import Reading
 from assay.spec.source import Span
@@ -57,6 +58,12 @@ def facts_of(reading: Reading) -> Facts:
             for r in reading.relations
         ),
     )
+
+
+def unread_facts(path: str) -> Facts:
+    """The facts of a record that could not be read (not UTF-8): only the number its
+    file name gives, so its neighbours see no gap (DOC011) where it stands."""
+    return (file_number(path), None, (), ())
 
 
 #: Facts as the check summary keeps them: the number, the facts marshalled, and
