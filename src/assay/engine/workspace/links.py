@@ -291,4 +291,5 @@ def resolve_link(
             return LinkResolution("missing-extension", real, message)
     # The target as resolved, so a path written from the wrong folder shows itself
     # (`docs/adr/0008-x.md` in `docs/adr/` leads to `docs/adr/docs/adr/0008-x.md`).
-    return LinkResolution("missing", target, f"`{written}` does not exist: it resolves to `{target}`")
+    message = f"`{written}` does not exist: it resolves to `{target}`"
+    return LinkResolution("missing", target, message)
