@@ -39,6 +39,7 @@ from assay.engine.checks import (
     unknown_relation_target,
     unmatched_spec_pattern,
     unreadable_document,
+    unsupported_format,
     value_not_allowed,
 )
 from assay.engine.checks.base import Check
@@ -58,6 +59,7 @@ CHECKS: tuple[Check, ...] = tuple(
             second_title.check,
             number_gap.check,
             file_name_anomaly.check,
+            unsupported_format.check,
             nesting_too_deep.check,
             missing_field.check,
             value_not_allowed.check,

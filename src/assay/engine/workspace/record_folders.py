@@ -108,6 +108,10 @@ def may_hold_documents(path: str, include: tuple[Glob, ...], folders: tuple[Fold
 
 _INDEX_NAMES = frozenset({"index.md", "index.markdown"})
 
+#: Text formats records are written in that assay does not read: found in a records
+#: folder, they are listed (DOC016). Images and data files beside records are not.
+UNSUPPORTED_SUFFIXES = (".rst", ".adoc", ".asciidoc", ".asc", ".txt", ".org", ".textile")
+
 # The words of a name before its "template": `adr`/`ADR000`, and words naming what the
 # template is of (`architecture-decision-record-template`).
 _TEMPLATE_LEAD = re.compile(r"adr\d*|madr|architecture|decisions?|records?")
@@ -177,6 +181,9 @@ class Records:
             ):
                 if path not in self.specs and may_hold_documents(path, (), self.folders):
                     self.maybe_links.append(path)
+                    if place is not None and lower.endswith(UNSUPPORTED_SUFFIXES):
+                        # Listed (DOC016), never dropped in silence.
+                        self.skipped.append(Skipped(path=path, reason="unsupported-format"))
                 continue
             if parent not in self.numbered and record_number(name):
                 self.numbered.add(parent)
