@@ -40,6 +40,7 @@ from assay.engine.workspace.record_index import (
     Record,
     RecordIndex,
     facts_of,
+    gaps_of,
     unread_facts,
 )
 from assay.spec.diagnostics import Diagnostic
@@ -308,7 +309,9 @@ def _facts(
         types[key] = context_of(workspace, outcome).derives_from("adr")
     if not types[key]:
         return None
-    return unread_facts(outcome.path) if outcome.reading is None else facts_of(outcome.reading)
+    if outcome.reading is None:
+        return unread_facts(outcome.path)
+    return facts_of(outcome.reading, gaps_of(outcome.diagnostics))
 
 
 def _stamps(rows: Mapping[str, Row]) -> dict[str, Any]:
