@@ -67,7 +67,9 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     half of a folder's records (and at least two) lack a part, that part's `FLD001` or
     `DOC003` is not reported for the folder, and this one finding, at its first record,
     says so. Where half or more state it, each record without it is an error as
-    usual. Ignoring `DOC015` (`ignore = ["DOC015"]`) reports every record again.
+    usual. Only the built-in types give way so: a team's own spec that requires a part
+    means it of every record. Ignoring `DOC015` (`ignore = ["DOC015"]`) reports every
+    record again.
 
     ## Fails
 

@@ -311,7 +311,10 @@ def _facts(
         return None
     if outcome.reading is None:
         return unread_facts(outcome.path)
-    return facts_of(outcome.reading, gaps_of(outcome.diagnostics))
+    # Only a built-in type's requirements give way to a folder's convention (DOC015):
+    # a team's own spec that requires a part means it of every record.
+    builtin = outcome.library is not None
+    return facts_of(outcome.reading, gaps_of(outcome.diagnostics) if builtin else ())
 
 
 def _stamps(rows: Mapping[str, Row]) -> dict[str, Any]:
