@@ -121,9 +121,12 @@ class Record:
         if facts is not None:
             self.number: int | None = facts[0]
             self.has_relations = bool(facts[3])
-            self.gaps: tuple[Gap, ...] | None = facts[4]
+            self.gaps: tuple[Gap, ...] | None = facts[4] if len(facts) > 4 else ()
         elif packed is not None:
-            self.number, _, self.has_relations, self.gaps = packed
+            self.number, _, self.has_relations = packed[:3]
+            # A summary written before gaps were kept (a selection without DOC015
+            # keeps the same settings digest) has none.
+            self.gaps = packed[3] if len(packed) > 3 else ()
         else:
             raise ValueError("a record needs its facts")
 
