@@ -54,3 +54,24 @@ def test_a_dangling_symbolic_link_is_reported_not_followed(
     monkeypatch.chdir(tmp_path)
     assert main(["check", "--no-cache"]) == EXIT_FINDINGS
     assert "docs/adr/0002-gone.md:1:1: PTH002 [error] a symbolic link" in capsys.readouterr().out
+
+
+def test_a_record_that_is_not_utf8_keeps_its_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Record 2 cannot be decoded, yet its file name numbers it: record 3 has no gap
+    (DOC011) before it, in a full run and in a run on record 3 from the warm cache."""
+    third = GOOD.replace("# 1. Use", "# 3. Use")
+    workspace(
+        tmp_path, {"docs/adr/0001-use-postgres.md": GOOD, "docs/adr/0003-use-redis.md": third}
+    )
+    (tmp_path / "docs/adr/0002-cafe.md").write_bytes(
+        GOOD.replace("# 1.", "# 2. Caf\xe9").encode("latin-1")
+    )
+    monkeypatch.chdir(tmp_path)
+    for args in (["check"], ["check", "docs/adr/0003-use-redis.md"], ["check"]):
+        main(args)
+        out = capsys.readouterr().out
+        assert "DOC011" not in out, args
+    assert main(["check"]) == EXIT_ERROR
+    assert "docs/adr/0002-cafe.md:1:9: DOC001" in capsys.readouterr().out

@@ -26,7 +26,7 @@ CASES_DIR = Path(__file__).parent / "cases" / "adr_formats"
 CASES: list[dict[str, Any]] = yaml.safe_load((CASES_DIR / "cases.yaml").read_text("utf-8"))
 #: What a case entry may say; anything else is a typo in the table.
 KEYS = {"name", "about", "expect", "crlf", "bom", "no_final_newline", "blank_spaces", "symlinks",
-        "git_remote", "not_records"}  # fmt: skip
+        "git_remote", "not_records", "latin1"}  # fmt: skip
 
 
 def _workspace(case: dict[str, Any], tmp_path: Path) -> Path:
@@ -41,6 +41,10 @@ def _workspace(case: dict[str, Any], tmp_path: Path) -> Path:
     for path in case.get("no_final_newline", []):
         target = root / path
         target.write_bytes(target.read_bytes().rstrip(b"\r\n"))
+    for path in case.get("latin1", []):
+        # Written in Latin-1, as old editors saved it: not UTF-8, so the file is unreadable.
+        target = root / path
+        target.write_bytes(target.read_text("utf-8").encode("latin-1"))
     for path in case.get("blank_spaces", []):
         # Every blank line becomes spaces and a tab: blank to CommonMark, not to `== ""`.
         target = root / path

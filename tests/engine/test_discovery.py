@@ -273,11 +273,13 @@ def test_unusable_log4brains_file_is_a_note(
 
 
 def test_templates_are_skipped_whatever_their_name(tmp_path: Path) -> None:
-    """Any name containing "template", and anything in a templates folder, is a template."""
+    """A name that says it is a template, and anything in a templates folder, is one."""
     templates = [
         "docs/adr/template.md",
         "docs/adr/adr-template.md",
+        "docs/adr/adr-template-bare-minimal.md",
         "docs/adr/0000-TEMPLATE.md",
+        "docs/adr/0000-adr-template.md",
         "docs/adr/ADR000-template.md",
         "docs/adr/templates/short.md",
     ]
@@ -285,6 +287,20 @@ def test_templates_are_skipped_whatever_their_name(tmp_path: Path) -> None:
     found = _run(repo)
     assert _docs(found) == ["docs/adr/0000-record-architecture-decisions.md"]
     assert _skips(found) == dict.fromkeys(templates, "template")
+
+
+def test_a_record_about_templates_is_a_record(tmp_path: Path) -> None:
+    """Only template *names* are templates: a record whose subject is templates, or a
+    folder of records about them, is read."""
+    records = [
+        "docs/adr/0010-django-templates.md",
+        "docs/adr/0011-adr-template-changes.md",
+        "docs/adr/email-templates/index.md",
+    ]
+    repo = _repo(tmp_path / "r", *records, "docs/adr/0001-a.md")
+    found = _run(repo)
+    assert _docs(found) == sorted([*records, "docs/adr/0001-a.md"])
+    assert _skips(found) == {}
 
 
 def test_a_records_folder_named_template_still_holds_records(tmp_path: Path) -> None:

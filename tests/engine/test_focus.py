@@ -100,7 +100,7 @@ def workspaces(draw: st.DrawFn) -> tuple[RecordIndex, list[str]]:
                 target_number = draw(st.none() | st.integers(0, 4))
                 targets.append(("ADR", destination, target_number, _span(line := line + 1)))
             relations.append((name, inverse, tuple(targets)))
-        facts: Facts = (number, _span(1), statuses, tuple(relations))
+        facts: Facts = (number, _span(1), statuses, tuple(relations), ())
         records.append(Record(path, facts))
     files = FileIndex.build([*paths, "docs/adr/README.md"])
     return RecordIndex(records, files, (REPOSITORY,)), paths
@@ -158,8 +158,8 @@ def test_a_target_that_leads_into_the_focus_is_never_passed_over(
 def test_focus_passes_over_targets_that_cannot_lead_into_it() -> None:
     """The point of the focus: most relations are passed over without resolving."""
     records = [
-        Record("docs/adr/0001-a.md", (1, None, (), ())),
-        Record("docs/adr/0002-b.md", (2, None, (), ())),
+        Record("docs/adr/0001-a.md", (1, None, (), (), ())),
+        Record("docs/adr/0002-b.md", (2, None, (), (), ())),
     ]
     focus = Focus({"docs/adr/0001-a.md"}, RecordIndex(records, FileIndex.build([])))
     assert focus.may_name(("ADR 1", None, 1, _span(1)))

@@ -222,9 +222,17 @@ def test_the_second_repository_url_counts_too() -> None:
         (
             SOURCE,
             "../decisions/0007-use-kafka.md",
-            "`../decisions/0007-use-kafka.md` does not exist",
+            "`../decisions/0007-use-kafka.md` does not exist: "
+            "it resolves to `docs/decisions/0007-use-kafka.md`",
         ),
-        (SOURCE, "x.md#part", "`x.md` does not exist"),
+        (SOURCE, "x.md#part", "`x.md` does not exist: it resolves to `docs/decisions/x.md`"),
+        (
+            # Written from the root in a record's folder: the doubled path shows why.
+            SOURCE,
+            "docs/decisions/0008-use-kafka.md",
+            "`docs/decisions/0008-use-kafka.md` does not exist: "
+            "it resolves to `docs/decisions/docs/decisions/0008-use-kafka.md`",
+        ),
         (
             SOURCE,
             "0005-Use-Kafka.md",

@@ -402,8 +402,11 @@ def test_compound_status_relations() -> None:
     amends = reading_of("# 11. Deadlines\n\nStatus: accepted; amends ADR-0010\n")
     assert relations(amends) == [("Amends", [("ADR-0010", None, 10)])]
     assert where(amends.relations[0].targets[0].span) == (3, 26, 3, 34)
+    # A one-sided relation: it names ADR 10 and asks nothing back of it.
     rejected = reading_of("# 12. Gateway\n\nStatus: Rejected in favour of ADR 10\n")
-    assert rejected.relations == ()
+    assert rejected.value("Status") == "rejected"
+    assert relations(rejected) == [("Rejected in favour of", [("ADR 10", None, 10)])]
+    assert rejected.relations[0].inverse is None
 
 
 def test_targets_joined_by_and_reference_links_and_a_links_section() -> None:

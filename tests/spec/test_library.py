@@ -137,7 +137,10 @@ RELATIONS = {
     "Replaces": "Replaced by",
     "Reverts": "Reverted by",
     "Extends": "Extended by",
+    "Invalidates": "Invalidated by",
 }
+#: Relations of one side: they name a record and ask nothing back of it.
+ONE_SIDED = ("In part supersedes", "Rejected in favour of", "Rejected in favor of")
 
 
 @pytest.mark.parametrize(
@@ -198,7 +201,12 @@ def test_adr_relation_is_declared_both_ways(forward: str, backward: str) -> None
 def test_adr_declares_only_the_listed_relations() -> None:
     """No stray relation: every declared one is in the table, so the table is complete."""
     declared = [r.name for r in library_type("adr", "adr").relations]
-    assert sorted(declared) == sorted([*RELATIONS, *RELATIONS.values()])
+    assert sorted(declared) == sorted([*RELATIONS, *RELATIONS.values(), *ONE_SIDED])
+
+
+def test_one_sided_relations_have_no_inverse() -> None:
+    declared = {r.name: r.inverse for r in library_type("adr", "adr").relations}
+    assert {name: declared[name] for name in ONE_SIDED} == dict.fromkeys(ONE_SIDED)
 
 
 # ---- madr -----------------------------------------------------------------------------

@@ -151,10 +151,10 @@ class FileEntry(Model):
     type: str | None
     #: Why: for a document how it was found (`convention`, `adr-dir`, `log4brains`,
     #: `include`, `type`), for a spec `specs`, for a skipped file why not (`template`,
-    #: `listing`, `symlink`, `not-regular-file`).
+    #: `listing`, `symlink`, `not-regular-file`, `unsupported-format`).
     reason: Literal[
         "convention", "adr-dir", "log4brains", "include", "type", "specs",
-        "template", "listing", "symlink", "not-regular-file",
+        "template", "listing", "symlink", "not-regular-file", "unsupported-format",
     ]  # fmt: skip
     #: The records folder a record was found in, as spelt in the workspace.
     folder: str | None = None

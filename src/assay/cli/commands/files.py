@@ -28,6 +28,7 @@ _WHY = {
     "listing": "skipped: the folder's README or contents page",
     "symlink": "skipped: a symbolic link, not followed",
     "not-regular-file": "skipped: not a regular file",
+    "unsupported-format": "skipped: a format assay does not read (DOC016)",
 }
 
 

@@ -14,6 +14,7 @@ from assay.engine.checks import (
     duplicate_section,
     empty_section,
     file_name_anomaly,
+    folder_convention,
     forbidden_field,
     forbidden_section,
     link_escapes_set,
@@ -40,6 +41,7 @@ from assay.engine.checks import (
     unknown_relation_target,
     unmatched_spec_pattern,
     unreadable_document,
+    unsupported_format,
     value_not_allowed,
 )
 from assay.engine.checks.base import Check
@@ -61,6 +63,8 @@ CHECKS: tuple[Check, ...] = tuple(
             bold_paragraph_heading.check,
             number_gap.check,
             file_name_anomaly.check,
+            unsupported_format.check,
+            folder_convention.check,
             nesting_too_deep.check,
             missing_field.check,
             value_not_allowed.check,

@@ -15,7 +15,8 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     """Numbers are missing between a folder's numbered records.
 
     Often harmless (a record was withdrawn before merging), sometimes a record lost
-    in a rename; worth a look, never a failure.
+    in a rename; worth a look, never a failure. A record that cannot be read (`DOC001`)
+    still counts, by the number its file name gives.
 
     ## Fails
 

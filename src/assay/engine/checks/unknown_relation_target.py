@@ -13,7 +13,8 @@ from assay.spec.source import Span
 def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     """A relation names a record by ID (`Supersedes ADR-0042`) and no record has it.
 
-    Linked targets that do not exist are `LNK001`; this covers bare IDs.
+    Linked targets that do not exist are `LNK001`; this covers bare IDs, for every
+    relation, one-sided ones too (`Rejected in favour of ADR-101`).
 
     ## Fails
 

@@ -98,6 +98,11 @@ def line_pairs(text: str, start: int, end: int, words: Vocabulary) -> list[KeyVa
 def _read_piece(text: str, start: int, end: int, words: Vocabulary, bullet: bool) -> list[KeyValue]:
     first = words.key_pattern.match(text, start, end)
     if first is None:
+        dated = words.bare_date_pattern.match(text, start, end)
+        if dated is not None:  # `- Date 2023-09-28`: a date field without its colon
+            decl = words.fields[fold(dated["key"])]
+            value = _trimmed(text, dated.end(), _value_end(text, dated.end(), end, words))
+            return [KeyValue("field", decl, *dated.span("key"), *value, bullet)]
         relation = words.relation_pattern.match(text, start, end)
         if relation is None:
             return []

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Sequence
 
 from assay.engine.reading.bold_headings import promote_bold_headings
 from assay.engine.reading.fields import read_field
-from assay.engine.reading.metadata import find_metadata
+from assay.engine.reading.metadata import Found, find_metadata
 from assay.engine.reading.plain import plain_sections
+from assay.engine.reading.prose_relations import prose_relations
 from assay.engine.reading.record_names import record_number
 from assay.engine.reading.relations import read_relations
 from assay.engine.reading.sections import read_sections
 from assay.engine.reading.values import record_number_in_title
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.grammar.locate import Locator
-from assay.spec.document import Document, TitleCandidate
+from assay.spec.document import Document, Section, TitleCandidate
 from assay.spec.reading import Reading, TitleReading
 from assay.spec.specfile import FieldDecl
 
@@ -40,8 +42,26 @@ def read(
         number=file_number(document.path),
         fields=fields,
         sections=read_sections(document, words, plain, walked, bold),
-        relations=read_relations(found, document, locator, words),
+        relations=read_relations(
+            _with_prose(found, document, walked, locator, words), document, locator, words
+        ),
     )
+
+
+def _with_prose(
+    found: list[Found],
+    document: Document,
+    walked: Sequence[Section],
+    locator: Locator,
+    words: Vocabulary,
+) -> list[Found]:
+    """``found`` and the relations sentences state (``This ADR supersedes ADR-15``), in
+    document order (front matter first)."""
+    blocks = [*document.preamble, *(block for section in walked for block in section.blocks)]
+    prose = prose_relations(blocks, locator, words)
+    if not prose:
+        return found
+    return sorted([*found, *prose], key=lambda f: (f.source != "front-matter", f.span.start))
 
 
 def read_title(document: Document, words: Vocabulary | None = None) -> TitleReading | None:

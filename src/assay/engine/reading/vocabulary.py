@@ -143,6 +143,28 @@ class Vocabulary(Model):
         return _key_regex(names, colon=True)
 
     @cached_property
+    def bare_date_pattern(self) -> re.Pattern[str]:
+        """A date field's key with no colon, before a digit: ``- Date 2023-09-28``.
+
+        Real records drop the colon after ``Date``; a date starts with a digit, so the
+        key cannot be a word of a sentence (``Date of the review …``).
+        """
+        names = sorted(
+            (
+                name
+                for name, decl in self.fields.items()
+                if decl.format is not None and decl.format.kind == "date"
+            ),
+            key=len,
+            reverse=True,
+        )
+        if not names:
+            return re.compile(r"(?!)")
+        words = "|".join(r"[ \t]+".join(map(re.escape, name.split())) for name in names)
+        mark = r"(?:\*\*|__|\*|_)?"
+        return re.compile(rf"{mark}(?P<key>{words}){mark}[ \t]+(?=\d)", re.IGNORECASE)
+
+    @cached_property
     def relation_pattern(self) -> re.Pattern[str]:
         """A declared relation name, with or without a colon after it."""
         names = sorted(self.relations, key=len, reverse=True)

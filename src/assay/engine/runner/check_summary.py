@@ -34,7 +34,15 @@ from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace import cache_files
 from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.loading import Workspace
-from assay.engine.workspace.record_index import Facts, Packed, Record, RecordIndex, facts_of
+from assay.engine.workspace.record_index import (
+    Facts,
+    Packed,
+    Record,
+    RecordIndex,
+    facts_of,
+    gaps_of,
+    unread_facts,
+)
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
 
@@ -294,13 +302,19 @@ def _facts(
     types: dict[tuple[str | None, str | None], bool],
 ) -> Facts | None:
     """A decision record's facts; None for another document (``types`` remembers which
-    types derive from ``adr``)."""
-    if outcome.reading is None:
-        return None
+    types derive from ``adr``).  A record that could not be read has the number of its
+    file name."""
     key = (outcome.type_name, outcome.library)
     if key not in types:
         types[key] = context_of(workspace, outcome).derives_from("adr")
-    return facts_of(outcome.reading) if types[key] else None
+    if not types[key]:
+        return None
+    if outcome.reading is None:
+        return unread_facts(outcome.path)
+    # Only a built-in type's requirements give way to a folder's convention (DOC015):
+    # a team's own spec that requires a part means it of every record.
+    builtin = outcome.library is not None
+    return facts_of(outcome.reading, gaps_of(outcome.diagnostics) if builtin else ())
 
 
 def _stamps(rows: Mapping[str, Row]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from assay.engine.checks import CHECKS
+from assay.engine.checks import CHECKS, folder_convention
 from assay.engine.checks.base import Check
 from assay.engine.checks.spec_codes import SPEC_RULES
 from assay.engine.runner import check_cache, check_summary
@@ -68,6 +68,12 @@ def check(
     by_path: dict[str, list[Diagnostic]] = {o.path: list(o.diagnostics) for o in outcomes}
     for diagnostic in across:
         by_path.setdefault(diagnostic.path, []).append(diagnostic)
+    if any(rule.code == "DOC015" for rule in ruleset.checks):
+        # A part most of a folder's records leave out is its convention (DOC015, once),
+        # not an error in each record.
+        usual = folder_convention.conventions(done.index.records)
+        if usual:
+            by_path = {p: folder_convention.unreported(ds, usual) for p, ds in by_path.items()}
     suppressed = _per_file_ignores(config, by_path)
     for outcome in outcomes:
         if outcome.directives:

@@ -13,7 +13,7 @@ from assay.spec.model import Model
 Origin = Literal["include", "type", "convention", "adr-dir", "log4brains"]
 #: A blob id (a digest of the content) or (size, modification time, inode).
 Stamp = str | tuple[int, int, int]
-SkipReason = Literal["symlink", "not-regular-file", "template", "listing"]
+SkipReason = Literal["symlink", "not-regular-file", "template", "listing", "unsupported-format"]
 
 
 @frozen(kw_only=True)

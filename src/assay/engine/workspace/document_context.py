@@ -10,7 +10,13 @@ from attrs import field, frozen
 from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.links import FileIndex
-from assay.engine.workspace.record_index import Focus, Record, RecordIndex, facts_of
+from assay.engine.workspace.record_index import (
+    Focus,
+    Record,
+    RecordIndex,
+    facts_of,
+    unread_facts,
+)
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
 from assay.spec.model import Model
@@ -90,7 +96,12 @@ def record_index(documents: Iterable[DocumentContext], files: FileIndex) -> Reco
     records = []
     urls: tuple[str, ...] = ()
     for document in documents:
-        if document.reading is not None and document.derives_from("adr"):
-            records.append(Record(document.path, facts_of(document.reading)))
+        if document.derives_from("adr"):
+            facts = (
+                facts_of(document.reading)
+                if document.reading is not None
+                else unread_facts(document.path)
+            )
+            records.append(Record(document.path, facts))
             urls = urls or document.repository_urls
     return RecordIndex(records, files, urls)

@@ -292,4 +292,7 @@ def resolve_link(
             shown = _suggest(real, written, source_dir)
             message = f"`{written}` has no `.md`; the file is `{shown}`"
             return LinkResolution("missing-extension", real, message)
-    return LinkResolution("missing", target, f"`{written}` does not exist")
+    # The target as resolved, so a path written from the wrong folder shows itself
+    # (`docs/adr/0008-x.md` in `docs/adr/` leads to `docs/adr/docs/adr/0008-x.md`).
+    message = f"`{written}` does not exist: it resolves to `{target}`"
+    return LinkResolution("missing", target, message)

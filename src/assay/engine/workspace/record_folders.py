@@ -6,6 +6,7 @@ finds the records in them and passes over templates, READMEs and index pages.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -107,6 +108,34 @@ def may_hold_documents(path: str, include: tuple[Glob, ...], folders: tuple[Fold
 
 _INDEX_NAMES = frozenset({"index.md", "index.markdown"})
 
+#: Text formats records are written in that assay does not read: found in a records
+#: folder, they are listed (DOC016). Images and data files beside records are not.
+UNSUPPORTED_SUFFIXES = (".rst", ".adoc", ".asciidoc", ".asc", ".txt", ".org", ".textile")
+
+# The words of a name before its "template": `adr`/`ADR000`, and words naming what the
+# template is of (`architecture-decision-record-template`).
+_TEMPLATE_LEAD = re.compile(r"adr\d*|madr|architecture|decisions?|records?")
+_WORDS = re.compile(r"[-_ .]+")
+_NUMBER_WORD = re.compile(r"(?:adr)?\d+")
+
+
+def is_template_name(name: str) -> bool:
+    """True when a file or folder name says it is a template, not what it is about.
+
+    Unnumbered, the name starts with "template" after its lead words (``template.md``,
+    ``adr-template-minimal.md``, ``templates/``).  Numbered, it is nothing but
+    "template" (``0000-TEMPLATE.md``, ``ADR000-template.md``, ``0000-adr-template.md``):
+    ``0010-django-templates.md`` and ``0003-adr-template-changes.md`` are records.
+    """
+    stem = name.rsplit(".", 1)[0] if name.lower().endswith(MARKDOWN_SUFFIXES) else name
+    words = [w for w in _WORDS.split(stem.casefold()) if w]
+    if words and _NUMBER_WORD.fullmatch(words[0]):
+        return [w for w in words[1:] if w != "adr"] == ["template"]
+    while words and _TEMPLATE_LEAD.fullmatch(words[0]):
+        words.pop(0)
+    return bool(words) and words[0] in ("template", "templates")
+
+
 
 class Records:
     """Finds decision records by where they are (the records folders) in one pass over
@@ -123,8 +152,8 @@ class Records:
         self.maybe_links: list[str] = []
         #: Folders holding a file with a record number (their `index.md` is a record).
         self.numbered: set[str] = set()
-        #: Folder -> (origin, records folder, whether "template" is in the part of the
-        #: folder below the records folder), or None outside records folders.
+        #: Folder -> (origin, records folder, whether a folder below the records folder
+        #: is named as a template folder), or None outside records folders.
         self.places: dict[str, tuple[Origin, str, bool] | None] = {}
 
     def scan(self, pool: Sequence[str], typed: set[str]) -> None:
@@ -152,12 +181,15 @@ class Records:
             ):
                 if path not in self.specs and may_hold_documents(path, (), self.folders):
                     self.maybe_links.append(path)
+                    if place is not None and lower.endswith(UNSUPPORTED_SUFFIXES):
+                        # Listed (DOC016), never dropped in silence.
+                        self.skipped.append(Skipped(path=path, reason="unsupported-format"))
                 continue
             if parent not in self.numbered and record_number(name):
                 self.numbered.add(parent)
             origin, folder, template = place
             candidate = Candidate(path=path, origin=origin, folder=folder)
-            if template or "template" in lower:
+            if template or is_template_name(name):
                 self.skipped.append(Skipped(path=path, reason="template"))
             elif lower.startswith("readme."):
                 self.skipped.append(Skipped(path=path, reason="listing"))
@@ -190,4 +222,5 @@ class Records:
         if best is None:
             return None
         below = "/".join(parts[len(best[0]) :])
-        return best[1], "/".join(parts[: len(best[0])]), "template" in below.lower()
+        template = any(is_template_name(part) for part in below.split("/") if part)
+        return best[1], "/".join(parts[: len(best[0])]), template

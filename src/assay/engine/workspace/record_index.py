@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import marshal
 import posixpath
-from collections.abc import Collection, Sequence
+import re
+from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 from urllib.parse import unquote
 
+from assay.engine.reading.read import file_number
 from assay.engine.workspace.links import FileIndex, resolve_link
+from assay.spec.diagnostics import Diagnostic
 from assay.spec.reading import Reading
 from assay.spec.source import Span
 
@@ -25,11 +28,23 @@ SpanTuple = tuple[int, int, int, int, int, int]
 Target = tuple[str, "str | None", "int | None", SpanTuple]
 #: A relation: name, inverse name (or None), targets.
 Relation = tuple[str, "str | None", tuple[Target, ...]]
+#: A required part a record lacks: the code reporting it and the part's name
+#: (``("FLD001", "Status")``, ``("DOC003", "Decision")``).
+Gap = tuple[str, str]
 #: What the record checks use of a reading: number, title span, the Status values
-#: with their spans, the relations.
+#: with their spans, the relations, and the required parts it lacks (None for a record
+#: that could not be read: it neither keeps nor breaks its folder's conventions).
 Facts = tuple[
-    "int | None", "SpanTuple | None", tuple[tuple[Any, SpanTuple], ...], tuple[Relation, ...]
+    "int | None",
+    "SpanTuple | None",
+    tuple[tuple[Any, SpanTuple], ...],
+    tuple[Relation, ...],
+    "tuple[Gap, ...] | None",
 ]
+
+#: The codes of a missing required part, and how their messages name it.
+GAP_CODES = frozenset({"FLD001", "DOC003"})
+_GAP_NAME = re.compile(r"no `(?P<name>[^`]+)` (?:field|section)")
 
 _STATUS = "status"
 
@@ -39,8 +54,21 @@ def span_tuple(span: Span) -> SpanTuple:
     return (span.start, span.end, span.line, span.column, span.end_line, span.end_column)
 
 
-def facts_of(reading: Reading) -> Facts:
-    """What the record checks use of a reading."""
+def gap_of(code: str, message: str) -> Gap | None:
+    """The required part a FLD001 or DOC003 message names; None for another finding."""
+    if code not in GAP_CODES:
+        return None
+    named = _GAP_NAME.match(message)
+    return (code, named["name"]) if named is not None else None
+
+
+def gaps_of(diagnostics: Iterable[Diagnostic]) -> tuple[Gap, ...]:
+    """The required parts a record's own findings say it lacks."""
+    return tuple(sorted({g for d in diagnostics if (g := gap_of(d.code, d.message))}))
+
+
+def facts_of(reading: Reading, gaps: tuple[Gap, ...] = ()) -> Facts:
+    """What the record checks use of a reading (``gaps``: from its findings)."""
     title = reading.title
     return (
         reading.number,
@@ -56,24 +84,32 @@ def facts_of(reading: Reading) -> Facts:
             )
             for r in reading.relations
         ),
+        gaps,
     )
 
 
-#: Facts as the check summary keeps them: the number, the facts marshalled, and
-#: whether there are relations (most records have none, and then need no unpacking).
-Packed = tuple["int | None", bytes, bool]
+def unread_facts(path: str) -> Facts:
+    """The facts of a record that could not be read (not UTF-8): only the number its
+    file name gives, so its neighbours see no gap (DOC011) where it stands."""
+    return (file_number(path), None, (), (), None)
+
+
+#: Facts as the check summary keeps them: the number, the facts marshalled, whether
+#: there are relations (most records have none, and then need no unpacking), and the
+#: gaps (the folder-convention check reads every record's).
+Packed = tuple["int | None", bytes, bool, "tuple[Gap, ...] | None"]
 
 
 def pack(facts: Facts) -> Packed:
     """Facts for the check summary: a few objects to load instead of dozens."""
-    return (facts[0], marshal.dumps(facts), bool(facts[3]))
+    return (facts[0], marshal.dumps(facts), bool(facts[3]), facts[4])
 
 
 class Record:
     """One decision record (a document of a type derived from ``adr``) as the record
     checks see it: its number and folder at once, the rest unpacked on first use."""
 
-    __slots__ = ("_facts", "_packed", "folder", "has_relations", "number", "path")
+    __slots__ = ("_facts", "_packed", "folder", "gaps", "has_relations", "number", "path")
 
     def __init__(self, path: str, facts: Facts | None = None, packed: Packed | None = None):
         self.path = path
@@ -85,8 +121,12 @@ class Record:
         if facts is not None:
             self.number: int | None = facts[0]
             self.has_relations = bool(facts[3])
+            self.gaps: tuple[Gap, ...] | None = facts[4] if len(facts) > 4 else ()
         elif packed is not None:
-            self.number, _, self.has_relations = packed
+            self.number, _, self.has_relations = packed[:3]
+            # A summary written before gaps were kept (a selection without DOC015
+            # keeps the same settings digest) has none.
+            self.gaps = packed[3] if len(packed) > 3 else ()
         else:
             raise ValueError("a record needs its facts")
 
