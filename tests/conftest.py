@@ -18,7 +18,9 @@ from hypothesis import HealthCheck, settings
 # `min(settings().max_examples, N)`: no profile runs them more often than N.
 settings.register_profile(
     "ci",
-    max_examples=1_000,
+    # Measured on a fresh clone: 1,000 examples took the run past ten minutes when the
+    # machine was shared; 500 keeps it near half the budget (docs/testing.md).
+    max_examples=500,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
