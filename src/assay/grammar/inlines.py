@@ -104,6 +104,7 @@ def scan_inline(
     """Find the links and comments of one block's text."""
     s = joined.text
     openers: list[_Opener] = []
+    closers: dict[str, int] | None = None
     search = _SPECIAL.search
     i = 0
     while True:
@@ -117,7 +118,9 @@ def scan_inline(
         elif ch == "`":
             i = _code_span_end(s, i)
         elif ch == "<":
-            i = _angle(s, i, joined, locator, links, comments)
+            if closers is None:  # found once per text, at its first `<`
+                closers = _last_closers(s)
+            i = _angle(s, i, joined, locator, links, comments, closers)
         elif ch == "!":
             if i + 1 < len(s) and s[i + 1] == "[":
                 if openers:
@@ -135,8 +138,37 @@ def scan_inline(
             i = _close(s, i, openers, joined, locator, definitions, links)
 
 
+# What closes each kind of raw HTML, the offset its closer may start at, at the
+# earliest, and where in the opener that offset is counted from.
+_CLOSERS = (("<!--", "-->", 2), ("<?", "?>", 2), ("<![CDATA[", "]]>", 9), ("<", ">", 1))
+
+
+def _last_closers(s: str) -> dict[str, int]:
+    """Where the last of each raw-HTML closer starts in ``s`` (-1 when absent)."""
+    return {closer: s.rfind(closer) for _, closer, _ in _CLOSERS}
+
+
+def _may_close(s: str, i: int, closers: dict[str, int]) -> bool:
+    """False when no closer follows the raw-HTML opener at ``i``, so it cannot match.
+
+    Without this, each unclosed ``<!--``, ``<?``, ``<![CDATA[`` or ``<!x`` made the
+    pattern scan to the end of the text: a paragraph of them cost quadratic time.
+    The first opener ``s`` has at ``i`` decides: no other alternative starts so.
+    """
+    for opener, closer, earliest in _CLOSERS:
+        if s.startswith(opener, i):
+            return closers[closer] >= i + earliest
+    return True  # pragma: no cover - called at a `<`
+
+
 def _angle(
-    s: str, i: int, joined: Joined, locator: Locator, links: list[Link], comments: list[Comment]
+    s: str,
+    i: int,
+    joined: Joined,
+    locator: Locator,
+    links: list[Link],
+    comments: list[Comment],
+    closers: dict[str, int],
 ) -> int:
     m = _URI_AUTOLINK.match(s, i)
     email = None
@@ -149,7 +181,7 @@ def _angle(
         span = locator.span(joined.source(i), joined.end_source(found.end()))
         links.append(Link("autolink", False, found.group(1), target, None, None, span))
         return found.end()
-    html = INLINE_HTML.match(s, i)
+    html = INLINE_HTML.match(s, i) if _may_close(s, i, closers) else None
     if html is None:
         return i + 1
     if html.group("comment") is not None:

@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from assay.spec.source import Span
 
 _CLOSING_ONLY = re.compile(r"^[ \t]*#+[ \t]*$")
-_CLOSING = re.compile(r"[ \t]+#+[ \t]*$")
+# Starts only where a run of spaces starts: tried inside a run, the pattern ran to the
+# run's end from each space (quadratic); a match inside a run also starts at its head.
+_CLOSING = re.compile(r"(?<![ \t])[ \t]+#+[ \t]*$")
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 

@@ -25,7 +25,9 @@ _ID = re.compile(r"(?<!\w)ADR(?:[-_ \u00a0]?#?)([0-9]{1,9})(?![0-9])", re.IGNORE
 _BARE = re.compile(r"\s*([0-9]{4})\s*")
 _DESTINATION = re.compile(r"\]\([^()]*\)")
 # `and` as a word of its own, after a space or a comma (`ADR-3,and ADR-4`).
-_AND = re.compile(r"\s*(?<![^\W_])and\s+", re.IGNORECASE)
+# Spaces are taken only from the head of their run (`and` follows a whole run or none):
+# tried at each space of a long run, `\s*` ran to the run's end each time (quadratic).
+_AND = re.compile(r"(?:(?<!\s)\s++|(?<![^\W_]))and\s+", re.IGNORECASE)
 _ENTITY = re.compile(r"&#?\w+;")
 _OPENERS, _CLOSERS = "([", ")]"
 

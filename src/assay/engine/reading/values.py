@@ -101,6 +101,14 @@ class StatusReading(Model):
     rest_end: int
 
 
+#: The most rounds ``strip_markup`` runs, and the most sweeps for links over all of
+#: them.  Each round and each sweep costs time linear in the text, so a hostile value
+#: (ten thousand ``[`` or ``*`` around a word) costs linear time, not one round per layer.
+#: Real values need two or three rounds; markup deeper than this stays as text.
+MAX_ROUNDS = 32
+MAX_LINK_SWEEPS = 2 * MAX_ROUNDS
+
+
 @lru_cache(maxsize=4096)
 def strip_markup(text: str) -> str:
     """``text`` as plain words: ``**Accepted**.`` becomes ``Accepted``.
@@ -109,19 +117,29 @@ def strip_markup(text: str) -> str:
     HTML comment and a trailing period (an ellipsis stays); collapses whitespace.
     The steps repeat until nothing changes, so nested markup goes too and stripping
     twice equals stripping once (code-span contents are therefore not protected).
+
+    The work is bounded, so the time is linear in the text: at most ``MAX_ROUNDS``
+    rounds, and at most ``MAX_LINK_SWEEPS`` sweeps for links over all rounds (each
+    sweep takes off one layer of brackets).  Markup nested deeper than that, some thirty
+    layers, which no status or name needs, is left partly stripped, and stripping such
+    a result again may take off more.
     Cached: the same values (``Accepted``, a team's names) come back in every record.
     """
     previous = None
-    while text != previous:
-        previous, text = text, _strip_once(text)
+    sweeps = [MAX_LINK_SWEEPS]  # what the rounds may still spend on links
+    for _ in range(MAX_ROUNDS):
+        if text == previous:
+            break
+        previous, text = text, _strip_once(text, sweeps)
     return text
 
 
-def _strip_once(text: str) -> str:
+def _strip_once(text: str, sweeps: list[int]) -> str:
     """One round of ``strip_markup``; the caller repeats it until nothing changes.
 
     Each pattern needs its mark (a backtick, ``[``, ``*`` or ``_``) to match, so it
-    runs only when the text still holds that mark: most values hold none.
+    runs only when the text still holds that mark: most values hold none.  ``sweeps``
+    holds how many link sweeps are left; each one spent is taken off.
     """
     text = text.rstrip()
     if text.endswith("-->"):
@@ -131,7 +149,8 @@ def _strip_once(text: str) -> str:
     if "`" in text:
         text = _strip_code(text)
     replaced = 1 if "[" in text else 0
-    while replaced:  # here rather than in the outer loop: nested brackets are cheap
+    while replaced and sweeps[0] > 0:  # here, not in the outer loop: nesting is cheap
+        sweeps[0] -= 1
         replaced = 0
         for link in _LINKS:
             text, count = link.subn(r"\1", text)
@@ -140,9 +159,21 @@ def _strip_once(text: str) -> str:
         if mark in text:
             text = emphasis.sub(r"\1", text)
     text = _SPACES.sub(" ", text).strip()
-    while text.endswith(".") and not text.endswith(".."):  # `a. .` is one period more
-        text = text[:-1].rstrip()
-    return text
+    return text[: _without_trailing_periods(text)]
+
+
+def _without_trailing_periods(text: str) -> int:
+    """Where ``text`` ends without its trailing periods and the spaces before each.
+
+    ``a. .`` loses both (one period more each time), an ellipsis stays.  Counted
+    backwards rather than cut off one by one, which copied the text for each period.
+    """
+    end = len(text)
+    while end and text[end - 1] == "." and not (end > 1 and text[end - 2] == "."):
+        end -= 1
+        while end and text[end - 1].isspace():
+            end -= 1
+    return end
 
 
 def _strip_code(text: str) -> str:
