@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+from collections.abc import Callable
 from typing import Any
 
 from assay.grammar.frontmatter_loader import loader_class, refused_by_tag
@@ -140,21 +141,8 @@ MAX_DEPTH = 100
 def _too_deep(root: Any, limit: int) -> Any:
     """The node ``limit + 1`` levels below ``root`` on its deepest path, or None when
     there is none.  Aliases count as the levels they stand for (reading follows them),
-    a node that contains itself (refused later) as nothing more.  Walked without
-    recursion, each node once."""
-    heights: dict[int, int] = {}
-    on_path: set[int] = set()
-    todo: list[tuple[Any, bool]] = [(root, False)]
-    while todo:
-        node, children_done = todo.pop()
-        key = id(node)
-        if children_done:
-            on_path.discard(key)
-            heights[key] = 1 + max((heights.get(id(c), 0) for c in _children(node)), default=0)
-        elif key not in heights and key not in on_path:
-            on_path.add(key)
-            todo.append((node, True))
-            todo.extend((child, False) for child in _children(node))
+    a node that contains itself (refused later) as nothing more."""
+    heights = _bottom_up(root, lambda below: 1 + max(below, default=0), missing=0)
     if heights[id(root)] <= limit + 1:
         return None
     node = root
@@ -167,9 +155,19 @@ def _expanded_size(root: Any, limit: int) -> int:
     """How many values the YAML node ``root`` stands for with its aliases expanded,
     counted up to ``limit + 1``.  A node shared by aliases is counted once per use,
     but walked once; a node that contains itself (which construction refuses later)
-    counts as one.  Walked without recursion: nesting depth is the parser's to limit.
+    counts as one."""
+    sizes = _bottom_up(root, lambda below: min(1 + sum(below), limit + 1), missing=1)
+    return sizes[id(root)]
+
+
+def _bottom_up(root: Any, combine: Callable[[list[int]], int], *, missing: int) -> dict[int, int]:
+    """``combine`` of the children's values for every node below ``root``, by ``id``.
+
+    Each node is walked once, however many aliases share it, and without recursion:
+    nesting depth is the parser's to limit.  A child still being walked (a node that
+    contains itself) counts as ``missing``.
     """
-    sizes: dict[int, int] = {}
+    values: dict[int, int] = {}
     on_path: set[int] = set()
     todo: list[tuple[Any, bool]] = [(root, False)]
     while todo:
@@ -177,15 +175,12 @@ def _expanded_size(root: Any, limit: int) -> int:
         key = id(node)
         if children_done:
             on_path.discard(key)
-            total = 1
-            for child in _children(node):
-                total += sizes.get(id(child), 1)
-            sizes[key] = min(total, limit + 1)
-        elif key not in sizes and key not in on_path:
+            values[key] = combine([values.get(id(c), missing) for c in _children(node)])
+        elif key not in values and key not in on_path:
             on_path.add(key)
             todo.append((node, True))
             todo.extend((child, False) for child in _children(node))
-    return sizes[id(root)]
+    return values
 
 
 def _children(node: Any) -> list[Any]:
