@@ -146,9 +146,13 @@ def destination_number(destination: str) -> int | None:
 
 
 # A Markdown link written inside a YAML string, which the Markdown reader never sees:
-# inline `[text](destination)` or reference `[text][label]`.
+# inline `[text](destination)` or reference `[text][label]`.  Link text holds no
+# bracket (as in CommonMark, `[a [b](c)` links `b`): a text that could run over other
+# `[` would be scanned to the string's end from each of them, quadratic in a string of
+# `[`.  The destination's runs are possessive for the same reason.
 _TEXT_LINK = re.compile(
-    r"\[(?P<text>[^\]]*)\](?:\((?P<destination><[^>]*>|[^)\s]*)[^)]*\)|\[(?P<label>[^\]]*)\])"
+    r"\[(?P<text>[^\[\]]*+)\]"
+    r"(?:\((?P<destination><[^>]*+>|[^)\s]*+)[^)]*+\)|\[(?P<label>[^\[\]]*+)\])"
 )
 
 
