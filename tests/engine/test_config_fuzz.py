@@ -17,18 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from assay.engine.workspace.config import Config, ConfigError, load_config
+from assay.engine.workspace.config import KEYS, Config, ConfigError, load_config
 
-_KEYS = (
-    "specs",
-    "include",
-    "exclude",
-    "select",
-    "ignore",
-    "fail-on",
-    "severity",
-    "per-file-ignores",
-)
 
 
 def _load(folder: Path, name: str, data: bytes) -> Config | ConfigError:
@@ -193,7 +183,7 @@ _VALUES = st.recursive(
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(
-    values=st.dictionaries(st.sampled_from([*_KEYS, "fail_on", "x"]), _VALUES, max_size=4),
+    values=st.dictionaries(st.sampled_from([*KEYS, "fail_on", "x"]), _VALUES, max_size=4),
     pyproject=st.booleans(),
 )
 def test_any_value_for_any_key_never_crashes(

@@ -12,6 +12,7 @@ import random
 import re
 from functools import cache
 
+from assay.engine.workspace.config import KEYS
 from tests.soak.corpus import ROOT
 
 _WORDS = (
@@ -201,14 +202,7 @@ def spec_piece(rng: random.Random) -> bytes:
 # ---- TOML ----------------------------------------------------------------------------
 
 _KEYS = (
-    "specs",
-    "include",
-    "exclude",
-    "select",
-    "ignore",
-    "fail-on",
-    "severity",
-    "per-file-ignores",
+    *KEYS,
     "tool",
     "assay",
     '""',

@@ -214,7 +214,9 @@ def _beyond_tomllib(
 
 
 _LIST_KEYS = ("specs", "include", "exclude", "select", "ignore")
-_KEYS = (*_LIST_KEYS, "fail-on", "severity", "per-file-ignores")
+#: Every key the config may hold (the property tests draw from it, so a new key is
+#: fuzzed the day it is added).
+KEYS = (*_LIST_KEYS, "fail-on", "severity", "per-file-ignores")
 
 
 #: What a config error says and where: the message, the key's path in the table, and
@@ -242,7 +244,7 @@ def _build(table: dict[str, Any], path: Path) -> Config:
         return ConfigError(message, path=path, line=line, column=column)
 
     for key in table:
-        if key not in _KEYS:
+        if key not in KEYS:
             raise fail(_unknown_key(key, path), (key,))
     lists = {key: _strings(table[key], (key,), fail) for key in _LIST_KEYS if key in table}
     for key in ("specs", "include", "exclude"):
@@ -296,9 +298,9 @@ def _unknown_key(key: str, path: Path) -> str:
     # Snake case is the usual slip (`fail_on`); difflib catches it and typos alike.
     import difflib
 
-    close = difflib.get_close_matches(key.replace("_", "-"), _KEYS, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(key.replace("_", "-"), KEYS, n=1, cutoff=0.6)
     return message + (
-        f"; did you mean `{close[0]}`?" if close else f"; expected one of {', '.join(_KEYS)}"
+        f"; did you mean `{close[0]}`?" if close else f"; expected one of {', '.join(KEYS)}"
     )
 
 
