@@ -193,12 +193,15 @@ def test_type_set_holds_user_types_and_what_use_imports() -> None:
     assert list(types) == [
         "decision",
         "madr",
-        "overview",
+        "run",
         "boundary",
+        "runtime",
         "memory",
+        "epistemic",
+        "overview",
         "verification",
     ]
-    assert len(types) == 6
+    assert len(types) == 9
     assert "adr" not in types
     assert types.get("adr") is None
     assert types["madr"] == builtin_type("madr")

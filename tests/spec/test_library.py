@@ -53,7 +53,9 @@ def test_exported_types_are_the_types_each_library_defines() -> None:
     """`use NAME` brings in exactly the types the library file defines, in file order."""
     assert dict(LIBRARIES) == {
         "adr": ("adr",),
-        "analysis": ("overview", "boundary", "memory", "verification"),
+        "analysis": (
+            "run", "boundary", "runtime", "memory", "epistemic", "overview", "verification",
+        ),
         "consultation": ("consultation",),
         "madr": ("madr",),
     }

@@ -1,0 +1,5 @@
+"""Analysis runs (ADR 097): a folder holding ``run.toml`` and the reports of its jobs.
+
+``identity`` normalizes the source identity once, and derives the run's slug from it;
+the layout (which file is which member) is discovery's (``engine.workspace.run_folders``).
+"""
