@@ -37,10 +37,10 @@ def _lower_host(text: str) -> str:
     url = _URL.match(text)
     if url is not None:
         scheme, user, host = url.group("scheme"), url.group("user") or "", url.group("host")
-        return f"{scheme.lower()}://{user}{host.lower()}{text[url.end():]}"
+        return f"{scheme.lower()}://{user}{host.lower()}{text[url.end() :]}"
     scp = _SCP.match(text)
     if scp is not None:
-        return f"{scp.group('user')}{scp.group('host').lower()}:{text[scp.end():]}"
+        return f"{scp.group('user')}{scp.group('host').lower()}:{text[scp.end() :]}"
     return text
 
 
@@ -68,5 +68,5 @@ def run_slug(identity: str) -> str:
     text = normalize_identity(identity)
     url = _URL.match(text) or _SCP.match(text)
     if url is not None:
-        text = url.group("host") + "/" + text[url.end():]
+        text = url.group("host") + "/" + text[url.end() :]
     return _SLUG_JOIN.sub("-", text.lower()).strip("-.")
