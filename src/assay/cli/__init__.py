@@ -175,17 +175,20 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("--config", metavar="FILE", help="use this config file")
     new = commands.add_parser(
         "new",
-        help="write the next decision record in its folder's style",
+        help="write the next decision record in its folder's style, or scaffold a run",
         description=(
             "Write the next decision record: the folder's next number, its template.md "
             "or the style its records follow, status proposed, today's date "
             "(SOURCE_DATE_EPOCH when set). --supersedes and --amends update the other "
-            "record to point back."
+            "record to point back. `assay new run --source URL --system NAME` scaffolds "
+            "an analysis run instead, in --dir (default: runs/ at the workspace root)."
         ),
     )
-    new.add_argument("title", metavar="TITLE", help='the decision, e.g. "Use Kafka for events"')
     new.add_argument(
-        "--dir", metavar="FOLDER", help="the records folder (default: the one found)"
+        "title", metavar="TITLE", help='the decision, e.g. "Use Kafka for events"; or `run`'
+    )
+    new.add_argument(
+        "--dir", metavar="FOLDER", help="the records folder (default: the one found), or runs'"
     )
     new.add_argument(
         "--supersedes",
@@ -199,6 +202,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="the record (number or file name) this one amends; it is marked amended",
     )
+    new.add_argument(
+        "--source",
+        metavar="URL",
+        help="`assay new run`: the analysed source; the run folder is named by its slug",
+    )
+    new.add_argument("--system", metavar="NAME", help="`assay new run`: the analysed system")
 
     rules = commands.add_parser(
         "rules",
