@@ -227,6 +227,18 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="?",
         help="document, spec, reading, report or files (omit to list)",
     )
+    identity = commands.add_parser(
+        "identity",
+        help="print a source's normalized identity and its run slug",
+        description=(
+            "Print the identity ADR 097 compares (whitespace, trailing / and .git "
+            "stripped, scheme and host lowercased) and the run folder name made from it."
+        ),
+    )
+    identity.add_argument("url", metavar="URL", help="a repository URL, scp-like remote or path")
+    identity.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format (default: text)"
+    )
     return parser
 
 
@@ -306,6 +318,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from assay.cli.commands import rules
 
             return rules.run(options)
+        if options.command == "identity":
+            from assay.cli.commands import identity
+
+            return identity.run(options)
         from assay.cli.commands import schema
 
         return schema.run(options)
