@@ -7,6 +7,7 @@ depend on it.
 from __future__ import annotations
 
 from assay.engine.checks import (
+    blockers_form,
     bold_paragraph_heading,
     broken_link,
     conflicting_values,
@@ -17,6 +18,7 @@ from assay.engine.checks import (
     folder_convention,
     forbidden_field,
     forbidden_section,
+    length_out_of_range,
     link_escapes_set,
     link_missing_extension,
     link_wrong_case,
@@ -36,6 +38,7 @@ from assay.engine.checks import (
     runner_codes,
     scheme_less_link,
     second_title,
+    sentence_count,
     superseded_but_accepted,
     title_number_mismatch,
     unknown_relation_target,
@@ -74,6 +77,9 @@ CHECKS: tuple[Check, ...] = tuple(
             placeholder_value.check,
             non_iso_date.check,
             superseded_but_accepted.check,
+            sentence_count.check,
+            length_out_of_range.check,
+            blockers_form.check,
             broken_link.check,
             link_escapes_set.check,
             one_sided_relation.check,
