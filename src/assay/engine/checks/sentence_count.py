@@ -12,6 +12,10 @@ from assay.spec.reading import SectionReading
 from assay.spec.source import Span
 
 
+#: Markup that may open a sentence in the source and is not in its plain text.
+_OPENING_MARKUP = "[*_`"
+
+
 @document_check("FRM001", "sentence-count")
 def check(context: DocumentContext) -> Iterator[Finding]:
     """A section holds more or fewer sentences than its `sentences N` constraint says.
@@ -101,4 +105,6 @@ def _extra_at(places: Places, section: SectionReading, plain: str, extra: int) -
     at = source_offset(plain, body.raw, extra)
     if at is None:
         return None
+    while at > 0 and body.raw[at - 1] in _OPENING_MARKUP:
+        at -= 1  # `[Second](x.md) one.` starts at its bracket
     return places.span(body.start + at, body.start + len(body.raw))
