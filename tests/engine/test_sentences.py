@@ -145,3 +145,13 @@ def test_sentences_take_linear_time() -> None:
         return lambda: sentences(text)
 
     assert_linear(work, 200, repeat=3, rounds=5)
+
+
+def test_the_reference_page_lists_every_abbreviation() -> None:
+    """docs/reference/spec-language.md names each abbreviation, and no other."""
+    from tests.conftest import ROOT
+
+    page = (ROOT / "docs" / "reference" / "spec-language.md").read_text(encoding="utf-8")
+    listed = page.split("these\nabbreviations, in any case: ", 1)[1].split(". The price", 1)[0]
+    words = {w.strip().strip("`").rstrip(".").casefold() for w in listed.split(",")}
+    assert words == set(ABBREVIATIONS)
