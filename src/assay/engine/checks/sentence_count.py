@@ -11,7 +11,6 @@ from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.reading import SectionReading
 from assay.spec.source import Span
 
-
 #: Markup that may open a sentence in the source and is not in its plain text.
 _OPENING_MARKUP = "[*_`"
 
