@@ -18,6 +18,7 @@ _SCOPE = {
 _FAMILIES = {
     "DOC": "Documents: titles, sections, record numbers",
     "FLD": "Fields: presence, allowed values, formats",
+    "FRM": "Forms: sentences, lengths and the shapes of text",
     "IDN": "Identities: the source an analysis run names",
     "LNK": "Links and relations between records",
     "PTH": "Paths: links and special files",
