@@ -270,7 +270,11 @@ def _reads_as(
     if "\n" in new or (not angle and any(c <= " " for c in new)):
         return False
     destination = unescape(new)
-    if _SCHEME.match(destination) is not None or destination.startswith(("/", "#")):
+    if (
+        destination != destination.strip()  # `< a.md>`: resolution strips the space
+        or _SCHEME.match(destination) is not None
+        or destination.startswith(("/", "#"))
+    ):
         return False
     whole = unquote(destination.split("#", 1)[0].split("?", 1)[0], errors="surrogateescape")
     reached = _components([*destination_dir, *whole.split("/")])
