@@ -27,7 +27,7 @@ def _rewritten(markdown: str, source: str = SOURCE, destination: str = DEST) -> 
 
 def test_inline_links_images_and_definitions_are_rewritten() -> None:
     markdown = (
-        "See [memory](lenses/memory.md#finding-2 \"Memory\") and ![map](output/map.png).\n"
+        'See [memory](lenses/memory.md#finding-2 "Memory") and ![map](output/map.png).\n'
         "The [runtime][rt] member.\n\n"
         "[rt]: <output/run time.md> 'Runtime'\n"
     )
@@ -67,9 +67,9 @@ def test_the_source_folders_are_percent_encoded_the_links_own_spelling_kept() ->
     assert rewritten == "[a](../r%20%281%29/my%20notes/a.md) [b](<../r%20%281%29/x y.md>)"
 
 
-_NAME = st.text(
-    alphabet=st.sampled_from("ab.-_ %()#?&\\:é"), min_size=1, max_size=5
-).filter(lambda name: name not in (".", ".."))
+_NAME = st.text(alphabet=st.sampled_from("ab.-_ %()#?&\\:é"), min_size=1, max_size=5).filter(
+    lambda name: name not in (".", "..")
+)
 _FOLDER = st.lists(_NAME, max_size=3)
 _STEP = st.one_of(_NAME, st.just(".."), st.just("."))
 
@@ -134,7 +134,9 @@ def test_a_rewritten_link_reaches_the_same_file(case: tuple[str, str, str, str])
 
 
 _MARKDOWN = st.lists(
-    st.sampled_from([*"[]()<>!`#?*_\\&;:/. \n\t\"'ab%-", "../", "](", "]: ", "> ", "    ", "[t](a/./../b.md)"]),
+    st.sampled_from(
+        [*"[]()<>!`#?*_\\&;:/. \n\t\"'ab%-", "../", "](", "]: ", "> ", "    ", "[t](a/./../b.md)"]
+    ),
     max_size=40,
 ).map("".join)
 _PATH = st.lists(st.sampled_from(["a", "b", "..", ".", "", "é"]), min_size=1, max_size=4).map(
