@@ -9,12 +9,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from syrupy.assertion import SnapshotAssertion
 
+from assay.engine.reading.read import read
+from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runs.review import ReviewSource, render_review, review_source
 from assay.engine.workspace.config import load_config
 from assay.engine.workspace.document_context import DocumentContext
+from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.loading import load_workspace
+from assay.engine.workspace.types import resolve_types
+from assay.grammar.document import read_document
+from assay.grammar.spec import parse_spec
 
 pytest_plugins = ["assay.testing"]
 
@@ -187,3 +195,53 @@ def test_a_missing_part_renders_nothing(tmp_path: Path, overview: str, boundary:
     (tmp_path / RUN / "overview.md").write_text(overview)
     documents = {d.path: d for d in load_workspace(load_config(tmp_path)).documents}
     assert _source(documents[f"{RUN}/boundary.md"], documents[f"{RUN}/overview.md"]) is None
+
+
+_TYPES = resolve_types([parse_spec("use analysis\n", "analysis.assay").value]).value  # type: ignore[list-item]
+_CHUNKS = st.sampled_from(
+    [*"[]()<>!`#*_\\&:/.- \n\r\t\"'aé", "## Description\n", "## Bounded synthesis\n",
+     "## Limitations\n", "### Sub\n", "[r]: x.md\n", "[a][r]", "](", "```\n", "> ", "\ufeff"]
+)  # fmt: skip
+
+
+def _read(path: str, text: str, type_name: str) -> DocumentContext:
+    parsed, locator = read_document(text, path)
+    document, doc_type = parsed.value, _TYPES[type_name]
+    reading = None
+    if document is not None and locator is not None:
+        reading = read(document, locator.text, Vocabulary(doc_type), locator)
+    return DocumentContext(
+        path=path,
+        text=locator.text if locator is not None else None,
+        document=document,
+        type=doc_type,
+        reading=reading,
+        files=FileIndex.build([]),
+    )
+
+
+_BOUNDARY_CONTEXT = _read(f"{RUN}/boundary.md", BOUNDARY, "boundary")
+
+
+_TEXT = st.lists(_CHUNKS, max_size=30).map("".join)
+
+
+@given(st.tuples(_TEXT, _TEXT, _TEXT), st.text(max_size=20))
+def test_any_overview_renders_or_declines(texts: tuple[str, str, str], system: str) -> None:
+    """Whatever the sections hold, the review is rendered in its form, or declined."""
+    synthesis, limitations, after = texts
+    overview = (
+        OVERVIEW.replace("Code stays", f"{synthesis}\n\nCode stays").replace(
+            "- Only `wsgi_app`", f"{limitations}\n- Only `wsgi_app`"
+        )
+        + after
+    )
+    context = _read(f"{RUN}/overview.md", overview, "overview")
+    source = review_source(_BOUNDARY_CONTEXT, context, system or "S")
+    if source is None:
+        return
+    for destination in (f"{RUN}/review.md", "docs/reviews/x.md"):
+        review = render_review(source, destination)
+        assert review.endswith("\n") and not review.endswith("\n\n")
+        assert "\r" not in review
+        assert review.startswith("---\ndescription: ")
