@@ -64,7 +64,8 @@ def rewrite_links(markdown: str, source_path: str, destination_path: str) -> str
     for link in document.links:
         if link.kind == "inline":
             start, end = _chars(starts, link.span, bom)
-            found = _inline_destination(markdown, start, end, link.destination)
+            closing = (2 if link.image else 1) + len(link.text)  # `]`, when on one line
+            found = _inline_destination(markdown, start, end, closing, link.destination)
             edits.extend(_edit(markdown, found, link.destination, source_dir, destination_dir))
     for definition in document.definitions:
         start, end = _chars(starts, definition.span, bom)
@@ -106,17 +107,28 @@ def _chars(starts: list[int], span: Span, bom: int) -> tuple[int, int]:
 _Found = tuple[int, int, bool]
 
 
-def _inline_destination(text: str, start: int, end: int, wanted: str) -> _Found | None:
+#: How many ``](`` a link may hold before its target: each costs a parse of the rest,
+#: so a crafted link of thousands costs a bounded number of parses, not one each.
+_MAX_TRIES = 16
+
+
+def _inline_destination(
+    text: str, start: int, end: int, closing: int, wanted: str
+) -> _Found | None:
     """Where ``[text](destination "title")`` between ``start`` and ``end`` writes its
-    destination: after the first ``](`` from which the rest parses as a link target
-    that ends the link and reads ``wanted``."""
+    destination: after the ``](`` at ``closing`` (where a link on one line closes its
+    text), else after the first ``](`` from which the rest parses as a link target that
+    ends the link and reads ``wanted``; None when neither is found."""
     source = text[start:end]
+    candidates = [closing] if source.startswith("](", closing) else []
     at = source.find("](")
-    while at >= 0:
+    while at >= 0 and len(candidates) <= _MAX_TRIES:
+        candidates.append(at)
+        at = source.find("](", at + 1)
+    for at in candidates:
         found = _target(source, at + 2)
         if found is not None and unescape(source[found[0] : found[1]]) == wanted:
             return found[0] + start, found[1] + start, found[2]
-        at = source.find("](", at + 1)
     return None
 
 
