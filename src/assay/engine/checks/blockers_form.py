@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
-from assay.engine.checks.text_places import Places
+from assay.engine.reading.places import Places
 from assay.engine.reading.sentences import shorten
 from assay.engine.workspace.document_context import DocumentContext
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
-from assay.engine.checks.text_places import Places
+from assay.engine.reading.places import Places
 from assay.engine.reading.sentences import plain_text, sentences, shorten, source_offset
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.reading import SectionReading

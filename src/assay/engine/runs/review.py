@@ -34,12 +34,11 @@ import re
 
 from attrs import frozen
 
-from assay.engine.reading.read import without_comments
-from assay.engine.reading.values import strip_markup
+from assay.engine.reading.places import Places
+from assay.engine.reading.sentences import plain_text
 from assay.engine.runs.rewrite import rewrite_links
 from assay.engine.workspace.document_context import DocumentContext
 from assay.grammar.escapes import normalize_label
-from assay.grammar.locate import Locator
 from assay.spec.model import Model
 from assay.spec.reading import SectionReading
 from assay.spec.source import Span
@@ -47,9 +46,6 @@ from assay.spec.source import Span
 __all__ = ["ReviewSource", "render_review", "review_source"]
 
 _TRAILING_BLANK_LINES = re.compile(r"(?:\n[ \t]*)+\Z")
-#: Ends the Description while it is stripped: ``strip_markup`` drops a value's trailing
-#: period (``Accepted.`` is a status), where a description keeps its sentence's end.
-_END = "\ue000"
 
 
 @frozen(kw_only=True)
@@ -91,7 +87,7 @@ def review_source(
     identity = boundary.reading.value("source.identity")
     commit = boundary.reading.value("source.commit")
     inspected = boundary.reading.value("inspected")
-    locator = Locator(text)
+    locator = Places(text, bom=document.bytes.bom)
     ranges = [_body(reading.section(name), locator) for name in _SECTIONS]
     if not (system and identity and commit and inspected) or None in ranges:
         return None
@@ -165,25 +161,16 @@ def render_review(source: ReviewSource, destination: str) -> str:
     return "\n".join(parts) + "\n"
 
 
-def plain_text(markdown: str) -> str:
-    """``markdown`` as plain words, as the page's description: comments dropped, then
-    ``engine.reading.values.strip_markup`` (emphasis, code backticks and link syntax
-    off, link and code text kept, whitespace collapsed), the sentence's final period
-    kept."""
-    return strip_markup(without_comments(markdown) + _END).removesuffix(_END).strip()
-
-
-def _body(sections: tuple[SectionReading, ...], locator: Locator) -> tuple[int, int] | None:
+def _body(sections: tuple[SectionReading, ...], locator: Places) -> tuple[int, int] | None:
     """The character range of the first section's body; None when absent or empty."""
     body = sections[0].body if sections else None
     return _chars(body, locator) if body is not None else None
 
 
-def _chars(span: Span, locator: Locator) -> tuple[int, int]:
+def _chars(span: Span, locator: Places) -> tuple[int, int]:
     """``span`` (byte offsets, code-point columns) as character offsets into the text."""
-    starts = locator.line_starts
-    start = starts[span.line - 1] + span.column - 1
-    return start, starts[span.end_line - 1] + span.end_column - 1
+    body = locator.body(span)
+    return body.start, body.start + len(body.raw)
 
 
 def _inside(where: tuple[int, int], ranges: tuple[tuple[int, int], ...]) -> bool:
