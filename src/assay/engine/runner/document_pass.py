@@ -162,6 +162,7 @@ def context_of(workspace: Workspace, outcome: DocumentOutcome) -> DocumentContex
         reading=outcome.reading,
         files=workspace.files,
         repository_urls=workspace.repository_urls,
+        run=workspace.discovery.run_folder_of.get(outcome.path),
     )
 
 
