@@ -14,11 +14,14 @@ from assay.engine.checks.examples import examples, prose
 _SCOPE = {
     "document": "each document on its own",
     "workspace": "the documents together",
+    "run": "each analysis run's files together",
 }
 _FAMILIES = {
     "DOC": "Documents: titles, sections, record numbers",
     "FLD": "Fields: presence, allowed values, formats",
     "LNK": "Links and relations between records",
+    "IDN": "Identities: an analysis run's source, its boundary and its folder",
+    "FRM": "Forms: how a section is written (sentences, length, Blockers)",
     "PTH": "Paths: links and special files",
     "SUP": "Suppressions",
     "SPC": "Specs: problems in `.assay` files (they stop the run, exit 2)",

@@ -28,10 +28,12 @@ from assay.engine.runner.result import Report, RuleInfo, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches
 from assay.engine.runner.suppression import apply
 from assay.engine.workspace import cache_files
+from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.engine.workspace.record_index import RecordIndex
+from assay.engine.workspace.run_folders import MANIFEST, REVIEW
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 
 
@@ -61,7 +63,7 @@ def check(
     workspace = open_workspace(config, cache=cache)
     scope = None if paths is None else _scope(paths, workspace)
     done = _documents(workspace, ruleset, jobs, cache, scope)
-    across = _across(workspace, ruleset, done, scope)
+    across = _across(workspace, ruleset, done, scope) + _in_runs(workspace, ruleset, scope)
     outcomes = done.outcomes
     if done.rows and scope is not None:
         outcomes = check_summary.merged(outcomes, check_summary.involved(done, scope, across))
@@ -136,6 +138,23 @@ def _across(
     return found
 
 
+def _in_runs(
+    workspace: Workspace, ruleset: Ruleset, scope: frozenset[str] | None
+) -> list[Diagnostic]:
+    """The run checks, over each analysis run the report concerns (all, or those with
+    a file in ``scope``), its documents loaded afresh (``engine.runs.load``)."""
+    rules = [rule for rule in ruleset.checks if rule.scope == "run"]
+    if workspace.stopped or not rules or not workspace.discovery.runs:
+        return []
+    from assay.engine.runs.load import load_runs
+
+    found: list[Diagnostic] = []
+    for run in load_runs(workspace, scope):
+        for rule in rules:
+            found.extend(guarded(ruleset, rule, run, run.path(MANIFEST)))
+    return found
+
+
 def _per_file_ignores(config: Config, by_path: dict[str, list[Diagnostic]]) -> list[Suppressed]:
     suppressed: list[Suppressed] = []
     for path, items in by_path.items():
@@ -179,6 +198,7 @@ def _scope(paths: Sequence[str], workspace: Workspace) -> frozenset[str] | None:
         *(c.path for c in discovery.documents),
         *(s.path for s in discovery.skipped),
         *discovery.specs,
+        *_reviews(discovery),
     ]
     found: set[str] = set()
     for path in paths:
@@ -202,6 +222,7 @@ def _unmatched(paths: Sequence[str], workspace: Workspace) -> tuple[str, ...]:
         *(c.path for c in discovery.documents),
         *(s.path for s in discovery.skipped),
         *discovery.specs,
+        *_reviews(discovery),
     }
     if config.source is not None:
         known.add(config.source.relative_to(config.root).as_posix())
@@ -214,6 +235,16 @@ def _unmatched(paths: Sequence[str], workspace: Workspace) -> tuple[str, ...]:
                 break
             known.add(path)
     return tuple(p for p in paths if p.rstrip("/") not in ("", ".") and p.rstrip("/") not in known)
+
+
+def _reviews(discovery: Discovery) -> list[str]:
+    """The runs' ``review.md`` files: no document, but the run checks compare them
+    with the rendered review, so a report limited to one has findings to give."""
+    if not discovery.runs:
+        return []
+    files = set(discovery.files)
+    paths = (f"{run}/{REVIEW}" if run else REVIEW for run in discovery.runs)
+    return [path for path in paths if path in files]
 
 
 def _rules(checks: Sequence[Check]) -> tuple[RuleInfo, ...]:
