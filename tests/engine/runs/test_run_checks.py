@@ -180,7 +180,9 @@ def test_identities_differing_only_in_form_pass(tmp_path: Path, caller: str) -> 
 
 
 def test_a_path_differing_in_case_is_another_source(tmp_path: Path) -> None:
-    write_run(tmp_path, run_toml=RUN_TOML.replace(f'"{SOURCE}"', '"https://github.com/Pallets/Flask"'))
+    write_run(
+        tmp_path, run_toml=RUN_TOML.replace(f'"{SOURCE}"', '"https://github.com/Pallets/Flask"')
+    )
     assert _codes(tmp_path) == {"IDN002"}
 
 
@@ -191,7 +193,8 @@ def test_a_run_from_before_adr_097_fails_with_doc004_and_fld004(tmp_path: Path) 
     memory = MEMORY.replace(
         "Inputs: boundary.md, output/runtime.md",
         "Inputs: boundary.md, output/runtime.md\n"
-        "canonical-register-sha256: 5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8\n"
+        "canonical-register-sha256: "
+        "5e884898da28047151d0e56f8dc6292773603d0d6aabbdd62a11ef721d1542d8\n"
         "method-sha256: 6b86b273ff34fce19d6b804eff5a3f5747ada4eaa22f1d49c01e52ddb7875b4b\n"
         "worker-model: example-model-2026-03",
     )
@@ -304,3 +307,17 @@ def test_any_bytes_as_run_toml_never_crash_the_check(data: bytes) -> None:
 
 def _located(diagnostics: tuple[Diagnostic, ...]) -> list[Diagnostic]:
     return [d for d in diagnostics if d.path.endswith("run.toml")]
+
+
+def test_a_warm_report_limited_to_one_member_still_compares_the_run(
+    tmp_path: Path, cache_home: Path
+) -> None:
+    """pre-commit passes the changed file: with a warm check summary, the run's other
+    files are not read by the document pass, yet the run checks see them all."""
+    write_run(tmp_path)
+    assert assay.check(tmp_path).diagnostics == ()
+    boundary = tmp_path / RUN / "boundary.md"
+    boundary.write_text(BOUNDARY.replace("pallets/flask", "pallets/quart"))
+    report = assay.check(tmp_path, [f"{RUN}/boundary.md"])
+    assert [(d.code, d.path) for d in report.diagnostics] == [("IDN002", f"{RUN}/boundary.md")]
+    assert assay.check(tmp_path, [f"{RUN}/overview.md"]).diagnostics == ()

@@ -101,7 +101,15 @@ def test_run_toml_keys_read_as_fields_with_their_places() -> None:
     _text, reading, problems = read_manifest(text.encode(), "run.toml", builtin_type("run"))
     assert problems == () and reading is not None
     assert [
-        (f.name, f.raw, f.value, f.source, f.span.line, f.span.column, f.key_span and f.key_span.column)
+        (
+            f.name,
+            f.raw,
+            f.value,
+            f.source,
+            f.span.line,
+            f.span.column,
+            f.key_span and f.key_span.column,
+        )
         for f in reading.fields
     ] == [
         ("system", '"Flask"', "Flask", "toml", 1, 10, 1),
@@ -110,7 +118,9 @@ def test_run_toml_keys_read_as_fields_with_their_places() -> None:
 
 
 def test_a_bom_moves_no_column() -> None:
-    _text, reading, _ = read_manifest(b'\xef\xbb\xbfsystem = "Flask"\n', "run.toml", builtin_type("run"))
+    _text, reading, _ = read_manifest(
+        b'\xef\xbb\xbfsystem = "Flask"\n', "run.toml", builtin_type("run")
+    )
     assert reading is not None
     (system,) = reading.fields
     assert (system.span.line, system.span.column, system.span.start) == (1, 10, 12)

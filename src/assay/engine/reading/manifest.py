@@ -54,9 +54,7 @@ def read_manifest(
     return text, _reading(table, locator, path, doc_type), ()
 
 
-def _reading(
-    table: dict[str, Any], locator: Locator, path: str, doc_type: DocumentType
-) -> Reading:
+def _reading(table: dict[str, Any], locator: Locator, path: str, doc_type: DocumentType) -> Reading:
     declared = {decl.name: decl.name for decl in doc_type.fields}
     declared.update({decl.name.casefold(): decl.name for decl in doc_type.fields})
     places = top_level(locator.text)

@@ -3,8 +3,9 @@
 The files come from the run's listing (``listing``). With `include`, its globs choose
 the documents; without it, decision records are found where tools and teams keep them
 (``record_folders``).  Either way, any folder holding ``run.toml`` is an analysis run
-(``run_folders``): its manifest and its Markdown are documents, with no configuration. Nothing here reads a document, and a symbolic link is reported,
-never followed: a link can lead outside the workspace.
+(``run_folders``): its manifest and its Markdown are documents, with no configuration.
+Nothing here reads a document, and a symbolic link is reported, never followed: a link
+can lead outside the workspace.
 """
 
 from __future__ import annotations
