@@ -101,6 +101,7 @@ _CONSTRAINT = st.one_of(
         "values {}".format
     ),
     st.just("format date"),
+    st.just("format identity"),
     _STRINGS.map("format pattern {}".format),
     _NUMBERS.map("sentences {}".format),
     _LENGTH.map(lambda b: f"length {b[0]}..{b[1]}"),

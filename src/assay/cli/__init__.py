@@ -175,17 +175,20 @@ def build_parser() -> argparse.ArgumentParser:
     files.add_argument("--config", metavar="FILE", help="use this config file")
     new = commands.add_parser(
         "new",
-        help="write the next decision record in its folder's style",
+        help="write the next decision record in its folder's style, or scaffold a run",
         description=(
             "Write the next decision record: the folder's next number, its template.md "
             "or the style its records follow, status proposed, today's date "
             "(SOURCE_DATE_EPOCH when set). --supersedes and --amends update the other "
-            "record to point back."
+            "record to point back. `assay new run --source URL --system NAME` scaffolds "
+            "an analysis run instead, in --dir (default: runs/ at the workspace root)."
         ),
     )
-    new.add_argument("title", metavar="TITLE", help='the decision, e.g. "Use Kafka for events"')
     new.add_argument(
-        "--dir", metavar="FOLDER", help="the records folder (default: the one found)"
+        "title", metavar="TITLE", help='the decision, e.g. "Use Kafka for events"; or `run`'
+    )
+    new.add_argument(
+        "--dir", metavar="FOLDER", help="the records folder (default: the one found), or runs'"
     )
     new.add_argument(
         "--supersedes",
@@ -199,6 +202,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="the record (number or file name) this one amends; it is marked amended",
     )
+    new.add_argument(
+        "--source",
+        metavar="URL",
+        help="`assay new run`: the analysed source; the run folder is named by its slug",
+    )
+    new.add_argument("--system", metavar="NAME", help="`assay new run`: the analysed system")
 
     rules = commands.add_parser(
         "rules",
@@ -217,6 +226,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME",
         nargs="?",
         help="document, spec, reading, report or files (omit to list)",
+    )
+    identity = commands.add_parser(
+        "identity",
+        help="print a source's normalized identity and its run slug",
+        description=(
+            "Print the identity ADR 097 compares (whitespace, trailing / and .git "
+            "stripped, scheme and host lowercased) and the run folder name made from it."
+        ),
+    )
+    identity.add_argument("url", metavar="URL", help="a repository URL, scp-like remote or path")
+    identity.add_argument(
+        "--format", choices=("text", "json"), default="text", help="output format (default: text)"
     )
     return parser
 
@@ -297,6 +318,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from assay.cli.commands import rules
 
             return rules.run(options)
+        if options.command == "identity":
+            from assay.cli.commands import identity
+
+            return identity.run(options)
         from assay.cli.commands import schema
 
         return schema.run(options)

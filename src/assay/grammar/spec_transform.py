@@ -53,6 +53,10 @@ APPLIES: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Formats only a field's value can have: a title names a record, not a source.
+FIELD_FORMATS = frozenset({"identity"})
+
+
 class _Constraint(NamedTuple):
     keyword: str
     value: Any
@@ -77,6 +81,11 @@ class SpecTransformer(DeclarationRules):
                 takes = ", ".join(f"`{k}`" for k in APPLIES[target])
                 message = f"`{item.keyword}` does not apply to a {target} (it takes {takes})"
                 self._problem("SPC005", message, head(item.span, item.keyword))
+            elif (
+                item.keyword == "format" and target != "field" and item.value.kind in FIELD_FORMATS
+            ):
+                message = f"`format {item.value.kind}` applies to fields only, not to a {target}"
+                self._problem("SPC005", message, item.span)
             elif self._once(seen, item.keyword, item.span, f"this {target}'s block"):
                 found[item.keyword] = item.value
         return found
@@ -237,6 +246,10 @@ class SpecTransformer(DeclarationRules):
     def format_date(self, meta: Meta, children: list[Token]) -> _Constraint:
         span = self._span(meta)
         return _Constraint("format", FormatDecl(kind="date", span=span), span)
+
+    def format_identity(self, meta: Meta, children: list[Token]) -> _Constraint:
+        span = self._span(meta)
+        return _Constraint("format", FormatDecl(kind="identity", span=span), span)
 
     def format_pattern(self, meta: Meta, children: list[Token]) -> _Constraint:
         (token,) = children

@@ -60,9 +60,11 @@ class AllowedValue(Model):
 
 @frozen(kw_only=True)
 class FormatDecl(Model):
-    """``format date`` (an ISO date) or ``format pattern "regex"``."""
+    """``format date`` (an ISO date), ``format pattern "regex"``, or ``format identity``
+    (a source identity in ADR 097's normal form; fields only)."""
 
-    kind: Literal["date", "pattern"]  #: ``date``: an ISO date; ``pattern``: a regex match
+    #: ``date``: an ISO date; ``pattern``: a regex match; ``identity``: normalized (IDN001)
+    kind: Literal["date", "pattern", "identity"]
     pattern: str | None = None  #: the regular expression (Python syntax) for ``pattern``
     span: Span
 

@@ -17,6 +17,8 @@ def run(options: argparse.Namespace) -> int:
     """Create the record; print its path (and the records updated); 2 on any problem."""
     from assay.engine.authoring.create import new_record
 
+    if options.title == "run" or options.source is not None or options.system is not None:
+        return _new_run(options)
     try:
         config = load_config(Path.cwd(), None)
         created = new_record(
@@ -36,6 +38,35 @@ def run(options: argparse.Namespace) -> int:
     print(f"created {shown}{made}")
     for path in created.updated:
         print(f"updated {_shown(root, path)}")
+    return EXIT_OK
+
+
+def _new_run(options: argparse.Namespace) -> int:
+    """``assay new run --source URL --system NAME [--dir FOLDER]``: scaffold a run."""
+    from assay.engine.authoring.new_run import new_run
+
+    try:
+        if options.title != "run":
+            raise UsageError("--source and --system scaffold a run: `assay new run --source URL`")
+        if options.source is None or options.system is None:
+            raise UsageError("`assay new run` needs --source URL and --system NAME")
+        if options.supersedes or options.amends:
+            raise UsageError("--supersedes and --amends are for records, not runs")
+        if options.dir is not None:
+            parent = Path(options.dir)
+        else:
+            parent = Path(os.path.relpath(load_config(Path.cwd(), None).root / "runs"))
+        created = new_run(parent, source=options.source, system=options.system)
+    except (ConfigError, UsageError) as error:
+        print(f"assay new: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    except OSError as error:
+        print(f"assay new: cannot write the run: {error.strerror}", file=sys.stderr)
+        return EXIT_ERROR
+    shown = os.path.relpath(created.folder)
+    print(f"created {shown}/")
+    for name in created.files:
+        print(f"  {name}")
     return EXIT_OK
 
 

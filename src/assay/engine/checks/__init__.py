@@ -7,6 +7,7 @@ depend on it.
 from __future__ import annotations
 
 from assay.engine.checks import (
+    blockers_form,
     bold_paragraph_heading,
     broken_link,
     conflicting_values,
@@ -18,6 +19,8 @@ from assay.engine.checks import (
     forbidden_field,
     forbidden_section,
     identity_mismatch,
+    identity_not_normalized,
+    length_out_of_range,
     link_escapes_set,
     link_missing_extension,
     link_wrong_case,
@@ -41,6 +44,7 @@ from assay.engine.checks import (
     runner_codes,
     scheme_less_link,
     second_title,
+    sentence_count,
     superseded_but_accepted,
     title_number_mismatch,
     unexpected_inputs,
@@ -80,6 +84,9 @@ CHECKS: tuple[Check, ...] = tuple(
             placeholder_value.check,
             non_iso_date.check,
             superseded_but_accepted.check,
+            sentence_count.check,
+            length_out_of_range.check,
+            blockers_form.check,
             broken_link.check,
             link_escapes_set.check,
             one_sided_relation.check,
@@ -87,6 +94,7 @@ CHECKS: tuple[Check, ...] = tuple(
             link_wrong_case.check,
             link_missing_extension.check,
             scheme_less_link.check,
+            identity_not_normalized.check,
             linked_component.check,
             not_regular_file.check,
             unmatched_spec_pattern.check,

@@ -48,7 +48,8 @@ def check(context: DocumentContext) -> Iterator[Finding]:
             elif field.date_kind == "unrecognized":
                 yield Finding(field.span, f"{field.name} `{field.raw}` is not a date")
         elif (
-            decl.format.pattern is not None
+            decl.format.kind == "pattern"  # `identity` is IDN001's
+            and decl.format.pattern is not None
             and field.value is not None
             # RE2, linear in the value; a refused pattern (None) was SPC004 at the spec.
             and fullmatches(decl.format.pattern, field.value) is False

@@ -19,9 +19,9 @@ _SCOPE = {
 _FAMILIES = {
     "DOC": "Documents: titles, sections, record numbers",
     "FLD": "Fields: presence, allowed values, formats",
+    "FRM": "Forms: sentences, lengths and the shapes of text",
+    "IDN": "Identities: the source an analysis run names",
     "LNK": "Links and relations between records",
-    "IDN": "Identities: an analysis run's source, its boundary and its folder",
-    "FRM": "Forms: how a section is written (sentences, length, Blockers)",
     "PTH": "Paths: links and special files",
     "SUP": "Suppressions",
     "SPC": "Specs: problems in `.assay` files (they stop the run, exit 2)",

@@ -46,13 +46,21 @@ def _lower_host(text: str) -> str:
 
 def _strip(text: str) -> str:
     """Whitespace, trailing ``/`` and ``.git`` off, until none is left: ``x.git/`` and
-    ``x/.git`` both end as ``x``, so normalizing twice changes nothing."""
+    ``x/.git`` both end as ``x``, so normalizing twice changes nothing.
+
+    The end moves back as an index and the text is cut once: cutting at each step
+    copied the rest each time, quadratic in a tail of many ``.git``s."""
+    start = len(text) - len(text.lstrip())
+    end = len(text)
     while True:
-        stripped = text.strip().rstrip("/")
-        stripped = stripped.removesuffix(".git")
-        if stripped == text:
-            return text
-        text = stripped
+        cut = end
+        while cut > start and (text[cut - 1] == "/" or text[cut - 1].isspace()):
+            cut -= 1
+        if text.endswith(".git", start, cut):
+            cut -= 4
+        if cut == end:
+            return text[start:end]
+        end = cut
 
 
 def run_slug(identity: str) -> str:

@@ -1,0 +1,154 @@
+"""The source identity's normal form (ADR 097) and the run slug derived from it.
+
+The rule is small and nothing may be added to it: strip surrounding whitespace, a
+trailing ``/`` and a trailing ``.git``, lowercase a URL's scheme and host.  The table
+pins each clause (and what it must leave alone: userinfo, port, the path's case,
+query and fragment); the properties hold it over text of any shape.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from assay.engine.runs import identity
+from assay.engine.runs.identity import normalize_identity, run_slug
+from tests.cost import assert_linear
+
+EXAMPLES = {
+    "whitespace": (" \t https://github.com/o/r \n", "https://github.com/o/r"),
+    "trailing-slash": ("https://github.com/o/r/", "https://github.com/o/r"),
+    "trailing-slashes": ("https://github.com/o/r//", "https://github.com/o/r"),
+    "trailing-git": ("https://github.com/o/r.git", "https://github.com/o/r"),
+    "git-then-slash": ("https://github.com/o/r.git/", "https://github.com/o/r"),
+    "slash-then-git": ("https://github.com/o/r/.git", "https://github.com/o/r"),
+    "all-of-them": ("  https://github.com/o/r.git/  ", "https://github.com/o/r"),
+    "scheme-and-host-case": ("HTTPS://GitHub.COM/o/r", "https://github.com/o/r"),
+    "userinfo-kept": ("https://Me:Pw@GitHub.com/o/r", "https://Me:Pw@github.com/o/r"),
+    "port-kept": ("https://GitHub.com:8443/o/r", "https://github.com:8443/o/r"),
+    "path-case-kept": (
+        "https://github.com/VectifyAI/PageIndex",
+        "https://github.com/VectifyAI/PageIndex",
+    ),
+    "ssh-url": ("ssh://git@GitHub.com:22/Org/Repo.git", "ssh://git@github.com:22/Org/Repo"),
+    "scp-like": ("git@GitHub.com:Org/Repo.git", "git@github.com:Org/Repo"),
+    "local-path": ("/srv/Git/Repo.git/", "/srv/Git/Repo"),
+    "relative-path": ("../Work/Repo", "../Work/Repo"),
+    "file-url": ("FILE:///Srv/Repo.git", "file:///Srv/Repo"),
+    "query-kept": ("https://GitHub.com/o/r?Ref=Main", "https://github.com/o/r?Ref=Main"),
+    "fragment-kept": ("https://GitHub.com/o/r#Readme", "https://github.com/o/r#Readme"),
+    "git-inside-kept": ("https://github.com/o/r.git?x", "https://github.com/o/r.git?x"),
+    "upper-git-kept": ("https://github.com/o/R.GIT", "https://github.com/o/R.GIT"),
+    "empty": ("  /.git/ ", ""),
+}
+
+
+@pytest.mark.parametrize(("given_", "normal"), EXAMPLES.values(), ids=EXAMPLES.keys())
+def test_examples_normalize_as_adr_097_says(given_: str, normal: str) -> None:
+    assert normalize_identity(given_) == normal
+
+
+SLUGS = {
+    "https": ("https://github.com/VectifyAI/PageIndex.git", "github.com-vectifyai-pageindex"),
+    "scp-like": ("git@github.com:pallets/flask.git", "github.com-pallets-flask"),
+    "userinfo-dropped": ("https://me@github.com/o/r", "github.com-o-r"),
+    "local-path": ("/srv/Git/Repo", "srv-git-repo"),
+    "punctuation-only": (" /// ", ""),
+}
+
+
+@pytest.mark.parametrize(("given_", "slug"), SLUGS.values(), ids=SLUGS.keys())
+def test_slug_examples(given_: str, slug: str) -> None:
+    assert run_slug(given_) == slug
+
+
+#: Characters that make the rule's clauses meet: whitespace, `/`, `.git`, `:`, `@`,
+#: case, and any other character as often as all of them.
+_PIECES = st.sampled_from(
+    [
+        *(" ", "\t", "\n", "\u3000", "/", "//", ".git", ".GIT", ".", "git", ":", "://", "@"),
+        *("https://", "HTTP://", "git@", "Host", "A", "x", "?", "#", "İ", "K"),
+    ]
+)
+TEXTS = st.one_of(
+    st.text(), st.lists(st.one_of(_PIECES, st.characters()), max_size=30).map("".join)
+)
+_SUFFIXES = st.sampled_from(["/", ".git", ".git/", "/.git", "//", " ", "\n"])
+_SPACE = st.text(alphabet=" \t\n\r\x0b\x0c\x85\xa0\u2003\u3000", max_size=3)
+
+
+@given(TEXTS)
+@example("HTTPS://X.GIT")  # the host lowercased ends in `.git` again
+@example("x.git .git")
+@example("a@B://")  # stripped, it becomes scp-like: `a@B:`
+def test_normalizing_twice_changes_nothing(text: str) -> None:
+    normal = normalize_identity(text)
+    assert normalize_identity(normal) == normal
+
+
+_HOST = st.from_regex(r"[A-Za-z0-9][A-Za-z0-9.\-]{0,20}(:[0-9]{1,5})?", fullmatch=True)
+_PATH = st.text(st.characters(blacklist_characters="?#", codec="utf-8"), max_size=30).filter(
+    lambda p: p == p.strip() and not p.endswith(("/", ".git"))
+)
+
+
+@given(_HOST, _PATH)
+@example("GitHub.com", "VectifyAI/PageIndex")
+def test_the_path_keeps_its_case(host: str, path: str) -> None:
+    """Only the scheme and host are lowercased: ``github.com/Org/Repo`` and
+    ``github.com/org/repo`` may name two repositories."""
+    normal = normalize_identity(f"HTTPS://{host}/{path}")
+    assert normal == f"https://{host.lower()}/{path}".removesuffix("/")
+
+
+@given(TEXTS, st.lists(_SUFFIXES, min_size=1, max_size=3), _SPACE, _SPACE)
+@example("https://github.com/o/r", [".git/"], " ", "\n")
+def test_what_the_rule_strips_added_to_a_normal_form_normalizes_back(
+    text: str, suffixes: list[str], before: str, after: str
+) -> None:
+    normal = normalize_identity(text)
+    assert normalize_identity(before + normal + "".join(suffixes) + after) == normal
+
+
+_SLUG = re.compile(r"[a-z0-9._-]*")
+
+
+@given(TEXTS)
+@example("-.-x-.-")
+@example("https://GitHub.com/İ/K")  # lowercase letters outside ASCII become `-`
+def test_the_slug_is_a_safe_folder_name(text: str) -> None:
+    slug = run_slug(text)
+    assert _SLUG.fullmatch(slug), slug
+    assert not slug.startswith(("-", ".")) and not slug.endswith(("-", ".")), slug
+    assert "--" not in slug, slug
+    assert run_slug(normalize_identity(text)) == slug
+
+
+@pytest.mark.parametrize("tail", [".git", "/", " /", ".git/ "])
+def test_normalizing_costs_time_linear_in_the_identity(tail: str) -> None:
+    """Each strip of a long tail of ``.git``s and ``/``s must not copy the rest."""
+    assert_linear(
+        lambda n: lambda: normalize_identity("https://h/" + "r" + tail * n),
+        2_000,
+        repeat=3,
+        rounds=5,
+    )
+
+
+def _strip_before(text: str) -> str:
+    """How the tail was stripped before it was made linear: one copy per step."""
+    while True:
+        stripped = text.strip().rstrip("/").removesuffix(".git")
+        if stripped == text:
+            return text
+        text = stripped
+
+
+@given(TEXTS)
+@example("  .git")
+@example(" \u3000/ .git/\t.git")
+def test_the_linear_strip_strips_what_the_copying_one_did(text: str) -> None:
+    assert identity._strip(text) == _strip_before(text)
