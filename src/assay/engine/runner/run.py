@@ -26,6 +26,7 @@ from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_d
 from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches
+from assay.engine.runner.run_pass import run_pass
 from assay.engine.runner.suppression import apply
 from assay.engine.workspace import cache_files
 from assay.engine.workspace.candidates import Discovery
@@ -33,7 +34,7 @@ from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.engine.workspace.record_index import RecordIndex
-from assay.engine.workspace.run_folders import MANIFEST, REVIEW
+from assay.engine.workspace.run_folders import REVIEW
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 
 
@@ -63,7 +64,8 @@ def check(
     workspace = open_workspace(config, cache=cache)
     scope = None if paths is None else _scope(paths, workspace)
     done = _documents(workspace, ruleset, jobs, cache, scope)
-    across = _across(workspace, ruleset, done, scope) + _in_runs(workspace, ruleset, scope)
+    across = _across(workspace, ruleset, done, scope)
+    across += run_pass(workspace, ruleset, scope, cache=cache)
     outcomes = done.outcomes
     if done.rows and scope is not None:
         outcomes = check_summary.merged(outcomes, check_summary.involved(done, scope, across))
@@ -135,23 +137,6 @@ def _across(
     for rule in ruleset.checks:
         if rule.scope == "workspace":
             found.extend(guarded(ruleset, rule, across, None))
-    return found
-
-
-def _in_runs(
-    workspace: Workspace, ruleset: Ruleset, scope: frozenset[str] | None
-) -> list[Diagnostic]:
-    """The run checks, over each analysis run the report concerns (all, or those with
-    a file in ``scope``), its documents loaded afresh (``engine.runs.load``)."""
-    rules = [rule for rule in ruleset.checks if rule.scope == "run"]
-    if workspace.stopped or not rules or not workspace.discovery.runs:
-        return []
-    from assay.engine.runs.load import load_runs
-
-    found: list[Diagnostic] = []
-    for run in load_runs(workspace, scope):
-        for rule in rules:
-            found.extend(guarded(ruleset, rule, run, run.path(MANIFEST)))
     return found
 
 

@@ -20,19 +20,34 @@ from assay.engine.workspace.run_folders import inside
 def load_runs(workspace: Workspace, scope: Iterable[str] | None = None) -> list[Run]:
     """Every run of ``workspace``, or (with ``scope``, workspace paths) the runs holding
     one of those paths; in folder order."""
+    vocabularies: dict[str, Vocabulary] = {}
+    return [
+        load_run(workspace, folder, candidates, vocabularies)
+        for folder, candidates in runs_of(workspace, scope).items()
+    ]
+
+
+def runs_of(workspace: Workspace, scope: Iterable[str] | None = None) -> dict[str, list[Candidate]]:
+    """The runs ``scope`` concerns (all when None), each folder with its documents'
+    candidates, in folder order; nothing is read."""
     by_folder: dict[str, list[Candidate]] = {run: [] for run in workspace.discovery.runs}
     for candidate in workspace.discovery.documents:
         if candidate.origin == "run" and candidate.folder in by_folder:
             by_folder[candidate.folder].append(candidate)
     wanted = set(by_folder) if scope is None else _concerned(set(by_folder), scope)
-    vocabularies: dict[str, Vocabulary] = {}
-    runs = []
-    for folder in sorted(wanted):
-        documents = {
-            inside(folder, c.path): workspace.load(c, vocabularies) for c in by_folder[folder]
-        }
-        runs.append(Run(folder=folder, documents=documents))
-    return runs
+    return {folder: by_folder[folder] for folder in sorted(wanted)}
+
+
+def load_run(
+    workspace: Workspace,
+    folder: str,
+    candidates: Iterable[Candidate],
+    vocabularies: dict[str, Vocabulary] | None = None,
+) -> Run:
+    """The run at ``folder``, its documents (``candidates``) read afresh."""
+    words = {} if vocabularies is None else vocabularies
+    documents = {inside(folder, c.path): workspace.load(c, words) for c in candidates}
+    return Run(folder=folder, documents=documents)
 
 
 def _concerned(folders: set[str], scope: Iterable[str]) -> set[str]:
