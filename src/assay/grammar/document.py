@@ -50,12 +50,10 @@ def read_document(
     """``parse_document``, and the locator of the decoded text (None when the bytes are
     not UTF-8), for a reader that goes on to read the document under its type."""
     raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
-    bom = raw.startswith(BOM)
-    try:
-        text = raw[3:].decode("utf-8") if bom else raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        return Parsed(None, (_undecodable(raw, error, 3 if bom else 0, path),)), None
-    locator = Locator(text, prefix=3 if bom else 0)
+    locator, undecodable = decode(raw, path)
+    if locator is None:
+        return Parsed(None, (undecodable,) if undecodable is not None else ()), None
+    text, bom = locator.text, locator.prefix > 0
     diagnostics: list[Diagnostic] = []
 
     fm_lines = front_matter_lines(locator)
@@ -139,6 +137,17 @@ def _too_deep(locator: Locator, offset: int, path: str) -> Diagnostic:
         path=path,
         span=locator.span(offset, offset + 1),
     )
+
+
+def decode(raw: bytes, path: str) -> tuple[Locator, None] | tuple[None, Diagnostic]:
+    """The text of ``raw`` (after any BOM) with its locator, or DOC001 at the first byte
+    that is not UTF-8; shared by every reader of a document's bytes (``run.toml`` too)."""
+    bom = raw.startswith(BOM)
+    try:
+        text = raw[3:].decode("utf-8") if bom else raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return None, _undecodable(raw, error, 3 if bom else 0, path)
+    return Locator(text, prefix=3 if bom else 0), None
 
 
 def _undecodable(raw: bytes, error: UnicodeDecodeError, skipped: int, path: str) -> Diagnostic:

@@ -150,13 +150,15 @@ class FileEntry(Model):
     #: a skipped file, or a document `include` chose that no type's `files` match.
     type: str | None
     #: Why: for a document how it was found (`convention`, `adr-dir`, `log4brains`,
-    #: `include`, `type`), for a spec `specs`, for a skipped file why not (`template`,
-    #: `listing`, `symlink`, `not-regular-file`, `unsupported-format`).
+    #: `include`, `type`, `run`: a file of an analysis run), for a spec `specs`, for a
+    #: skipped file why not (`template`, `listing`, `symlink`, `not-regular-file`,
+    #: `unsupported-format`).
     reason: Literal[
-        "convention", "adr-dir", "log4brains", "include", "type", "specs",
+        "convention", "adr-dir", "log4brains", "include", "type", "run", "specs",
         "template", "listing", "symlink", "not-regular-file", "unsupported-format",
     ]  # fmt: skip
-    #: The records folder a record was found in, as spelt in the workspace.
+    #: The records folder a record was found in, as spelt in the workspace; for `run`,
+    #: the run folder (`""` for a run at the workspace root).
     folder: str | None = None
     #: The config glob that chose it (`include`, `specs`, or a type's `files`).
     pattern: str | None = None

@@ -23,6 +23,7 @@ _WHY = {
     "log4brains": "in {folder}, an adrFolder of .log4brains.yml",
     "include": "matches include {pattern}",
     "type": "matches its type's files {pattern}",
+    "run": "a file of the analysis run {folder}",
     "specs": "matches specs {pattern}",
     "template": "skipped: a template",
     "listing": "skipped: the folder's README or contents page",

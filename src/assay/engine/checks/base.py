@@ -1,6 +1,7 @@
 """What a check is: a code, a name, a default severity, and a function over facts.
 
-A check is a plain function decorated with ``document_check`` or ``workspace_check``;
+A check is a plain function decorated with ``document_check``, ``workspace_check`` or
+``run_check`` (over one analysis run's documents together);
 its docstring is its reference page (summary line, then prose, then ``## Fails`` and
 ``## Passes`` examples that the test suite runs).  Checks return ``Finding``\\ s — where
 and what — and the runner turns them into diagnostics with the check's code, name and
@@ -21,9 +22,10 @@ from assay.spec.model import Model
 from assay.spec.source import Span
 
 if TYPE_CHECKING:
+    from assay.engine.runs.model import Run
     from assay.engine.workspace.document_context import DocumentContext, WorkspaceContext
 
-Scope = Literal["document", "workspace"]
+Scope = Literal["document", "workspace", "run"]
 
 
 @frozen
@@ -33,12 +35,13 @@ class Finding(Model):
     span: Span
     message: str
     related: tuple[Related, ...] = ()
-    #: For workspace checks: the workspace-relative file the finding is in.
+    #: For workspace and run checks: the workspace-relative file the finding is in.
     path: str | None = None
 
 
 DocumentRun = Callable[["DocumentContext"], Iterable[Finding]]
 WorkspaceRun = Callable[["WorkspaceContext"], Iterable[Finding]]
+RunRun = Callable[["Run"], Iterable[Finding]]
 
 
 @frozen
@@ -49,7 +52,7 @@ class Check(Model):
     name: str
     severity: Severity
     scope: Scope
-    run: DocumentRun | WorkspaceRun
+    run: DocumentRun | WorkspaceRun | RunRun
     #: The function's docstring: the reference page's source.
     doc: str
     #: True when findings depend on which files exist (links), not only on the
@@ -93,3 +96,9 @@ def workspace_check(
 ) -> Callable[[WorkspaceRun], Check]:
     """Declare a check that looks across documents (numbers, relations)."""
     return _make(code, name, severity, "workspace")
+
+
+def run_check(code: str, name: str, *, severity: Severity = "error") -> Callable[[RunRun], Check]:
+    """Declare a check that looks at one analysis run's documents together (identities,
+    members, inputs); its findings name their file."""
+    return _make(code, name, severity, "run")

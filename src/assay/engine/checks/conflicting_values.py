@@ -16,6 +16,7 @@ _PLACES = {
     "bullet": "a metadata bullet",
     "heading": "its section",
     "heading-inline": "a heading",
+    "toml": "a key of the TOML file",
 }
 
 

@@ -5,9 +5,11 @@ is one file of a small workspace.  The info string names the language (``markdow
 or ``assay``) and may set ``path=…`` (default ``docs/adr/0001-example.md`` for
 Markdown, ``assay/example.assay`` for a spec) and, for the path checks,
 ``encoding=latin-1``, ``symlink=TARGET`` or ``fifo=true``.  In Fails, the file the
-finding is in says where with ``at=LINE:COLUMN``.  The test suite writes each section
-out, runs the check, and expects exactly one finding of the check's code, at that place,
-for Fails and none for Passes; the reference pages show the same blocks and places.
+finding is in says where with ``at=LINE:COLUMN`` (several files may, one finding each:
+the two ways a check fails, or the files of an analysis run).  The test suite writes
+each section out, runs the check, and expects exactly the findings of the check's code
+the blocks place, for Fails, and none for Passes; the reference pages show the same
+blocks and places.
 """
 
 from __future__ import annotations

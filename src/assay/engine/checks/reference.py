@@ -14,6 +14,7 @@ from assay.engine.checks.examples import examples, prose
 _SCOPE = {
     "document": "each document on its own",
     "workspace": "the documents together",
+    "run": "each analysis run's files together",
 }
 _FAMILIES = {
     "DOC": "Documents: titles, sections, record numbers",

@@ -52,7 +52,7 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
 def _entry(config: Config, key: str, value: str) -> Span:
     """Where the string ``value`` of ``key``'s list stands in the config file; the
     file's start when it cannot be found."""
-    from assay.engine.workspace.toml_positions import string_position
+    from assay.grammar.toml_positions import string_position
 
     assert config.source is not None
     try:

@@ -41,7 +41,7 @@ def _selectors(config: Config) -> Iterator[tuple[str, tuple[str, ...], bool]]:
 
 
 def _located(config: Config, message: str, key: tuple[str, ...], value: str | None) -> ConfigError:
-    from assay.engine.workspace.toml_positions import key_position, string_position
+    from assay.grammar.toml_positions import key_position, string_position
 
     path = config.source
     if path is None:  # a Config built in code: there is no file to point into

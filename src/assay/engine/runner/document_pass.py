@@ -162,6 +162,7 @@ def context_of(workspace: Workspace, outcome: DocumentOutcome) -> DocumentContex
         reading=outcome.reading,
         files=workspace.files,
         repository_urls=workspace.repository_urls,
+        run=workspace.discovery.run_folder_of.get(outcome.path),
     )
 
 
@@ -206,13 +207,15 @@ def _outcomes(
         type_name = context.type.name if context.type is not None else None
         library = context.type.library if context.type is not None else None
         entry = None
-        if document is not None and stamp is not None:
+        # A run's `run.toml` has no document model but text: it is kept too (no links).
+        if stamp is not None and (document is not None or context.text is not None):
+            targets = link_targets(document, context.reading) if document is not None else ()
             entry = (
                 stamp,
                 type_name,
                 library,
                 check_cache.summarize(context.reading) if context.reading is not None else None,
-                check_cache.links_of(link_targets(document, context.reading)),
+                check_cache.links_of(targets),
                 pickle.dumps(tuple(kept)) if kept else b"",
                 pickle.dumps(directives) if directives else b"",
                 lines,

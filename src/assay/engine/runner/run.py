@@ -26,12 +26,15 @@ from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_d
 from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches
+from assay.engine.runner.run_pass import run_pass
 from assay.engine.runner.suppression import apply
 from assay.engine.workspace import cache_files
+from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.engine.workspace.record_index import RecordIndex
+from assay.engine.workspace.run_folders import REVIEW
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 
 
@@ -62,6 +65,7 @@ def check(
     scope = None if paths is None else _scope(paths, workspace)
     done = _documents(workspace, ruleset, jobs, cache, scope)
     across = _across(workspace, ruleset, done, scope)
+    across += run_pass(workspace, ruleset, scope, cache=cache)
     outcomes = done.outcomes
     if done.rows and scope is not None:
         outcomes = check_summary.merged(outcomes, check_summary.involved(done, scope, across))
@@ -179,6 +183,7 @@ def _scope(paths: Sequence[str], workspace: Workspace) -> frozenset[str] | None:
         *(c.path for c in discovery.documents),
         *(s.path for s in discovery.skipped),
         *discovery.specs,
+        *_reviews(discovery),
     ]
     found: set[str] = set()
     for path in paths:
@@ -202,6 +207,7 @@ def _unmatched(paths: Sequence[str], workspace: Workspace) -> tuple[str, ...]:
         *(c.path for c in discovery.documents),
         *(s.path for s in discovery.skipped),
         *discovery.specs,
+        *_reviews(discovery),
     }
     if config.source is not None:
         known.add(config.source.relative_to(config.root).as_posix())
@@ -214,6 +220,16 @@ def _unmatched(paths: Sequence[str], workspace: Workspace) -> tuple[str, ...]:
                 break
             known.add(path)
     return tuple(p for p in paths if p.rstrip("/") not in ("", ".") and p.rstrip("/") not in known)
+
+
+def _reviews(discovery: Discovery) -> list[str]:
+    """The runs' ``review.md`` files: no document, but the run checks compare them
+    with the rendered review, so a report limited to one has findings to give."""
+    if not discovery.runs:
+        return []
+    files = set(discovery.files)
+    paths = (f"{run}/{REVIEW}" if run else REVIEW for run in discovery.runs)
+    return [path for path in paths if path in files]
 
 
 def _rules(checks: Sequence[Check]) -> tuple[RuleInfo, ...]:

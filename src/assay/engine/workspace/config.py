@@ -180,13 +180,13 @@ def _read_table(path: Path) -> dict[str, Any] | None:
         # tomllib recurses once per nesting level: `x = [[[…]]]` thousands deep ends
         # Python's stack.  No config nests more than three levels; point at the bracket
         # that passes a depth no config needs.
-        from assay.engine.workspace.toml_positions import too_deep
+        from assay.grammar.toml_positions import too_deep
 
         raise _beyond_tomllib(path, "values nested too deeply", too_deep) from None
     except ValueError:
         # The one ValueError tomllib lets out: a decimal integer longer than Python
         # converts (`sys.get_int_max_str_digits`, 4,300 digits).
-        from assay.engine.workspace.toml_positions import too_long
+        from assay.grammar.toml_positions import too_long
 
         raise _beyond_tomllib(path, "an integer with too many digits", too_long) from None
     if path.name != "pyproject.toml":
@@ -229,7 +229,7 @@ def _build(table: dict[str, Any], path: Path) -> Config:
 
     def fail(message: str, key: tuple[str, ...], value: str | None = None) -> ConfigError:
         # Only now is the file read again: a config without errors pays nothing.
-        from assay.engine.workspace.toml_positions import key_position, string_position
+        from assay.grammar.toml_positions import key_position, string_position
 
         try:
             text = path.read_bytes().decode("utf-8")

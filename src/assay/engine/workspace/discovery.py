@@ -2,8 +2,10 @@
 
 The files come from the run's listing (``listing``). With `include`, its globs choose
 the documents; without it, decision records are found where tools and teams keep them
-(``record_folders``). Nothing here reads a document, and a symbolic link is reported,
-never followed: a link can lead outside the workspace.
+(``record_folders``).  Either way, any folder holding ``run.toml`` is an analysis run
+(``run_folders``): its manifest and its Markdown are documents, with no configuration.
+Nothing here reads a document, and a symbolic link is reported, never followed: a link
+can lead outside the workspace.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from assay.engine.workspace.candidates import Candidate, Discovery, Skipped, Sta
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.listing import Listing, list_files
 from assay.engine.workspace.record_folders import Records, may_hold_documents, records_folders
+from assay.engine.workspace.run_folders import MANIFEST, REVIEW, run_folders
 from assay.grammar.globs import Glob, compile_glob, match_any
 
 
@@ -59,6 +62,12 @@ def discover(
         found = Records(folders, specs, selected)
         found.scan(pool, typed_files)
         skipped, maybe_links = found.skipped, found.maybe_links
+    runs = run_folders(pool)
+    if runs:
+        members = _run_files(pool, runs)
+        selected.update(members)
+        skipped = [s for s in skipped if s.path not in members]
+        maybe_links = [p for p in maybe_links if p not in members]
     # A folder that might hold documents is reported only when it is a link.
     skipped += [Skipped(path=p, reason="symlink") for p in maybe_links if os.path.islink(root / p)]
     stamps: dict[str, Stamp] = {}
@@ -81,7 +90,30 @@ def discover(
         git=git,
         files=tuple(entries),
         stamps={c.path: stamps[c.path] for c in documents if c.path in stamps},
+        runs=runs,
     )
+
+
+def _run_files(paths: Iterable[str], runs: tuple[str, ...]) -> dict[str, Candidate]:
+    """The documents of the analysis runs: each run's ``run.toml`` and the Markdown files
+    whose innermost run it is, but for the ``review.md`` at its root (generated from the
+    run, and compared with what it would be generated as, never read as a member)."""
+    folders = set(runs)
+    found: dict[str, Candidate] = {}
+    for path in paths:
+        if not path.endswith((".md", "/" + MANIFEST)) and path != MANIFEST:
+            continue
+        folder = path
+        while folder:  # the innermost run: the nearest folder above that is one
+            folder = folder.rpartition("/")[0]
+            if folder in folders:
+                break
+        if folder not in folders:
+            continue
+        if (path[len(folder) + 1 :] if folder else path) == REVIEW:
+            continue
+        found[path] = Candidate(path=path, origin="run", folder=folder)
+    return found
 
 
 def _problems(

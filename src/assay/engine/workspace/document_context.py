@@ -48,6 +48,9 @@ class DocumentContext(Model):
     #: For a document served from the check cache (``document`` is None): the link
     #: destinations to check, with their spans.
     links: tuple[tuple[str, Span], ...] = ()
+    #: The analysis run folder the document belongs to (``""`` for a run at the root);
+    #: None outside runs. A run's links stay inside it (LNK002).
+    run: str | None = None
 
     def derives_from(self, name: str) -> bool:
         """True when the document's type is ``name`` or extends it."""

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from attrs import evolve, frozen
 
+from assay.engine.reading.manifest import read_manifest
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary, fold
 from assay.engine.workspace import type_cache
@@ -22,6 +23,7 @@ from assay.engine.workspace.discovery import discover
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.listing import list_files
+from assay.engine.workspace.run_folders import MANIFEST, inside, member_type
 from assay.engine.workspace.types import builtin_type, resolve_types
 from assay.grammar.document import read_document
 from assay.spec.diagnostics import Diagnostic
@@ -168,13 +170,19 @@ def _user_types(types: TypeSet) -> list[DocumentType]:
 def type_for(
     candidate: Candidate, document: Document | None, types: TypeSet
 ) -> DocumentType | None:
-    """The type a document is read as: the first user type whose ``files`` match it,
-    else for a decision record found by convention, ``madr`` or ``adr`` by its look."""
+    """The type a document is read as: the first user type whose ``files`` match it;
+    else for a file of an analysis run, the built-in type of its member (``run`` for
+    ``run.toml``; None for a note the run keeps, whose links are still checked); else
+    for a decision record found by convention, ``madr`` or ``adr`` by its look."""
     from assay.grammar.globs import compile_glob
 
     for doc_type in _user_types(types):
         if any(compile_glob(g).match(candidate.path) for g in doc_type.files):
             return doc_type
+    if candidate.origin == "run":
+        relative = inside(candidate.folder or "", candidate.path)
+        name = "run" if relative == MANIFEST else member_type(relative)
+        return None if name is None else builtin_type(name)
     if candidate.origin in ("include", "type"):
         return None
     return builtin_type("madr" if document is not None and _looks_madr(document) else "adr")
@@ -195,6 +203,7 @@ def _load(
     vocabularies: dict[str, Vocabulary],
 ) -> DocumentContext:
     path = candidate.path
+    run = candidate.folder if candidate.origin == "run" else None
     try:
         raw = (config.root / path).read_bytes()
     except OSError as error:
@@ -210,6 +219,21 @@ def _load(
             reader_diagnostics=(problem,),
             files=files,
             repository_urls=urls,
+            run=run,
+        )
+    if run is not None and inside(run, path) == MANIFEST:
+        doc_type = type_for(candidate, None, types)
+        text, reading, problems = read_manifest(raw, path, doc_type)
+        return DocumentContext(
+            path=path,
+            text=text,
+            document=None,
+            type=doc_type,
+            reading=reading,
+            reader_diagnostics=problems,
+            files=files,
+            repository_urls=urls,
+            run=run,
         )
     parsed, locator = read_document(raw, path)
     document = parsed.value
@@ -231,6 +255,7 @@ def _load(
         reader_diagnostics=parsed.diagnostics,
         files=files,
         repository_urls=urls,
+        run=run,
     )
 
 

@@ -7,7 +7,7 @@ import tomllib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.engine.workspace.toml_positions import key_position, string_position
+from assay.grammar.toml_positions import key_position, string_position
 
 CONFIG = """\
 # assay's settings

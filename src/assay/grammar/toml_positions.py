@@ -5,7 +5,8 @@ the user search.  This scan finds the line and column of a key by its path (``("
 "DOC001")``), through ``[table]`` headers and dotted keys, bare or quoted.  It reads
 only what assay's configuration uses: a key inside an inline table is placed at the
 table's key, and where it cannot follow at all it finds nothing (the error then names
-the file alone).
+the file alone).  ``top_level`` places the keys and values above the first table
+header, for a manifest read as fields (an analysis run's ``run.toml``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ _DOTTED = rf"{_PART}(?:[ \t]*\.[ \t]*{_PART})*"
 _HEADER = re.compile(rf"[ \t]*\[\[?[ \t]*(?P<key>{_DOTTED})[ \t]*\]\]?[ \t]*(?:#.*)?$")
 _ASSIGNMENT = re.compile(rf"[ \t]*(?P<key>{_DOTTED})[ \t]*=")
 _PARTS = re.compile(_PART)
+_LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
 
 Position = tuple[int, int]
 
@@ -66,6 +68,55 @@ def string_position(text: str, path: Sequence[str], value: str) -> Position | No
             if index > line - 1 and (_ASSIGNMENT.match(following) or _HEADER.match(following)):
                 break  # the next key: the value has ended
     return at
+
+
+#: Character offsets of a top-level key and of its value: key start and end, value start
+#: and end (the value as written: a string with its quotes).
+Extent = tuple[int, int, int, int]
+
+
+def top_level(text: str) -> dict[str, Extent]:
+    """Where each one-part key before the first table header stands, and its value.
+
+    For TOML that ``tomllib`` accepted: a string value ends at its closing quote (a
+    multi-line one too), any other value at a comment or the end of its line (an array
+    over several lines is placed by its first line).
+    """
+    found: dict[str, Extent] = {}
+    offset = 0
+    lines = _LINES.findall(text)  # TOML ends lines at `\n` only (U+2028 may be in a string)
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        start = offset
+        offset += len(line)
+        index += 1
+        if _HEADER.match(line):
+            break
+        assignment = _ASSIGNMENT.match(line)
+        if assignment is None:
+            continue
+        parts = _parts(assignment["key"])
+        if len(parts) != 1 or parts[0] in found:
+            continue
+        after = assignment.end()
+        value_start = after + len(line[after:]) - len(line[after:].lstrip(" \t"))
+        quote = next((q for q in _QUOTES if line.startswith(q, value_start)), None)
+        if quote is not None:
+            end = _string_end(text, start + value_start + len(quote), quote)
+            while offset < end and index < len(lines):  # a multi-line string's lines
+                offset += len(lines[index])
+                index += 1
+        else:
+            rest = line[value_start:].split("#", 1)[0].rstrip()
+            end = start + value_start + len(rest)
+        found[parts[0]] = (
+            start + assignment.start("key"),
+            start + assignment.end("key"),
+            start + value_start,
+            end,
+        )
+    return found
 
 
 #: Deeper than any config needs (three levels), far below what ends Python's stack.

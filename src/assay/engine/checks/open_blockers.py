@@ -1,0 +1,94 @@
+"""FRM004: the run's last verification lists blockers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, run_check
+from assay.engine.runs.model import Run
+from assay.spec.document import Block, Document, ListBlock
+from assay.spec.source import Span
+
+VERIFY = "verify.md"
+
+
+@run_check("FRM004", "open-blockers", severity="info")
+def check(run: Run) -> Iterator[Finding]:
+    """The run's `verify.md` lists blockers: the run is not verified.
+
+    A Blockers section is exactly `none` or a Markdown list of `- ` entries (a form
+    error otherwise, `FRM003`). A list is no error in the document, but the workflow
+    continues only on `none`: a run with blockers is not rendered or published.
+    Only the last verification, `verify.md` at the run's root, counts; earlier
+    rounds (`rounds/NN/verify.md`) keep the blockers they had.
+
+    ## Fails
+
+    ```markdown path=runs/github.com-pallets-flask/verify.md at=5:1
+    # Verification
+
+    The overview's claims were checked against the members.
+
+    ### Blockers
+
+    - The overview claims thread safety; no member read the locking code.
+    ```
+
+    ```toml path=runs/github.com-pallets-flask/run.toml
+    system = "Flask"
+    source = "https://github.com/pallets/flask"
+    inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+    ```
+
+    ## Passes
+
+    ```markdown path=runs/github.com-pallets-flask/verify.md
+    # Verification
+
+    The overview's claims were checked against the members.
+
+    ### Blockers
+
+    none
+    ```
+
+    ```toml path=runs/github.com-pallets-flask/run.toml
+    system = "Flask"
+    source = "https://github.com/pallets/flask"
+    inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+    ```
+    """
+    verify = run.member(VERIFY)
+    if verify is None or verify.reading is None or verify.document is None:
+        return
+    for section in verify.reading.section("Blockers"):
+        count = _entries(verify.document, section.span)
+        if count:
+            noun = "blocker" if count == 1 else "blockers"
+            yield Finding(
+                section.span,
+                f"the run is not verified: verify.md lists {count} {noun}; "
+                "it is not rendered or published",
+                path=run.path(VERIFY),
+            )
+
+
+def _entries(document: Document, heading: Span) -> int:
+    """How many entries the section under ``heading`` holds when its body is a `- `
+    list and nothing else; 0 when it is anything else (`none`, prose: FRM003's)."""
+    for section in document.walk_sections():
+        if section.heading.span.start != heading.start:
+            continue
+        blocks = section.blocks
+        if blocks and all(_dash_list(block) for block in blocks):
+            return sum(len(block.items) for block in blocks if isinstance(block, ListBlock))
+        return 0
+    return 0
+
+
+def _dash_list(block: Block) -> bool:
+    return (
+        isinstance(block, ListBlock)
+        and not block.ordered
+        and all(item.marker == "-" for item in block.items)
+    )

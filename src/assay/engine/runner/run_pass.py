@@ -1,0 +1,94 @@
+"""The run pass: the run checks over each analysis run a report concerns.
+
+A run check compares a run's files with each other, so it needs them loaded whole
+(``engine.runs.load``), which the per-document pass does not keep.  A warm run would
+then read every run again; instead each run's findings are kept next to the check
+cache, under the same settings digest, valid while the run's files are the same files
+with the same stamps (``discovery.Stamp``) — its ``review.md`` included, which the run
+compares with the review it renders.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from assay.engine.checks.base import Check
+from assay.engine.reading.vocabulary import Vocabulary
+from assay.engine.runner import check_cache
+from assay.engine.runner.findings import guarded
+from assay.engine.runner.rulesets import Ruleset
+from assay.engine.runs.model import Run
+from assay.engine.workspace import cache_files
+from assay.engine.workspace.loading import Workspace
+from assay.engine.workspace.run_folders import MANIFEST, REVIEW
+from assay.spec.diagnostics import Diagnostic
+
+#: What says a run is unchanged: each file's path and stamp, in path order.
+Key = tuple[tuple[str, object], ...]
+
+
+def run_pass(
+    workspace: Workspace, ruleset: Ruleset, scope: frozenset[str] | None, *, cache: bool
+) -> list[Diagnostic]:
+    """The run checks' findings over the runs of ``scope`` (all runs when None)."""
+    rules = [rule for rule in ruleset.checks if rule.scope == "run"]
+    if workspace.stopped or not rules or not workspace.discovery.runs:
+        return []
+    from assay.engine.runs.load import load_run, runs_of
+
+    where = cache_files.cache_path(workspace.config.root) if cache else None
+    settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
+    path = None if where is None else where.with_suffix(".runs")
+    stored = _load(path, settings)
+    kept: dict[str, tuple[Key, tuple[Diagnostic, ...]]] = {}
+    found: list[Diagnostic] = []
+    stale = False
+    vocabularies: dict[str, Vocabulary] = {}
+    for folder, candidates in runs_of(workspace, scope).items():
+        key = _key(workspace, folder, [c.path for c in candidates])
+        hit = stored.get(folder)
+        if key is not None and hit is not None and hit[0] == key:
+            kept[folder] = hit
+            found.extend(hit[1])
+            continue
+        stale = True
+        run = load_run(workspace, folder, candidates, vocabularies)
+        diagnostics = tuple(_checked(ruleset, rules, run))
+        found.extend(diagnostics)
+        if key is not None:
+            kept[folder] = (key, diagnostics)
+    if path is not None and stale:
+        runs = set(workspace.discovery.runs)
+        others = {f: v for f, v in stored.items() if f in runs}
+        cache_files.write_atomically(path, (settings, {**others, **kept}))
+    return found
+
+
+def _checked(ruleset: Ruleset, rules: list[Check], run: Run) -> list[Diagnostic]:
+    manifest = run.path(MANIFEST)
+    return [d for rule in rules for d in guarded(ruleset, rule, run, manifest)]
+
+
+def _key(workspace: Workspace, folder: str, paths: list[str]) -> Key | None:
+    """The run's files and their stamps; None when one has no stamp (not cached)."""
+    stamps = workspace.discovery.stamps
+    key: list[tuple[str, object]] = []
+    for path in sorted(paths):
+        stamp = stamps.get(path)
+        if stamp is None:
+            return None
+        key.append((path, stamp))
+    review = f"{folder}/{REVIEW}" if folder else REVIEW
+    try:
+        status = os.lstat(workspace.config.root / review)
+        key.append((review, (status.st_size, status.st_mtime_ns, status.st_ino)))
+    except OSError:
+        key.append((review, None))
+    return tuple(key)
+
+
+def _load(path: Path | None, settings: str) -> dict[str, tuple[Key, tuple[Diagnostic, ...]]]:
+    stored = cache_files.read_pickle(path)
+    valid = isinstance(stored, tuple) and len(stored) == 2 and stored[0] == settings
+    return stored[1] if valid and isinstance(stored[1], dict) else {}

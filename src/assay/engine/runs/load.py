@@ -1,0 +1,64 @@
+"""The runs a report concerns, each with its documents loaded afresh.
+
+The per-document pass keeps of each document only what the workspace checks need (no
+sections, no text; a cached document not even that), so a run's documents are read
+again here: runs are small, a few documents each, and the run checks and the review's
+renderer need their sections and text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from assay.engine.reading.vocabulary import Vocabulary
+from assay.engine.runs.model import Run
+from assay.engine.workspace.candidates import Candidate
+from assay.engine.workspace.loading import Workspace
+from assay.engine.workspace.run_folders import inside
+
+
+def load_runs(workspace: Workspace, scope: Iterable[str] | None = None) -> list[Run]:
+    """Every run of ``workspace``, or (with ``scope``, workspace paths) the runs holding
+    one of those paths; in folder order."""
+    vocabularies: dict[str, Vocabulary] = {}
+    return [
+        load_run(workspace, folder, candidates, vocabularies)
+        for folder, candidates in runs_of(workspace, scope).items()
+    ]
+
+
+def runs_of(workspace: Workspace, scope: Iterable[str] | None = None) -> dict[str, list[Candidate]]:
+    """The runs ``scope`` concerns (all when None), each folder with its documents'
+    candidates, in folder order; nothing is read."""
+    by_folder: dict[str, list[Candidate]] = {run: [] for run in workspace.discovery.runs}
+    for candidate in workspace.discovery.documents:
+        if candidate.origin == "run" and candidate.folder in by_folder:
+            by_folder[candidate.folder].append(candidate)
+    wanted = set(by_folder) if scope is None else _concerned(set(by_folder), scope)
+    return {folder: by_folder[folder] for folder in sorted(wanted)}
+
+
+def load_run(
+    workspace: Workspace,
+    folder: str,
+    candidates: Iterable[Candidate],
+    vocabularies: dict[str, Vocabulary] | None = None,
+) -> Run:
+    """The run at ``folder``, its documents (``candidates``) read afresh."""
+    words = {} if vocabularies is None else vocabularies
+    documents = {inside(folder, c.path): workspace.load(c, words) for c in candidates}
+    return Run(folder=folder, documents=documents)
+
+
+def _concerned(folders: set[str], scope: Iterable[str]) -> set[str]:
+    """The run folders the paths of ``scope`` lie in (each path's innermost run).  A
+    report's scope lists a folder's files with it, so a run folder given is found by
+    its ``run.toml``."""
+    found = set()
+    for path in scope:
+        above = path
+        while above not in folders and above:
+            above = above.rpartition("/")[0]
+        if above in folders:
+            found.add(above)
+    return found
