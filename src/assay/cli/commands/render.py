@@ -24,12 +24,14 @@ if TYPE_CHECKING:
 def run(options: argparse.Namespace) -> int:
     """Verify, then print or write the review; 1 when unverified, 2 on usage errors."""
     from assay.api.runs import RunNotVerified, render_review, verify_run
-    from assay.engine.workspace.config import ConfigError
+    from assay.engine.workspace.config import ConfigError, load_config
     from assay.errors import UsageError
 
     run_dir = Path(options.run_dir)
     try:
-        config = None if options.config is None else Path(options.config).resolve()
+        # The workspace is found from the current folder, as `assay check` finds it.
+        explicit = None if options.config is None else Path(options.config).resolve()
+        config = load_config(Path.cwd(), explicit)
         verification = verify_run(run_dir, config=config, cache=not options.no_cache)
         destination = None if options.dest is None else Path(os.path.abspath(options.dest))
         text = render_review(verification, destination)
