@@ -28,7 +28,9 @@ from types import FrameType
 from tests.soak.corpus import Corpus, load_corpus
 from tests.soak.targets import RUNNERS, Case, Problem, make_case
 
-IN_PROCESS = ("document", "document-check", "spec", "spec-check", "config", "filename", "cli")
+IN_PROCESS = (
+    "document", "document-check", "spec", "spec-check", "config", "filename", "run", "cli",
+)
 SLOW_SECONDS = 1.0
 SLOW_SIZE_LIMIT = 1024 * 1024
 

@@ -105,6 +105,15 @@ def make_case(target: str, rng: random.Random, corpus: Corpus) -> Case:
             cache=cache,
             extra={"placement": rng.randrange(1 << 30)},
         )
+    if target == "run":
+        member = rng.choice(workspace.RUN_FILES)
+        if member == "run.toml":
+            seeds = [workspace.run_file(member), *corpus.configs]
+            data = fuzzed_bytes(rng, seeds, corpus, grammars.toml_piece)
+        else:
+            seeds = [workspace.run_file(member), *corpus.documents[:50]]
+            data = fuzzed_bytes(rng, seeds, corpus, grammars.markdown_piece)
+        return Case(target, data, name=member.encode(), format=fmt, cache=cache)
     if target in ("cli", "cli-subprocess"):
         argv = cli_args.argv_for(rng, FUZZED_DOCUMENT)
         config = (
@@ -192,6 +201,20 @@ def run_filename(case: Case, scratch: Path) -> None:
     check_and_render(root, case)
 
 
+def run_run(case: Case, scratch: Path) -> None:
+    """The example analysis run with one file fuzzed: checked, verified, and rendered
+    when it verifies (to the run folder and to another folder)."""
+    import assay
+
+    root = workspace.base_workspace(scratch)
+    folder = workspace.place_run(root, case.name.decode(), case.data)
+    check_and_render(root, case)
+    verification = assay.verify_run(folder, cache=case.cache)
+    if verification.verified:
+        assay.render_review(verification)
+        assay.render_review(verification, "docs/reviews/fuzzed.md")
+
+
 def _cli_workspace(case: Case, scratch: Path) -> Path:
     root = workspace.base_workspace(scratch)
     (root / FUZZED_DOCUMENT).write_bytes(case.data)
@@ -254,6 +277,7 @@ RUNNERS: dict[str, Callable[[Case, Path], None]] = {
     "spec-check": run_spec_check,
     "config": run_config,
     "filename": run_filename,
+    "run": run_run,
     "cli": run_cli,
     "cli-subprocess": run_cli_subprocess,
 }

@@ -18,6 +18,33 @@ _EXAMPLES = ROOT / "examples"
 _NEIGHBOUR = "docs/adr/0001-record-architecture-decisions.md"
 _SPEC = "assay/decisions.assay"
 _NAME_MAX = 255  # bytes, on the file systems CI runs on
+_RUN = "runs/github.com-vectifyai-pageindex"
+#: The example run's files, each of which the `run` target may fuzz.
+RUN_FILES = (
+    "run.toml",
+    "boundary.md",
+    "output/runtime.md",
+    "lenses/memory.md",
+    "lenses/epistemic.md",
+    "overview.md",
+    "verify.md",
+    "review.md",
+    "rounds/01/overview.md",
+)
+
+
+def run_file(relative: str) -> bytes:
+    """The bytes of the example run's file at ``relative``."""
+    return (_EXAMPLES / _RUN / relative).read_bytes()
+
+
+def place_run(root: Path, relative: str, data: bytes) -> Path:
+    """The example run copied into ``root``, its file ``relative`` replaced by ``data``;
+    the run folder."""
+    folder = root / _RUN
+    shutil.copytree(_EXAMPLES / _RUN, folder)
+    (folder / relative).write_bytes(data)
+    return folder
 
 
 def rebuild(folder: Path) -> Path:
