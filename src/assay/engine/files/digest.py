@@ -102,11 +102,12 @@ def _ranged(fd: int, keeping: _Range) -> Digest:
         last = buffer[count - 1]
         if keeping.done:
             continue
-        data: bytes | bytearray = buffer
-        if held:  # rare: the `\r` goes in front (one chunk copied)
-            data = b"\r" + view[:count]
+        data: bytes | bytearray = buffer  # its first `count` bytes
+        stop = count
+        if held:  # rare: the held `\r` goes in front (one chunk copied)
+            data, stop = b"\r" + view[:count], count + 1
         held = last == 0x0D
-        keeping.scan(data, len(data) - held)
+        keeping.scan(data, stop - held)
     if held and not keeping.done:
         keeping.scan(b"\r", 1)  # the file ends with it: a lone `\r` ending
     return keeping.result(hasher.hexdigest(), size, unended=size > 0 and last not in b"\r\n")
