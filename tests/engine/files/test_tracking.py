@@ -52,9 +52,7 @@ def test_git_missing_is_unchecked(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 def test_the_index_names_the_tracked_files(repository: Path) -> None:
     tracking = read_tracking(repository)
-    assert tracking == Tracked(
-        frozenset({"top.md", "sub/in.md", "sub/name with spaces é.md"})
-    )
+    assert tracking == Tracked(frozenset({"top.md", "sub/in.md", "sub/name with spaces é.md"}))
     assert tracking.refusal("./sub/../top.md") is None
     refusal = tracking.refusal("sub/later.md")
     assert isinstance(refusal, Refused) and refusal.code == "PTH004"

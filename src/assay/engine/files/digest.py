@@ -145,8 +145,10 @@ class _Range:
         fewer are there (all counted)."""
         if endings <= 0:
             return start
-        here = data.count(b"\n", start, stop) + data.count(b"\r", start, stop)
-        here -= data.count(b"\r\n", start, stop)
+        returns = data.count(b"\r", start, stop)  # none in most files: no `\r\n` to count
+        here = data.count(b"\n", start, stop) + returns
+        if returns:
+            here -= data.count(b"\r\n", start, stop)
         if here < endings:
             self.ended += here
             return stop
