@@ -1,0 +1,60 @@
+"""Why a path was not opened: a value the caller turns into a diagnostic (PTH001 to PTH004).
+
+The codes are the checks'; this module only says which applies and why, naming the
+path as declared, so the message is the same wherever the refusal is reported.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from assay.spec.model import Model
+
+
+@frozen
+class Refused(Model):
+    """A path assay will not read: ``code`` and ``name`` as in the diagnostics
+    reference, and a ``message`` that names the path and says why."""
+
+    code: str
+    name: str
+    message: str
+
+
+def shown(path: str) -> str:
+    """``path`` quoted for a message: in backticks, or as a Python literal when it holds
+    characters a terminal would not show (a NUL, a newline, an escape)."""
+    if path.isprintable() and "`" not in path:
+        return f"`{path}`"
+    return repr(path)
+
+
+def escapes(path: str, why: str) -> Refused:
+    """PTH001: the path is not a relative POSIX path inside the root."""
+    return Refused("PTH001", "path-escapes-root", f"path {shown(path)} {why}")
+
+
+def linked(path: str, folder: str | None) -> Refused:
+    """PTH002: the file, or the ``folder`` on its way, is a symbolic link (found while
+    opening it)."""
+    where = "is" if folder is None else f"goes through {shown(folder)}, which is"
+    return Refused(
+        "PTH002",
+        "linked-component",
+        f"path {shown(path)} {where} a symbolic link: assay opens no linked component",
+    )
+
+
+def not_regular(path: str, what: str) -> Refused:
+    """PTH003: what the path names is not a regular file (``what`` says what it is)."""
+    message = f"path {shown(path)} is not a regular file: {what}"
+    return Refused("PTH003", "not-regular-file", message)
+
+
+def not_tracked(path: str) -> Refused:
+    """PTH004: git does not track the file."""
+    return Refused(
+        "PTH004",
+        "not-tracked",
+        f"path {shown(path)} is not tracked by git: pin only files git tracks (`git add` it)",
+    )
