@@ -10,6 +10,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+# The suite stores rendered reviews with assay's own plugin, as users would theirs
+# (declared here, once: a plugin imported by one test module first cannot be rewritten).
+pytest_plugins = ["assay.testing"]
+
 # Three profiles, one per budget.  `ci` is what .ci/run uses: sized so that the whole
 # suite, setup included, fits CI's ten minutes on two cores.  It is derandomized so that
 # a CI verdict depends on the code alone, never on the draw.  `soak` (.ci/soak, not run

@@ -16,11 +16,36 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from assay.api import Config, Report
+    from assay.api.runs import (
+        RunNotVerified,
+        Verification,
+        load_run,
+        render_review,
+        verify_run,
+        verify_runs,
+    )
     from assay.spec.diagnostics import Parsed
     from assay.spec.document import Document
     from assay.spec.specfile import SpecFile
 
-__all__ = ["Report", "__version__", "check", "parse_document", "parse_spec"]
+__all__ = [
+    "Report",
+    "RunNotVerified",
+    "Verification",
+    "__version__",
+    "check",
+    "load_run",
+    "parse_document",
+    "parse_spec",
+    "render_review",
+    "verify_run",
+    "verify_runs",
+]
+
+#: Names served from ``assay.api.runs`` when first used (the run API loads the engine).
+_RUN_API = frozenset(
+    {"RunNotVerified", "Verification", "load_run", "render_review", "verify_run", "verify_runs"}
+)
 
 
 def check(
@@ -48,6 +73,10 @@ def __getattr__(name: str) -> object:
         from assay.api import Report as _Report
 
         return _Report
+    if name in _RUN_API:
+        from assay.api import runs
+
+        return getattr(runs, name)
     raise AttributeError(f"module 'assay' has no attribute {name!r}")
 
 

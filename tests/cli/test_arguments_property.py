@@ -41,6 +41,7 @@ _known = st.sampled_from(
         *("assay.toml", "broken.toml", "notoml.toml", "pyproject.toml", "docs", "docs/adr"),
         *(RECORD, SPEC, "assay", "missing.md", "x" * 300, "adr", "decision"),
         *("document", "spec", "reading", "report"),
+        *("runs/github.com-vectifyai-pageindex", "runs", "https://GitHub.com/o/r.git"),
     ]
 )
 VALUES = st.one_of(_bytes_value, st.text(max_size=12), _known)
@@ -54,6 +55,7 @@ OUTPUTS = st.tuples(st.sampled_from(["reports/", "missing/"]), _segment).map("".
 _OPTIONS = (
     *("--format", "--select", "--ignore", "--fail-on", "--config", "--jobs", "--color"),
     *("--type", "--spec", "--json", "--no-cache", "--bogus", "-x", "--help", "--version"),
+    *("--dest", "--write"),
 )
 _option_with_value = st.tuples(st.sampled_from(_OPTIONS), VALUES)
 TOKENS = st.one_of(
@@ -63,7 +65,11 @@ TOKENS = st.one_of(
     _option_with_value.map(lambda ov: [f"{ov[0]}={ov[1]}"]),
     OUTPUTS.map(lambda out: ["--output", out]),
 )
-COMMANDS = st.sampled_from(["check", "parse", "rules", "schema", "", "bogus", "-"])
+# `render --write` may write a review anywhere inside the workspace copy: still only
+# exit 0, 1 or 2. `new` is left out: each example would add a record or a run.
+COMMANDS = st.sampled_from(
+    ["check", "parse", "rules", "schema", "files", "identity", "render", "", "bogus", "-"]
+)
 ARGUMENTS = st.tuples(COMMANDS, st.lists(TOKENS, max_size=5)).map(
     lambda parts: ([parts[0]] if parts[0] else []) + [t for token in parts[1] for t in token]
 )

@@ -11,6 +11,7 @@ import gc
 import os
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from assay import __version__
@@ -239,6 +240,27 @@ def build_parser() -> argparse.ArgumentParser:
     identity.add_argument(
         "--format", choices=("text", "json"), default="text", help="output format (default: text)"
     )
+    render = commands.add_parser(
+        "render",
+        help="print the review rendered from a verified analysis run",
+        description=(
+            "Verify the run (assay check of its folder, Blockers exactly `none`), then "
+            "print its public review, rendered by code from the overview. Links are "
+            "rewritten to resolve from --dest. An unverified run renders nothing: its "
+            "diagnostics go to standard error and the exit code is 1."
+        ),
+    )
+    render.add_argument("run_dir", metavar="RUN_DIR", help="the run folder (holds run.toml)")
+    render.add_argument(
+        "--dest",
+        metavar="PATH",
+        help="where the review will live, inside the workspace (default: RUN_DIR/review.md)",
+    )
+    render.add_argument(
+        "--write", action="store_true", help="write the review to its destination, whole"
+    )
+    render.add_argument("--config", metavar="FILE", help="use this config file")
+    render.add_argument("--no-cache", action="store_true", help="do not use the check cache")
     return parser
 
 
@@ -298,33 +320,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
     try:
-        if options.command == "parse":
-            from assay.cli.commands import parse
-
-            return parse.run(options)
-        if options.command == "check":
-            from assay.cli.commands import check
-
-            return check.run(options)
-        if options.command == "files":
-            from assay.cli.commands import files
-
-            return files.run(options)
-        if options.command == "new":
-            from assay.cli.commands import new
-
-            return new.run(options)
-        if options.command == "rules":
-            from assay.cli.commands import rules
-
-            return rules.run(options)
-        if options.command == "identity":
-            from assay.cli.commands import identity
-
-            return identity.run(options)
-        from assay.cli.commands import schema
-
-        return schema.run(options)
+        # Each command's module is imported when it runs: a pre-commit `check` never
+        # pays for the others.
+        command = import_module(f"assay.cli.commands.{options.command}")
+        code: int = command.run(options)
+        return code
     except KeyboardInterrupt:  # pragma: no cover - interactive only
         return 130
     except OutputError as error:

@@ -8,11 +8,14 @@ where an unexpected exception would print a trace and ask to be reported.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from pathlib import Path
 
 
 class OutputError(Exception):
@@ -69,3 +72,19 @@ def complain(text: str) -> None:
 
     if sys.stderr is not None:  # the process was started without it
         print(printable(text, keep="\n\t"), file=sys.stderr)
+
+
+def write_whole(path: Path, text: str) -> None:
+    """Write ``path`` all at once, over what is there: a report or a review is never
+    left half-written (a temporary file beside it, then renamed)."""
+    import tempfile  # with contextlib, a few ms a run that writes no file need not pay
+
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise

@@ -24,8 +24,6 @@ from assay.engine.workspace.types import resolve_types
 from assay.grammar.document import read_document
 from assay.grammar.spec import parse_spec
 
-pytest_plugins = ["assay.testing"]
-
 RUN = "runs/github.com-pallets-flask"
 
 BOUNDARY = """\

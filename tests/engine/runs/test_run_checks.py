@@ -251,19 +251,23 @@ def test_a_run_is_checked_with_include_set_too(tmp_path: Path) -> None:
 def test_a_report_limited_to_the_run_folder_has_run_toml_findings(tmp_path: Path) -> None:
     write_run(tmp_path, slug="flask", extra={"review.md": "# Flask\n"})
     report = assay.check(tmp_path, ["runs/flask"], cache=False)
-    assert [(d.code, d.path) for d in report.diagnostics] == [("IDN003", "runs/flask/run.toml")]
+    assert [(d.code, d.path) for d in report.diagnostics] == [
+        ("DOC018", "runs/flask/review.md"),
+        ("IDN003", "runs/flask/run.toml"),
+    ]
     only_review = assay.check(tmp_path, ["runs/flask/review.md"], cache=False)
     assert only_review.unmatched_paths == ()
+    assert [d.code for d in only_review.diagnostics] == ["DOC018"]
     elsewhere = assay.check(tmp_path, ["runs/flask/boundary.md"], cache=False)
     assert elsewhere.diagnostics == ()
 
 
 def test_review_md_is_no_member(tmp_path: Path) -> None:
     """The review is generated: it is not read as a document (its links and title are
-    the renderer's), whatever it holds."""
+    the renderer's): a broken link in it is no LNK001, only the stale review it is."""
     write_run(tmp_path, extra={"review.md": "See [gone](gone.md).\n"})
     report = assay.check(tmp_path, cache=False)
-    assert report.diagnostics == ()
+    assert [(d.code, d.path) for d in report.diagnostics] == [("DOC018", f"{RUN}/review.md")]
     assert f"{RUN}/review.md" not in report.files
 
 

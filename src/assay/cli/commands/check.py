@@ -7,7 +7,6 @@ file names, and a record's findings can depend on records that did not change.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import stat
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 
 from assay import __version__
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
-from assay.cli.output import complain, write
+from assay.cli.output import complain, write, write_whole
 from assay.engine.runner.result import Report
 from assay.engine.workspace.config import Config, ConfigError, load_config
 from assay.errors import UsageError
@@ -93,7 +92,7 @@ def run(options: argparse.Namespace) -> int:
         )
     if options.output:
         try:
-            _write_whole(Path(options.output), rendered)
+            write_whole(Path(options.output), rendered)
         except OSError as error:
             complain(f"assay check: cannot write {options.output}: {error.strerror}")
             return EXIT_ERROR
@@ -123,21 +122,6 @@ def _tell(result: Report, config: Config, *, scoped: bool) -> None:
         lines.append("note: " + discovery_notes.unmatched(result.unmatched_paths))
     for line in lines:
         print(f"assay check: {line}", file=sys.stderr)
-
-
-def _write_whole(path: Path, text: str) -> None:
-    """Write ``path`` all at once: a report is never left half-written."""
-    import tempfile  # with shutil, a few ms a run that writes no report need not pay
-
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def exit_code(diagnostics: tuple[Diagnostic, ...], fail_on: str) -> int:

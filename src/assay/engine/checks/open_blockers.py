@@ -5,11 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, run_check
+from assay.engine.runs.blockers import VERIFY, blockers, blockers_span
 from assay.engine.runs.model import Run
-from assay.spec.document import Block, Document, ListBlock
-from assay.spec.source import Span
-
-VERIFY = "verify.md"
 
 
 @run_check("FRM004", "open-blockers", severity="info")
@@ -58,37 +55,13 @@ def check(run: Run) -> Iterator[Finding]:
     inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
     ```
     """
-    verify = run.member(VERIFY)
-    if verify is None or verify.reading is None or verify.document is None:
-        return
-    for section in verify.reading.section("Blockers"):
-        count = _entries(verify.document, section.span)
-        if count:
-            noun = "blocker" if count == 1 else "blockers"
-            yield Finding(
-                section.span,
-                f"the run is not verified: verify.md lists {count} {noun}; "
-                "it is not rendered or published",
-                path=run.path(VERIFY),
-            )
-
-
-def _entries(document: Document, heading: Span) -> int:
-    """How many entries the section under ``heading`` holds when its body is a `- `
-    list and nothing else; 0 when it is anything else (`none`, prose: FRM003's)."""
-    for section in document.walk_sections():
-        if section.heading.span.start != heading.start:
-            continue
-        blocks = section.blocks
-        if blocks and all(_dash_list(block) for block in blocks):
-            return sum(len(block.items) for block in blocks if isinstance(block, ListBlock))
-        return 0
-    return 0
-
-
-def _dash_list(block: Block) -> bool:
-    return (
-        isinstance(block, ListBlock)
-        and not block.ordered
-        and all(item.marker == "-" for item in block.items)
-    )
+    listed = blockers(run)
+    where = blockers_span(run)
+    if listed and where is not None:
+        noun = "blocker" if len(listed) == 1 else "blockers"
+        yield Finding(
+            where,
+            f"the run is not verified: verify.md lists {len(listed)} {noun}; "
+            "it is not rendered or published",
+            path=run.path(VERIFY),
+        )

@@ -19,6 +19,7 @@ import tomllib
 from datetime import date, datetime, time
 from typing import Any
 
+from assay.engine.reading.dates import is_placeholder
 from assay.grammar.document import decode
 from assay.grammar.locate import Locator
 from assay.grammar.toml_positions import too_deep, too_long, top_level
@@ -81,6 +82,8 @@ def _reading(table: dict[str, Any], locator: Locator, path: str, doc_type: Docum
                 source="toml",
                 span=span,
                 key_span=key_span,
+                # `assay new run` leaves `{what to write}` where a value is still due.
+                placeholder=isinstance(value, str) and is_placeholder(value),
             )
         )
     fields.sort(key=lambda f: f.span.start)

@@ -27,6 +27,9 @@ class Run(Model):
     #: The run's documents by their path inside the run folder (``run.toml``,
     #: ``lenses/memory.md`` …), in path order.
     documents: Mapping[str, DocumentContext]
+    #: The bytes of the run's ``review.md`` when it keeps one as a regular file, else
+    #: None: the run checks compare it with the review the run renders.
+    review: bytes | None = None
 
     def path(self, relative: str) -> str:
         """The workspace path of the run file at ``relative``."""

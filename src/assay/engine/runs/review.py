@@ -36,14 +36,16 @@ from attrs import frozen
 
 from assay.engine.reading.places import Places
 from assay.engine.reading.sentences import plain_text
+from assay.engine.runs.model import Run
 from assay.engine.runs.rewrite import rewrite_links
 from assay.engine.workspace.document_context import DocumentContext
+from assay.engine.workspace.run_folders import REVIEW
 from assay.grammar.escapes import normalize_label
 from assay.spec.model import Model
 from assay.spec.reading import SectionReading
 from assay.spec.source import Span
 
-__all__ = ["ReviewSource", "render_review", "review_source"]
+__all__ = ["ReviewSource", "default_destination", "render_review", "review_source", "run_review"]
 
 _TRAILING_BLANK_LINES = re.compile(r"(?:\n[ \t]*)+\Z")
 
@@ -124,6 +126,20 @@ def review_source(
 
 
 _SECTIONS = ("Description", "Bounded synthesis", "Limitations")
+
+
+def run_review(run: Run) -> ReviewSource | None:
+    """What ``run``'s review is rendered from: its boundary, its last overview and
+    ``run.toml``'s system; None when one of them lacks a part."""
+    boundary, overview, system = run.member("boundary.md"), run.member("overview.md"), run.system
+    if boundary is None or overview is None or system is None:
+        return None
+    return review_source(boundary, overview, system)
+
+
+def default_destination(run: Run) -> str:
+    """Where a run's review lives unless told otherwise: ``review.md`` in the run folder."""
+    return run.path(REVIEW)
 
 
 def render_review(source: ReviewSource, destination: str) -> str:
