@@ -202,6 +202,34 @@ def _render(run: Any) -> int:
     return 1
 
 
+def _verified_path(root: Path) -> Result | None:
+    """``assay.api.verify_runs`` (one check of the workspace, no cache; its default
+    processes), then ``assay.api.runs.render_review`` of each verified run, timed
+    apart. CPU includes the check's worker processes. None without the run API."""
+    try:
+        from assay.api.runs import render_review, verify_runs
+    except ImportError:
+        return None
+
+    gc.collect()
+    start, wall = _cpu(), time.perf_counter()
+    verifications = verify_runs(root, cache=False)
+    checked, checked_wall = _cpu() - start, time.perf_counter() - wall
+    start = _cpu()
+    reviews = [render_review(v) for v in verifications if v.verified]
+    rendered = _cpu() - start
+    if len(reviews) != len(verifications):
+        raise SystemExit(f"{len(verifications) - len(reviews)} runs not verified")
+    return {"verify_cpu_s": checked, "verify_wall_s": checked_wall, "render_cpu_s": rendered,
+            "per_review_ms": 1000 * (checked + rendered) / len(reviews)}
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def _timed_cpu(work: Callable[[], int]) -> tuple[float, int]:
     gc.collect()
     start = time.process_time()
@@ -233,6 +261,7 @@ def measure_rendering(sizes: list[int], scratch: Path, repeat: int) -> list[Resu
             seconds = [s for s, _ in passes]
             row[name] = {"cpu_s": seconds, "cpu_s_min": min(seconds),
                          "per_review_ms": 1000 * min(seconds) / n}
+        row["api"] = _verified_path(root)
         print(f"  rendering n={n}: scoped {row['scoped']['cpu_s_min']:.2f} s, "
               f"batch {row['batch']['cpu_s_min']:.2f} s", file=sys.stderr)
         rows.append(row)
@@ -275,9 +304,19 @@ def print_report(report: Result) -> None:
         s, b = row["scoped"], row["batch"]
         print(f"{row['n']:<20,} {row['open_s']:>7.2f} {s['cpu_s_min']:>9.2f} "
               f"{s['per_review_ms']:>10.2f} {b['cpu_s_min']:>8.2f} {b['per_review_ms']:>10.2f}")
+    if all(row["api"] for row in report["rendering"]):
+        print("\nassay.api: verify_runs (one check, no cache) then render_review of each")
+        header = (f"{'n runs':<8} {'verify cpu s':>13} {'verify wall s':>14} {'render cpu s':>13} "
+                  f"{'ms/review, all':>15}")
+        print(header)
+        print("-" * len(header))
+        for row in report["rendering"]:
+            a = row["api"]
+            print(f"{row['n']:<8,} {a['verify_cpu_s']:>13.2f} {a['verify_wall_s']:>14.2f} "
+                  f"{a['render_cpu_s']:>13.2f} {a['per_review_ms']:>15.2f}")
     growth = report["rendering_growth"]
-    print(f"per review at the largest n / at the smallest: scoped {growth['scoped']:.2f}x, "
-          f"batch {growth['batch']:.2f}x (1 is linear)")
+    print("per review at the largest n / at the smallest: "
+          + ", ".join(f"{k} {v:.2f}x" for k, v in growth.items()) + " (1 is linear)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -292,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--runs and --repeat must be at least 1")
 
     scratch = Path(tempfile.mkdtemp(prefix="assay-runs-bench-"))
+    # The in-process rendering keeps assay's caches (grammar, derivations) here too.
+    os.environ["XDG_CACHE_HOME"] = str(scratch / "cache-in-process")
     try:
         environment = {"python": sys.version.split()[0], "cpus": os.cpu_count(),
                        "time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -318,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
             "records_corpus": f"{corpus.name} ({origin})", "check": check,
             "rendering": rendering,
             "rendering_growth": {k: last[k]["per_review_ms"] / first[k]["per_review_ms"]
-                                 for k in ("scoped", "batch")},
+                                 for k in ("scoped", "batch", "api") if first.get(k)},
             "loadavg_after": os.getloadavg(),
         }
         print_report(report)
