@@ -69,8 +69,10 @@ TOKENS = st.one_of(
 # `render --write` may write a review anywhere inside the workspace copy: still only
 # exit 0, 1 or 2. `new` is left out: each example would add a record or a run.
 COMMANDS = st.sampled_from(
-    ["check", "parse", "rules", "schema", "files", "identity", "render", "select", "", "bogus"]
-    + ["-"]
+    [
+        *("check", "parse", "rules", "schema", "files", "identity", "render", "select"),
+        *("", "bogus", "-"),
+    ]
 )
 ARGUMENTS = st.tuples(COMMANDS, st.lists(TOKENS, max_size=5)).map(
     lambda parts: ([parts[0]] if parts[0] else []) + [t for token in parts[1] for t in token]

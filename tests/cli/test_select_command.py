@@ -146,4 +146,12 @@ def test_nothing_selected_says_so(
         "assay select: note: no declaration matches the task (--explain says why)\n",
     )
     code, out, _ = _run(capsys, "--where", "os=mac", "--explain")
+    assert code == EXIT_OK
     assert out == "not selected:\nd@1  a.assay:1  os: mac is not one of [linux]\n"
+
+
+def test_the_guide_shows_the_example_declarations_as_they_are() -> None:
+    """The guide's spec block is the example workspace's file (after its header)."""
+    page = (ROOT / "docs/guide/context.md").read_text(encoding="utf-8")
+    shown = page.split("```assay\n", 1)[1].split("```\n", 1)[0]
+    assert (ROOT / "examples/assay/context.assay").read_text(encoding="utf-8").endswith(shown)
