@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from assay.engine.checks import CHECKS, folder_convention
 from assay.engine.checks.base import Check
 from assay.engine.checks.spec_codes import SPEC_RULES
+from assay.engine.context.pins import verify_pins
 from assay.engine.runner import check_cache, check_summary
 from assay.engine.runner.check_summary import Pass
 from assay.engine.runner.config_selectors import check_selectors
@@ -33,6 +34,7 @@ from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.loading import Workspace, open_workspace
+from assay.engine.workspace.pin_results import PinResult
 from assay.engine.workspace.record_index import RecordIndex
 from assay.engine.workspace.run_folders import REVIEW
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
@@ -132,12 +134,25 @@ def _across(
         config=workspace.config,
         index=done.index,
         focus=scope,
+        pins=_pins(workspace, ruleset),
     )
     found: list[Diagnostic] = []
     for rule in ruleset.checks:
         if rule.scope == "workspace":
             found.extend(guarded(ruleset, rule, across, None))
     return found
+
+
+#: The checks that read the pins' results: they are verified only when one runs.
+PIN_CODES = frozenset({"PIN001", "PIN002", "PIN003", "PTH001", "PTH002", "PTH003", "PTH004"})
+
+
+def _pins(workspace: Workspace, ruleset: Ruleset) -> tuple[PinResult, ...]:
+    """The declared sources verified now (every run: a pinned file changes without the
+    spec changing, so nothing of this is cached); none after a spec error."""
+    if workspace.stopped or not any(rule.code in PIN_CODES for rule in ruleset.checks):
+        return ()
+    return verify_pins(workspace)
 
 
 def _per_file_ignores(config: Config, by_path: dict[str, list[Diagnostic]]) -> list[Suppressed]:
@@ -184,6 +199,7 @@ def _scope(paths: Sequence[str], workspace: Workspace) -> frozenset[str] | None:
         *(s.path for s in discovery.skipped),
         *discovery.specs,
         *_reviews(discovery),
+        *_pinned(workspace),
     ]
     found: set[str] = set()
     for path in paths:
@@ -208,6 +224,7 @@ def _unmatched(paths: Sequence[str], workspace: Workspace) -> tuple[str, ...]:
         *(s.path for s in discovery.skipped),
         *discovery.specs,
         *_reviews(discovery),
+        *_pinned(workspace),
     }
     if config.source is not None:
         known.add(config.source.relative_to(config.root).as_posix())
@@ -230,6 +247,12 @@ def _reviews(discovery: Discovery) -> list[str]:
     files = set(discovery.files)
     paths = (f"{run}/{REVIEW}" if run else REVIEW for run in discovery.runs)
     return [path for path in paths if path in files]
+
+
+def _pinned(workspace: Workspace) -> list[str]:
+    """The declared sources' paths: pre-commit passes a changed pinned file, and the
+    pin findings (in the spec, the file related) are then the ones to report."""
+    return [s.path for d in workspace.declarations for s in d.declaration.sources]
 
 
 def _rules(checks: Sequence[Check]) -> tuple[RuleInfo, ...]:
