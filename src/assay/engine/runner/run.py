@@ -25,6 +25,7 @@ from assay.engine.runner.check_summary import Pass
 from assay.engine.runner.config_selectors import check_selectors
 from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
 from assay.engine.runner.findings import guarded, runner_diagnostics
+from assay.engine.runner.pin_pass import PIN_CODES
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches
 from assay.engine.runner.run_pass import run_pass
@@ -141,10 +142,6 @@ def _across(
         if rule.scope == "workspace":
             found.extend(guarded(ruleset, rule, across, None))
     return found
-
-
-#: The checks that read the pins' results: they are verified only when one runs.
-PIN_CODES = frozenset({"PIN001", "PIN002", "PIN003", "PTH001", "PTH002", "PTH003", "PTH004"})
 
 
 def _pins(workspace: Workspace, ruleset: Ruleset) -> tuple[PinResult, ...]:
