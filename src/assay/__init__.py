@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from assay.api import Config, Report
     from assay.api.context import Selection, SpecError, select
+    from assay.api.pins import PinResult, renew_pins, verify_pins
     from assay.api.runs import (
         RunNotVerified,
         Verification,
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
     from assay.spec.specfile import SpecFile
 
 __all__ = [
+    "PinResult",
     "Report",
     "RunNotVerified",
     "Selection",
@@ -41,7 +43,9 @@ __all__ = [
     "parse_document",
     "parse_spec",
     "render_review",
+    "renew_pins",
     "select",
+    "verify_pins",
     "verify_run",
     "verify_runs",
 ]
@@ -52,6 +56,8 @@ _RUN_API = frozenset(
 )
 #: Names served from ``assay.api.context`` when first used (selection loads the engine).
 _CONTEXT_API = frozenset({"Selection", "SpecError", "select"})
+#: Names served from ``assay.api.pins`` when first used (verification loads the engine).
+_PIN_API = frozenset({"PinResult", "renew_pins", "verify_pins"})
 
 
 def check(
@@ -87,6 +93,10 @@ def __getattr__(name: str) -> object:
         from assay.api import context
 
         return getattr(context, name)
+    if name in _PIN_API:
+        from assay.api import pins
+
+        return getattr(pins, name)
     raise AttributeError(f"module 'assay' has no attribute {name!r}")
 
 

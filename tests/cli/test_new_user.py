@@ -133,6 +133,7 @@ def test_unmatched_paths_are_exactly_those_nothing_is_under(paths: list[str]) ->
 
     class _Workspace:  # only what `_unmatched` reads
         config = Config(root=root)
+        declarations = ()
 
     fake = _Workspace()
     fake.discovery = discovery  # type: ignore[attr-defined]

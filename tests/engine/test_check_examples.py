@@ -7,6 +7,7 @@ can never show an example the check does not agree with.
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,15 @@ def _write(root: Path, file: ExampleFile) -> None:
         target.write_bytes(file.text.encode(file.options.get("encoding", "utf-8")))
 
 
+def _track(root: Path, paths: list[str]) -> None:
+    """Make ``root`` a git repository tracking ``paths`` (and its config): an example
+    with a ``tracked=`` file is about what git tracks."""
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "init", "-q", str(root)], check=True)
+    names = [*paths, *(["assay.toml"] if (root / "assay.toml").exists() else [])]
+    subprocess.run([*git, "-C", str(root), "add", "--", *names], check=True)
+
+
 def test_every_check_has_both_examples() -> None:
     """A check without a failing and a passing example has an untested reference page."""
     for rule in RULES:
@@ -62,6 +72,8 @@ def test_docstring_example(
         _write(workspace, file)
     if any(f.language == "assay" for f in files):
         (workspace / "assay.toml").write_text('specs = ["assay/*.assay"]\n')
+    if any("tracked" in f.options for f in files):
+        _track(workspace, [f.path for f in files if f.options.get("tracked") != "false"])
     result = check(load_config(workspace))
     codes = [d.code for d in result.diagnostics]
     # A spec problem stops the run: only a spec rule's own Fails example may have one.

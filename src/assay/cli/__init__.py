@@ -293,6 +293,27 @@ def build_parser() -> argparse.ArgumentParser:
         help="output format (default: text; json: see `assay schema selection`)",
     )
     select.add_argument("--config", metavar="FILE", help="use this config file")
+    pin = commands.add_parser(
+        "pin",
+        help="verify every pinned source; --write renews the digests",
+        description=(
+            "Verify every source the specs' declarations pin: the file is read (tracked, "
+            "regular, no symbolic link, inside the workspace), its sha256 compared with "
+            "the pinned one, its line range checked. Exit 1 on drift, a missing digest or "
+            "a refused path. --write renews the digests in place after you reviewed the "
+            "changes: only the digest literals change (missing ones are added)."
+        ),
+    )
+    pin.add_argument(
+        "--write", action="store_true", help="write the current digests into the spec files"
+    )
+    pin.add_argument("--config", metavar="FILE", help="use this config file")
+    pin.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="output format (default: text; json: the report of `assay schema report`)",
+    )
     return parser
 
 

@@ -4,7 +4,9 @@ A docstring's ``## Fails`` and ``## Passes`` sections hold fenced blocks; each b
 is one file of a small workspace.  The info string names the language (``markdown``
 or ``assay``) and may set ``path=…`` (default ``docs/adr/0001-example.md`` for
 Markdown, ``assay/example.assay`` for a spec) and, for the path checks,
-``encoding=latin-1``, ``symlink=TARGET`` or ``fifo=true``.  In Fails, the file the
+``encoding=latin-1``, ``symlink=TARGET`` or ``fifo=true``; ``tracked=true|false``
+makes the workspace a git repository that tracks the file or not (every file
+without ``tracked=false`` is tracked).  In Fails, the file the
 finding is in says where with ``at=LINE:COLUMN`` (several files may, one finding each:
 the two ways a check fails, or the files of an analysis run).  The test suite writes
 each section out, runs the check, and expects exactly the findings of the check's code

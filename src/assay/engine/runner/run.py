@@ -19,11 +19,13 @@ from collections.abc import Sequence
 from assay.engine.checks import CHECKS, folder_convention
 from assay.engine.checks.base import Check
 from assay.engine.checks.spec_codes import SPEC_RULES
+from assay.engine.context.pins import verify_pins
 from assay.engine.runner import check_cache, check_summary
 from assay.engine.runner.check_summary import Pass
 from assay.engine.runner.config_selectors import check_selectors
 from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
 from assay.engine.runner.findings import guarded, runner_diagnostics
+from assay.engine.runner.pin_pass import PIN_CODES
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches
 from assay.engine.runner.run_pass import run_pass
@@ -33,6 +35,7 @@ from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.loading import Workspace, open_workspace
+from assay.engine.workspace.pin_results import PinResult
 from assay.engine.workspace.record_index import RecordIndex
 from assay.engine.workspace.run_folders import REVIEW
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
@@ -132,12 +135,21 @@ def _across(
         config=workspace.config,
         index=done.index,
         focus=scope,
+        pins=_pins(workspace, ruleset),
     )
     found: list[Diagnostic] = []
     for rule in ruleset.checks:
         if rule.scope == "workspace":
             found.extend(guarded(ruleset, rule, across, None))
     return found
+
+
+def _pins(workspace: Workspace, ruleset: Ruleset) -> tuple[PinResult, ...]:
+    """The declared sources verified now (every run: a pinned file changes without the
+    spec changing, so nothing of this is cached); none after a spec error."""
+    if workspace.stopped or not any(rule.code in PIN_CODES for rule in ruleset.checks):
+        return ()
+    return verify_pins(workspace)
 
 
 def _per_file_ignores(config: Config, by_path: dict[str, list[Diagnostic]]) -> list[Suppressed]:
@@ -184,6 +196,7 @@ def _scope(paths: Sequence[str], workspace: Workspace) -> frozenset[str] | None:
         *(s.path for s in discovery.skipped),
         *discovery.specs,
         *_reviews(discovery),
+        *_pinned(workspace),
     ]
     found: set[str] = set()
     for path in paths:
@@ -208,6 +221,7 @@ def _unmatched(paths: Sequence[str], workspace: Workspace) -> tuple[str, ...]:
         *(s.path for s in discovery.skipped),
         *discovery.specs,
         *_reviews(discovery),
+        *_pinned(workspace),
     }
     if config.source is not None:
         known.add(config.source.relative_to(config.root).as_posix())
@@ -230,6 +244,12 @@ def _reviews(discovery: Discovery) -> list[str]:
     files = set(discovery.files)
     paths = (f"{run}/{REVIEW}" if run else REVIEW for run in discovery.runs)
     return [path for path in paths if path in files]
+
+
+def _pinned(workspace: Workspace) -> list[str]:
+    """The declared sources' paths: pre-commit passes a changed pinned file, and the
+    pin findings (in the spec, the file related) are then the ones to report."""
+    return [s.path for d in workspace.declarations for s in d.declaration.sources]
 
 
 def _rules(checks: Sequence[Check]) -> tuple[RuleInfo, ...]:

@@ -10,6 +10,7 @@ from attrs import field, frozen
 from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.links import FileIndex
+from assay.engine.workspace.pin_results import PinResult
 from assay.engine.workspace.record_index import (
     Focus,
     Record,
@@ -74,6 +75,10 @@ class WorkspaceContext(Model):
     #: The files whose findings the run reports (``assay check PATHS``); None for all.
     #: Checks may pass over work whose findings could name none of them.
     focus: frozenset[str] | None = None
+    #: Every declared source verified for this run (``engine.context.pins``): read
+    #: again on every run, never cached, since pinned files change without the specs
+    #: changing. Empty when the specs declare no sources (or no pin check runs).
+    pins: tuple[PinResult, ...] = field(default=(), eq=False, repr=False)
 
     @cached_property
     def focused(self) -> Focus | None:
