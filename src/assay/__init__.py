@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from assay.api import Config, Report
+    from assay.api.context import Selection, SpecError, select
     from assay.api.runs import (
         RunNotVerified,
         Verification,
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Report",
     "RunNotVerified",
+    "Selection",
+    "SpecError",
     "Verification",
     "__version__",
     "check",
@@ -38,6 +41,7 @@ __all__ = [
     "parse_document",
     "parse_spec",
     "render_review",
+    "select",
     "verify_run",
     "verify_runs",
 ]
@@ -46,6 +50,8 @@ __all__ = [
 _RUN_API = frozenset(
     {"RunNotVerified", "Verification", "load_run", "render_review", "verify_run", "verify_runs"}
 )
+#: Names served from ``assay.api.context`` when first used (selection loads the engine).
+_CONTEXT_API = frozenset({"Selection", "SpecError", "select"})
 
 
 def check(
@@ -77,6 +83,10 @@ def __getattr__(name: str) -> object:
         from assay.api import runs
 
         return getattr(runs, name)
+    if name in _CONTEXT_API:
+        from assay.api import context
+
+        return getattr(context, name)
     raise AttributeError(f"module 'assay' has no attribute {name!r}")
 
 

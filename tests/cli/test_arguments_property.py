@@ -56,6 +56,7 @@ _OPTIONS = (
     *("--format", "--select", "--ignore", "--fail-on", "--config", "--jobs", "--color"),
     *("--type", "--spec", "--json", "--no-cache", "--bogus", "-x", "--help", "--version"),
     *("--dest", "--write"),
+    *("--where", "--declaration", "--explain"),
 )
 _option_with_value = st.tuples(st.sampled_from(_OPTIONS), VALUES)
 TOKENS = st.one_of(
@@ -68,7 +69,10 @@ TOKENS = st.one_of(
 # `render --write` may write a review anywhere inside the workspace copy: still only
 # exit 0, 1 or 2. `new` is left out: each example would add a record or a run.
 COMMANDS = st.sampled_from(
-    ["check", "parse", "rules", "schema", "files", "identity", "render", "", "bogus", "-"]
+    [
+        *("check", "parse", "rules", "schema", "files", "identity", "render", "select"),
+        *("", "bogus", "-"),
+    ]
 )
 ARGUMENTS = st.tuples(COMMANDS, st.lists(TOKENS, max_size=5)).map(
     lambda parts: ([parts[0]] if parts[0] else []) + [t for token in parts[1] for t in token]

@@ -81,8 +81,8 @@ CASES = [
          "SPC003", 3, 12, '"superseded  BY"', "relation `superseded  BY` is already defined"),
     Case("duplicate-files", 'type t { files "a" files "b" }', "SPC003", 1, 20, "files",
          "given twice"),
-    Case("duplicate-declaration", "declaration d version 1 {}\ndeclaration \"d\" version 2 {}",
-         "SPC003", 2, 13, '"d"', "declaration `d`"),
+    Case("duplicate-declaration", "declaration d version 2 {}\ndeclaration \"d\" version 2 {}",
+         "SPC003", 2, 13, '"d"', "declaration `d` version 2 is already defined on line 1"),
     Case("duplicate-dimension", "declaration d version 1 { when os [a] and os [b] }", "SPC003",
          1, 43, "os", "dimension `os`"),
     # ---- SPC004: a value that cannot be right -------------------------------------------
@@ -196,3 +196,13 @@ def test_bad_regex_points_inside_an_escaped_string() -> None:
     text = r'type t { field A required { format pattern "\"(" } }'
     span = parse_spec(text, "broken.assay").diagnostics[0].span
     assert text.encode()[span.start : span.end] == b"("
+
+
+def test_versions_of_one_declaration_live_side_by_side() -> None:
+    """Two versions of one declaration in one file are no duplicate (issue 14: a legacy
+    version stays selectable by name); the same version twice is."""
+    text = "declaration d version 1 {}\ndeclaration d version 2 {}\n"
+    parsed = parse_spec(text, "context.assay")
+    assert parsed.diagnostics == ()
+    assert parsed.value is not None
+    assert [(d.name, d.version) for d in parsed.value.declarations] == [("d", 1), ("d", 2)]

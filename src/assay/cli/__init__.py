@@ -226,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
         "name",
         metavar="NAME",
         nargs="?",
-        help="document, spec, reading, report or files (omit to list)",
+        help="document, spec, reading, report, files or selection (omit to list)",
     )
     identity = commands.add_parser(
         "identity",
@@ -261,6 +261,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     render.add_argument("--config", metavar="FILE", help="use this config file")
     render.add_argument("--no-cache", action="store_true", help="do not use the check cache")
+    select = commands.add_parser(
+        "select",
+        help="show which task-context declarations a task gets, and why the others not",
+        description=(
+            "Select the declarations of the workspace's specs for a task: a dimension a "
+            "declaration does not name matches every task; its values are alternatives; "
+            "all its dimensions must match; only the newest version of a name is a "
+            "candidate unless --declaration asks for another."
+        ),
+    )
+    select.add_argument(
+        "--where",
+        action="append",
+        metavar="KEY=VALUE",
+        help="the task's value of one dimension, e.g. language=go (one value per KEY)",
+    )
+    select.add_argument(
+        "--declaration",
+        action="append",
+        metavar="NAME@VERSION",
+        help="ask for this version of a declaration instead of its newest (repeatable)",
+    )
+    select.add_argument(
+        "--explain", action="store_true", help="also list every other declaration and why"
+    )
+    select.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help="output format (default: text; json: see `assay schema selection`)",
+    )
+    select.add_argument("--config", metavar="FILE", help="use this config file")
     return parser
 
 

@@ -135,8 +135,20 @@ def _members(decl: TypeDecl, path: str) -> Iterator[Diagnostic]:
 
 
 def _declarations(spec: SpecFile) -> Iterator[Diagnostic]:
+    # Versions of one declaration live side by side (a legacy version stays selectable
+    # by name); only the same name *and* version twice is a duplicate.
     decls = spec.declarations
-    yield from _duplicates(((d.name, d.name_span) for d in decls), "declaration", spec.path)
+    first: dict[tuple[str, int], Span] = {}
+    for decl in decls:
+        key = (decl.name, decl.version)
+        if key in first:
+            message = (
+                f"declaration `{decl.name}` version {decl.version} is already defined "
+                f"on line {first[key].line}"
+            )
+            yield spec_diagnostic("SPC003", message, spec.path, decl.name_span)
+        else:
+            first[key] = decl.name_span
     for decl in decls:
         dims = ((d.name, d.name_span) for d in decl.when)
         yield from _duplicates(dims, "dimension", spec.path)

@@ -16,6 +16,7 @@ NAMES = {
     "reading": "what `assay parse FILE --type NAME --json` prints",
     "report": "what `assay check --format json` prints",
     "files": "what `assay files --format json` prints",
+    "selection": "what `assay select --format json` prints",
 }
 
 
@@ -24,6 +25,14 @@ def schema(name: str) -> dict[str, Any]:
     from assay.spec import report
     from assay.spec.schema import schema_for
 
+    if name == "selection":
+        from assay.spec.selection_report import SELECTION_VERSION, SelectionReport
+
+        return schema_for(
+            SelectionReport,
+            title="assay selection",
+            identifier=f"https://assay.invalid/schemas/selection-v{SELECTION_VERSION}.json",
+        )
     cls = {
         "document": report.DocumentReading,
         "spec": report.SpecReading,

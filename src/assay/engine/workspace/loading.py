@@ -19,6 +19,7 @@ from assay.engine.reading.vocabulary import Vocabulary, fold
 from assay.engine.workspace import type_cache
 from assay.engine.workspace.candidates import Candidate, Discovery
 from assay.engine.workspace.config import Config
+from assay.engine.workspace.declarations import Declared, collect_declarations
 from assay.engine.workspace.discovery import discover
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.links import FileIndex
@@ -57,6 +58,9 @@ class Workspace(Model):
     #: A digest of assay's version, the config file and the spec files as this run
     #: read them (``type_cache.sources_digest``); empty when not computed.
     sources_digest: str = ""
+    #: The specs' task-context declarations, sorted by name and version (see
+    #: ``engine.workspace.declarations``); kept in the type cache with the types.
+    declarations: tuple[Declared, ...] = ()
 
     @property
     def stopped(self) -> bool:
@@ -73,7 +77,8 @@ class Workspace(Model):
 def load_types(config: Config) -> tuple[TypeSet, list[Diagnostic]]:
     """The types the workspace's specs declare (and import), and the specs' problems."""
     found = discover(config)
-    return _types(_spec_sources(config, found.specs))
+    types, problems, _declarations = _types(_spec_sources(config, found.specs))
+    return types, problems
 
 
 #: A spec file's bytes, or why it could not be read.
@@ -92,11 +97,14 @@ def _spec_sources(config: Config, paths: tuple[str, ...]) -> dict[str, bytes | s
     return sources
 
 
-def _types(sources: Sources) -> tuple[TypeSet, list[Diagnostic]]:
+def _types(sources: Sources) -> tuple[TypeSet, list[Diagnostic], tuple[Declared, ...]]:
     specs, problems = _read_specs(sources)
     resolved = resolve_types(specs)
     problems.extend(resolved.diagnostics)
-    return (resolved.value if resolved.value is not None else TypeSet({})), problems
+    declarations, duplicates = collect_declarations(specs)
+    problems.extend(duplicates)
+    types = resolved.value if resolved.value is not None else TypeSet({})
+    return types, problems, declarations
 
 
 def open_workspace(config: Config, *, cache: bool = False) -> Workspace:
@@ -111,11 +119,11 @@ def open_workspace(config: Config, *, cache: bool = False) -> Workspace:
     digest = type_cache.sources_digest(config, sources)
     kept = type_cache.load_types(config.root, digest) if cache else None
     if kept is not None:
-        types, problems = kept
+        types, problems, declarations = kept
     else:
-        types, problems = _types(sources)
+        types, problems, declarations = _types(sources)
         if cache:
-            type_cache.save_types(config.root, digest, types, problems)
+            type_cache.save_types(config.root, digest, types, problems, declarations)
     globs = tuple(g for t in _user_types(types) for g in t.files)
     if globs:
         found = discover(config, globs, listing=listing)
@@ -127,6 +135,7 @@ def open_workspace(config: Config, *, cache: bool = False) -> Workspace:
         files=FileIndex.build(found.files, normal=True),
         repository_urls=_repository_urls(config) if found.git else (),
         sources_digest=digest,
+        declarations=declarations,
     )
 
 

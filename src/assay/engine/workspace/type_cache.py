@@ -3,6 +3,8 @@
 Resolving types reads the built-in libraries and the spec files; a warm run whose
 inputs did not change (``sources_digest``: assay's version and libraries, the config
 file, the spec files) takes them from here and reads no library and no spec again.
+The specs' task-context declarations are kept beside the types for the same reason
+(none, for a workspace that declares none: an empty tuple).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from assay.version import __version__
 
 if TYPE_CHECKING:
     from assay.engine.workspace.config import Config
+    from assay.engine.workspace.declarations import Declared
     from assay.spec.diagnostics import Diagnostic
     from assay.spec.types import DocumentType, TypeSet
 
@@ -66,8 +69,11 @@ def _types_path(root: Path) -> Path | None:
     return None if where is None else where.with_suffix(".types")
 
 
-def load_types(root: Path, digest: str) -> tuple[TypeSet, list[Diagnostic]] | None:
-    """The types and spec problems an earlier run resolved under ``digest``, or None.
+def load_types(
+    root: Path, digest: str
+) -> tuple[TypeSet, list[Diagnostic], tuple[Declared, ...]] | None:
+    """The types, spec problems and declarations an earlier run resolved under
+    ``digest``, or None.
 
     The built-in types it kept are handed to ``engine.workspace.types``, which then reads no
     library to find ``adr`` or ``madr``.
@@ -75,14 +81,20 @@ def load_types(root: Path, digest: str) -> tuple[TypeSet, list[Diagnostic]] | No
     from assay.engine.workspace.types import remember_builtin_types
 
     stored = read_pickle(_types_path(root))
-    if not (isinstance(stored, tuple) and len(stored) == 4 and stored[0] == digest):
+    if not (isinstance(stored, tuple) and len(stored) == 5 and stored[0] == digest):
         return None
-    _digest, types, problems, builtins = stored
+    _digest, types, problems, builtins, declarations = stored
     remember_builtin_types(builtins)
-    return types, list(problems)
+    return types, list(problems), declarations
 
 
-def save_types(root: Path, digest: str, types: TypeSet, problems: list[Diagnostic]) -> None:
+def save_types(
+    root: Path,
+    digest: str,
+    types: TypeSet,
+    problems: list[Diagnostic],
+    declarations: tuple[Declared, ...] = (),
+) -> None:
     """Keep the resolved types, with the built-in types a run may look up by name
     (``adr`` and ``madr`` for records found by convention, and those the specs use)."""
     from assay.engine.workspace.types import builtin_type, known_builtin_types
@@ -94,4 +106,4 @@ def save_types(root: Path, digest: str, types: TypeSet, problems: list[Diagnosti
         with contextlib.suppress(KeyError):  # a library without `madr`, say
             builtin_type(name)
     builtins: dict[str, DocumentType] = known_builtin_types()
-    write_atomically(where, (digest, types, tuple(problems), builtins))
+    write_atomically(where, (digest, types, tuple(problems), builtins, declarations))

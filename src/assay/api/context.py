@@ -1,0 +1,100 @@
+"""The Python API of task context: which declarations a task gets, as a value.
+
+::
+
+    import assay
+
+    selection = assay.select(".", where={"language": "go", "repository": "svc-a"})
+    for decision in selection.selected:
+        print(decision.declared.name, decision.declared.version, decision.declared.path)
+    for decision in selection.excluded:
+        print(decision.declared.name, decision.message)
+
+``declarations`` asks for legacy versions by name (``"go-testing@2"``). Nothing here
+prints. A task or request that cannot be read, or one naming a declaration the
+workspace lacks, raises ``UsageError``; a spec error raises ``SpecError`` with the
+diagnostics (``assay check`` reports them too).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from assay.api import StrPath
+from assay.engine.context.selection import Decision, Request, Selection
+from assay.engine.context.selection import select as _select
+from assay.engine.context.task import parse_request
+from assay.engine.workspace.config import Config, load_config
+from assay.engine.workspace.declarations import Declared
+from assay.engine.workspace.loading import open_workspace
+from assay.errors import AssayError, UsageError
+from assay.spec.diagnostics import Diagnostic
+
+__all__ = ["Decision", "Declared", "Request", "Selection", "SpecError", "select"]
+
+
+class SpecError(AssayError):
+    """A spec file has errors, so the workspace's declarations cannot be trusted."""
+
+    def __init__(self, diagnostics: tuple[Diagnostic, ...]) -> None:
+        self.diagnostics = diagnostics
+        errors = sum(1 for d in diagnostics if d.severity == "error")
+        super().__init__(f"the specs have {errors} error{'s' if errors != 1 else ''}")
+
+
+def select(
+    root: StrPath = ".",
+    where: Mapping[str, str] | None = None,
+    declarations: Iterable[str | Request] = (),
+    *,
+    config: StrPath | Config | None = None,
+    cache: bool = True,
+) -> Selection:
+    """The declarations of the workspace at ``root`` that the task ``where`` gets.
+
+    ``where`` maps each dimension to the task's one value; ``declarations`` asks for
+    versions by name (``"go-testing@2"`` or a ``Request``). ``config`` is a config file
+    (or a ``Config``) instead of the nearest one; ``cache`` reuses the resolved specs.
+    """
+    task = _task(where or {})
+    requests = [r if isinstance(r, Request) else parse_request(r) for r in declarations]
+    settings = config if isinstance(config, Config) else _config(Path(root), config)
+    workspace = open_workspace(settings, cache=cache)
+    if workspace.stopped:
+        raise SpecError(workspace.spec_diagnostics)
+    selection = _select(workspace.declarations, task, requests)
+    if selection.unknown:
+        raise UsageError(_unknown(selection.unknown, workspace.declarations))
+    return selection
+
+
+def _config(start: Path, given: StrPath | None) -> Config:
+    explicit = None if given is None else Path(given)
+    if explicit is not None and not explicit.is_absolute():
+        explicit = start / explicit
+    return load_config(start, explicit)
+
+
+def _task(where: Mapping[str, str]) -> dict[str, str]:
+    task = {}
+    for key, value in where.items():
+        if not (isinstance(key, str) and isinstance(value, str) and key and value):
+            raise UsageError(f"where {key!r}={value!r}: a dimension and its value are text")
+        task[key] = value
+    return task
+
+
+def _unknown(requests: Iterable[Request], known: Iterable[Declared]) -> str:
+    versions: dict[str, list[int]] = {}
+    for declared in known:
+        versions.setdefault(declared.name, []).append(declared.version)
+    parts = []
+    for request in requests:
+        have = versions.get(request.name)
+        if have is None:
+            parts.append(f"no declaration is named {request.name!r}")
+        else:
+            listed = ", ".join(str(v) for v in sorted(have))
+            parts.append(f"{request.name!r} has no version {request.version} (it has {listed})")
+    return "; ".join(parts)
