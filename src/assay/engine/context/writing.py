@@ -50,6 +50,7 @@ def write_bundle(bundle: Bundle, out: Path | str) -> Path:
     parent.mkdir(parents=True, exist_ok=True)
     fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".new", dir=parent))
     try:
+        os.chmod(fresh, 0o777 & ~_umask())  # mkdtemp's 0700 is for its own use only
         _write(fresh / BUNDLE, bundle.text)
         _write(fresh / MANIFEST, manifest_json(bundle))
         if target.exists():
@@ -99,6 +100,12 @@ def _replaceable(target: Path) -> None:
             f"--out {str(target)!r} holds more than a bundle ({extra}); assay replaces only "
             "a folder holding bundle.md and manifest.json: choose another --out"
         )
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _write(path: Path, data: bytes) -> None:
