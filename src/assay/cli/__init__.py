@@ -226,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
         "name",
         metavar="NAME",
         nargs="?",
-        help="document, spec, reading, report, files or selection (omit to list)",
+        help="document, spec, reading, report, files, selection or manifest (omit to list)",
     )
     identity = commands.add_parser(
         "identity",
