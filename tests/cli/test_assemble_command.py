@@ -96,9 +96,10 @@ def test_out_dash_writes_the_bundle_to_stdout_and_the_manifest_to_a_file(
     manifest = json.loads((workspace / "m.json").read_text())
     assert out.startswith(b"<!-- assay bundle") and b"wrote standard output and m.json" in err
     for entry in manifest["included"]:
-        assert out[entry["offset"] : entry["offset"] + entry["bytes"]] in (
-            workspace / entry["path"]
-        ).read_bytes()
+        assert (
+            out[entry["offset"] : entry["offset"] + entry["bytes"]]
+            in (workspace / entry["path"]).read_bytes()
+        )
     assert not (workspace / "bundle").exists()
 
 

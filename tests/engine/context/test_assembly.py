@@ -124,9 +124,10 @@ def test_a_unit_too_large_to_keep_is_still_measured_in_chars(tmp_path: Path) -> 
 
 
 def test_a_range_given_twice_is_delivered_once(workspace: Path) -> None:
+    pin = sha(FILES["c.md"])
     spec = (
-        f'declaration d version 1 {{ primary "c.md" lines 1..2 sha256 "{sha(FILES["c.md"])}" }}\n'
-        f'declaration e version 1 {{ provenance "c.md" lines 2..3 sha256 "{sha(FILES["c.md"])}" }}\n'
+        f'declaration d version 1 {{ primary "c.md" lines 1..2 sha256 "{pin}" }}\n'
+        f'declaration e version 1 {{ provenance "c.md" lines 2..3 sha256 "{pin}" }}\n'
     )
     bundle = bundle_of(workspace, spec, 100)
     assert bundle.ok and bundle.manifest is not None
