@@ -132,3 +132,17 @@ def test_the_python_api_returns_values_and_writes_only_when_asked(workspace: Pat
     assert not (workspace / "bundle").exists()
     written = assay.write_bundle(bundle, workspace / "out")
     assert (written / "bundle.md").read_bytes() == bundle.text
+
+
+def test_the_guide_shows_what_the_command_prints(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/guide/context.md's console block (standard output; it writes a bundle, so
+    it runs here, in a copy of the examples, not in place)."""
+    page = (ROOT / "docs/guide/context.md").read_text(encoding="utf-8")
+    block = page.split("checked by tests/cli/test_assemble_command.py -->\n```console\n")[1]
+    command, *shown = block.split("```\n", 1)[0].splitlines()
+    args = command.removeprefix("$ assay assemble ").split()
+    code, out, _ = _run(capsys, *args)
+    assert code == EXIT_OK
+    assert out.splitlines() == shown
