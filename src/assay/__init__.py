@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from assay.api import Config, Report
-    from assay.api.context import Selection, SpecError, select
+    from assay.api.context import Bundle, Selection, SpecError, assemble, select, write_bundle
     from assay.api.pins import PinResult, renew_pins, verify_pins
     from assay.api.runs import (
         RunNotVerified,
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from assay.spec.specfile import SpecFile
 
 __all__ = [
+    "Bundle",
     "PinResult",
     "Report",
     "RunNotVerified",
@@ -38,6 +39,7 @@ __all__ = [
     "SpecError",
     "Verification",
     "__version__",
+    "assemble",
     "check",
     "load_run",
     "parse_document",
@@ -48,6 +50,7 @@ __all__ = [
     "verify_pins",
     "verify_run",
     "verify_runs",
+    "write_bundle",
 ]
 
 #: Names served from ``assay.api.runs`` when first used (the run API loads the engine).
@@ -55,7 +58,7 @@ _RUN_API = frozenset(
     {"RunNotVerified", "Verification", "load_run", "render_review", "verify_run", "verify_runs"}
 )
 #: Names served from ``assay.api.context`` when first used (selection loads the engine).
-_CONTEXT_API = frozenset({"Selection", "SpecError", "select"})
+_CONTEXT_API = frozenset({"Bundle", "Selection", "SpecError", "assemble", "select", "write_bundle"})
 #: Names served from ``assay.api.pins`` when first used (verification loads the engine).
 _PIN_API = frozenset({"PinResult", "renew_pins", "verify_pins"})
 

@@ -10,10 +10,16 @@
     for decision in selection.excluded:
         print(decision.declared.name, decision.message)
 
+    bundle = assay.assemble(".", where={"repository": "billing"}, budget=20_000)
+    if bundle.ok:
+        assay.write_bundle(bundle, "bundle")   # bundle/bundle.md, bundle/manifest.json
+    for diagnostic in bundle.diagnostics:     # CTX002 for each optional unit left out
+        print(diagnostic.code, diagnostic.message)
+
 ``declarations`` asks for legacy versions by name (``"go-testing@2"``). Nothing here
-prints. A task or request that cannot be read, or one naming a declaration the
-workspace lacks, raises ``UsageError``; a spec error raises ``SpecError`` with the
-diagnostics (``assay check`` reports them too).
+prints; only ``write_bundle`` writes. A task or request that cannot be read, or one
+naming a declaration the workspace lacks, raises ``UsageError``; a spec error raises
+``SpecError`` with the diagnostics (``assay check`` reports them too).
 """
 
 from __future__ import annotations
@@ -22,16 +28,33 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from assay.api import StrPath
+from assay.engine.context.assembly import Budget
+from assay.engine.context.assembly import assemble as _assemble
+from assay.engine.context.bundle import Bundle
 from assay.engine.context.selection import Decision, Request, Selection
 from assay.engine.context.selection import select as _select
 from assay.engine.context.task import parse_request
+from assay.engine.context.writing import BundleError
+from assay.engine.context.writing import write_bundle as _write_bundle
+from assay.engine.files.tracking import read_tracking
 from assay.engine.workspace.config import Config, load_config
 from assay.engine.workspace.declarations import Declared
 from assay.engine.workspace.loading import open_workspace
 from assay.errors import AssayError, UsageError
 from assay.spec.diagnostics import Diagnostic
 
-__all__ = ["Decision", "Declared", "Request", "Selection", "SpecError", "select"]
+__all__ = [
+    "Bundle",
+    "BundleError",
+    "Decision",
+    "Declared",
+    "Request",
+    "Selection",
+    "SpecError",
+    "assemble",
+    "select",
+    "write_bundle",
+]
 
 
 class SpecError(AssayError):
@@ -67,6 +90,40 @@ def select(
     if selection.unknown:
         raise UsageError(_unknown(selection.unknown, workspace.declarations))
     return selection
+
+
+def assemble(
+    root: StrPath = ".",
+    where: Mapping[str, str] | None = None,
+    budget: int = 0,
+    unit: str = "bytes",
+    declarations: Iterable[str | Request] = (),
+    *,
+    config: StrPath | Config | None = None,
+    cache: bool = True,
+) -> Bundle:
+    """The bundle the task ``where`` gets from the workspace at ``root``, as a value.
+
+    Selects as ``select`` does, then reads, verifies and fits the units to ``budget``
+    (in ``unit``: ``"bytes"`` or ``"chars"``). ``Bundle.ok`` false: a mandatory overflow
+    (CTX001) or a path or pin problem; ``diagnostics`` say which. Writes nothing.
+    """
+    if unit not in ("bytes", "chars"):
+        raise UsageError(f"unit {unit!r}: expected 'bytes' or 'chars'")
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
+        raise UsageError(f"budget {budget!r}: expected a whole number, 0 or more")
+    settings = config if isinstance(config, Config) else _config(Path(root), config)
+    selection = select(settings.root, where, declarations, config=settings, cache=cache)
+    size = Budget(size=budget, unit=unit)  # type: ignore[arg-type]  # checked above
+    return _assemble(settings.root, selection, size, read_tracking(settings.root))
+
+
+def write_bundle(bundle: Bundle, out: StrPath) -> Path:
+    """Write ``bundle`` as the folder ``out`` (``bundle.md``, ``manifest.json``),
+    atomically; an existing ``out`` is replaced only if it is an earlier bundle.
+    Raises ``BundleError`` for a bundle that is not ``ok`` or an ``out`` it will not
+    replace."""
+    return _write_bundle(bundle, Path(out))
 
 
 def _config(start: Path, given: StrPath | None) -> Config:

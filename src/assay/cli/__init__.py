@@ -226,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
         "name",
         metavar="NAME",
         nargs="?",
-        help="document, spec, reading, report, files or selection (omit to list)",
+        help="document, spec, reading, report, files, selection or manifest (omit to list)",
     )
     identity = commands.add_parser(
         "identity",
@@ -314,6 +314,10 @@ def build_parser() -> argparse.ArgumentParser:
         default="text",
         help="output format (default: text; json: the report of `assay schema report`)",
     )
+
+    from assay.cli.assemble_arguments import add_assemble
+
+    add_assemble(commands)
     return parser
 
 

@@ -17,6 +17,7 @@ NAMES = {
     "report": "what `assay check --format json` prints",
     "files": "what `assay files --format json` prints",
     "selection": "what `assay select --format json` prints",
+    "manifest": "the manifest.json `assay assemble` writes beside bundle.md",
 }
 
 
@@ -32,6 +33,14 @@ def schema(name: str) -> dict[str, Any]:
             SelectionReport,
             title="assay selection",
             identifier=f"https://assay.invalid/schemas/selection-v{SELECTION_VERSION}.json",
+        )
+    if name == "manifest":
+        from assay.spec.manifest import MANIFEST_VERSION, Manifest
+
+        return schema_for(
+            Manifest,
+            title="assay bundle manifest",
+            identifier=f"https://assay.invalid/schemas/manifest-v{MANIFEST_VERSION}.json",
         )
     cls = {
         "document": report.DocumentReading,

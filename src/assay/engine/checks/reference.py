@@ -26,8 +26,13 @@ _FAMILIES = {
     "PIN": "Pins: the digests and ranges of declared sources",
     "SUP": "Suppressions",
     "SPC": "Specs: problems in `.assay` files (they stop the run, exit 2)",
+    "CTX": "Context: what `assay assemble` reports (not `assay check` findings)",
     "INT": "Internal",
 }
+
+
+#: Families whose codes are not checks: what they look at instead of a check's scope.
+_NOT_CHECKS = {"SPC": "the spec files", "CTX": "the sources `assay assemble` bundles"}
 
 
 def page_name(check: Check) -> str:
@@ -37,8 +42,8 @@ def page_name(check: Check) -> str:
 
 def rule_page(check: Check) -> str:
     """The Markdown reference page of one check."""
-    spec = check.family == "SPC"
-    looks_at = "the spec files" if spec else _SCOPE[check.scope]
+    spec = check.family in _NOT_CHECKS
+    looks_at = _NOT_CHECKS.get(check.family) or _SCOPE[check.scope]
     lines = [
         f"# {check.code} {check.name}",
         "",
@@ -68,7 +73,7 @@ def rule_page(check: Check) -> str:
                 lines += [f"Reported at line {line}, column {column}.", ""]
     if spec:
         # A spec problem is not a check: it cannot be ignored or given a severity, and
-        # no document is checked until the spec is fixed.
+        # no document is checked until the spec is fixed. Nor is an assembly code.
         return "\n".join(lines)
     lines += [
         "## Configure",

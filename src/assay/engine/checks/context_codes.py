@@ -1,0 +1,123 @@
+"""CTX001 and CTX002: what assembling a task's bundle reports, as rules with pages.
+
+Assembly (``assay assemble``, ``assay.assemble``) finds these while it fits a task's
+units to a budget; ``assay check`` never reports them, and they are not checks to
+select, ignore or give a severity. They are registered here, as the spec problems are,
+only so that ``assay rules CTX001`` and the rule reference explain them, with examples
+the test suite runs through assembly (``tests/engine/context/test_context_rules.py``):
+the ``assay`` block's ``budget=`` and ``where=`` options give the budget in bytes and
+the task; a Fails example reports the code once, at its ``at=``, and the Passes
+example does not report it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Check, Finding, workspace_check
+from assay.engine.workspace.document_context import WorkspaceContext
+
+
+@workspace_check("CTX001", "mandatory-overflow")
+def mandatory_overflow(workspace: WorkspaceContext) -> Iterator[Finding]:
+    """The mandatory units of a task's declarations exceed the budget.
+
+    Mandatory units are the `primary`, `check` and `provenance` sources of every
+    selected declaration: a task without them is not ready, so they go in together or
+    not at all. Exit 1 and **nothing is written** (an existing `--out` folder stays as
+    it was). The message lists each mandatory unit with its size, and the budget: raise
+    `--budget`, or narrow the declarations' line ranges. The finding is at the source
+    with which the budget ran out.
+
+    ## Fails
+
+    ```assay budget=40 at=2:5
+    declaration "testing" version 1 {
+        primary "docs/testing.md"
+            sha256 "96e487be8a1badc4ae6c3a8051e988075cca49aaf85938a5860583236bf7c0ee"
+    }
+    ```
+
+    ```markdown path=docs/testing.md
+    # Testing
+
+    Run `make test` before every push.
+    ```
+
+    ## Passes
+
+    ```assay budget=46
+    declaration "testing" version 1 {
+        primary "docs/testing.md"
+            sha256 "96e487be8a1badc4ae6c3a8051e988075cca49aaf85938a5860583236bf7c0ee"
+    }
+    ```
+
+    ```markdown path=docs/testing.md
+    # Testing
+
+    Run `make test` before every push.
+    ```
+    """
+    return iter(())
+
+
+@workspace_check("CTX002", "optional-omitted", severity="info")
+def optional_omitted(workspace: WorkspaceContext) -> Iterator[Finding]:
+    """An optional unit was left out of the bundle: it did not fit in the room left.
+
+    Optional units go in whole or not at all, after every mandatory unit, in the
+    declarations' order. Each one left out is this info (the bundle is still written,
+    exit 0) and an entry under `omitted` in `manifest.json` with its size and the room
+    that was left, so nobody mistakes the bundle for complete.
+
+    ## Fails
+
+    ```assay budget=100 at=4:5
+    declaration "testing" version 1 {
+        primary "docs/testing.md"
+            sha256 "96e487be8a1badc4ae6c3a8051e988075cca49aaf85938a5860583236bf7c0ee"
+        optional "docs/style.md"
+            sha256 "958e44330b5cafdbf34c22482a218c4fd42d273c6e7d9d84eab4c64a79e583e2"
+    }
+    ```
+
+    ```markdown path=docs/testing.md
+    # Testing
+
+    Run `make test` before every push.
+    ```
+
+    ```markdown path=docs/style.md
+    # Style
+
+    Name tests after the behaviour they show, not the function they call.
+    ```
+
+    ## Passes
+
+    ```assay budget=125
+    declaration "testing" version 1 {
+        primary "docs/testing.md"
+            sha256 "96e487be8a1badc4ae6c3a8051e988075cca49aaf85938a5860583236bf7c0ee"
+        optional "docs/style.md"
+            sha256 "958e44330b5cafdbf34c22482a218c4fd42d273c6e7d9d84eab4c64a79e583e2"
+    }
+    ```
+
+    ```markdown path=docs/testing.md
+    # Testing
+
+    Run `make test` before every push.
+    ```
+
+    ```markdown path=docs/style.md
+    # Style
+
+    Name tests after the behaviour they show, not the function they call.
+    ```
+    """
+    return iter(())
+
+
+CONTEXT_RULES: tuple[Check, ...] = (mandatory_overflow, optional_omitted)

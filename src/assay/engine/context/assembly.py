@@ -1,0 +1,196 @@
+"""Assembly: the selected declarations' units read, verified and fitted to a budget
+(seed 002: "Assemble required primary/check sources and provenance before whole
+optional units. Mandatory overflow fails; optional omissions remain explicit.").
+
+``assemble`` reads every unit once through ``engine.files`` (the only opener), in the
+order ``engine.context.units`` gives, and decides:
+
+- a unit whose path is refused or whose pins do not hold (PTH…, PIN001 to PIN003) fails
+  the assembly: nothing is delivered that assay cannot vouch for;
+- the **mandatory** units must all fit, together: if they do not, CTX001 (an error) says
+  each one's size and the budget, and nothing is delivered;
+- each **optional** unit then goes in whole if it fits in the room left, else it is left
+  out whole: CTX002 (info) at its source, and an entry in the manifest.
+
+The budget counts the units' text only (the provenance headers ``bundle.md`` puts
+around them are not counted): bytes, or with ``unit="chars"`` code points of the UTF-8
+text (a byte that is not UTF-8 counts as one). Memory: a unit's bytes are kept only
+when they can still fit (``chars``: at most 4 bytes a character), so what is retained
+is bounded by the budget whatever the files' sizes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from attrs import frozen
+
+from assay.engine.context.bundle import Bundle, Omitted, Piece, build_bundle
+from assay.engine.context.selection import Selection
+from assay.engine.context.unit_pins import unit_problems
+from assay.engine.context.units import Unit, plan_units
+from assay.engine.files.digest import Digest
+from assay.engine.files.refusal import Refused, shown
+from assay.engine.files.source import read_source
+from assay.engine.files.tracking import Tracking, Unchecked
+from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
+from assay.spec.manifest import BudgetUnit
+from assay.spec.model import Model
+
+#: The most bytes one code point takes in UTF-8.
+_MAX_UTF8 = 4
+
+
+@frozen(kw_only=True)
+class Budget(Model):
+    """How much text a bundle may hold, and what counts."""
+
+    size: int  #: at least 0
+    unit: BudgetUnit = "bytes"
+
+    def measure(self, text: bytes) -> int:
+        """What ``text`` counts against the budget."""
+        if self.unit == "bytes":
+            return len(text)
+        return len(text.decode("utf-8", "surrogateescape"))
+
+    def size_of(self, read: Digest) -> int | None:
+        """A unit's size as read; None when it was not kept and counts characters
+        (its bytes are then more than 4 a character of what could fit)."""
+        if read.outcome == "kept":
+            return self.measure(read.text)
+        return read.range_size if self.unit == "bytes" else None
+
+    def limit(self, room: int) -> int:
+        """The most bytes worth keeping for a unit that must fit in ``room``."""
+        room = max(room, 0)
+        return room if self.unit == "bytes" else room * _MAX_UTF8
+
+    def words(self, size: int) -> str:
+        """``120 bytes``, ``1 character``."""
+        noun = "byte" if self.unit == "bytes" else "character"
+        return f"{size} {noun}{'' if size == 1 else 's'}"
+
+
+def assemble(root: Path | str, selection: Selection, budget: Budget, tracking: Tracking) -> Bundle:
+    """The bundle of ``selection`` under ``budget``: its text and manifest, or (when
+    ``ok`` is false) only the diagnostics saying why there is none."""
+    units = plan_units([d.declared for d in selection.selected])
+    problems: list[Diagnostic] = []
+    pieces: list[Piece] = []
+    sizes: list[tuple[Unit, int | None, int]] = []  # mandatory: unit, size, bytes
+    used = 0
+    for unit in (u for u in units if u.mandatory):
+        read = _read(root, unit, tracking, budget.limit(budget.size))
+        found = unit_problems(unit, read)
+        problems += found
+        if found or not isinstance(read, Digest):
+            continue
+        size = budget.size_of(read)
+        sizes.append((unit, size, read.range_size))
+        used += budget.size + 1 if size is None else size
+        if used <= budget.size:
+            pieces.append(Piece(unit=unit, digest=read, size=size or 0))
+    overflow = used > budget.size
+    if overflow:
+        problems.append(_overflow(sizes, budget))
+        pieces = []
+    omitted: list[Omitted] = []
+    for unit in (u for u in units if not u.mandatory):
+        room = budget.size - used
+        read = _read(root, unit, tracking, 0 if overflow else budget.limit(room))
+        found = unit_problems(unit, read)
+        problems += found
+        if found or not isinstance(read, Digest) or overflow:
+            continue
+        size = budget.size_of(read)
+        if read.outcome == "kept" and size is not None and size <= room:
+            pieces.append(Piece(unit=unit, digest=read, size=size))
+            used += size
+            continue
+        omitted.append(Omitted(unit=unit, digest=read, size=size, room=room))
+        problems.append(_omission(unit, size, read.range_size, room, budget))
+    errors = any(p.severity == "error" for p in problems)
+    return build_bundle(
+        selection=selection,
+        budget_size=budget.size,
+        unit=budget.unit,
+        pieces=() if errors else tuple(pieces),
+        omitted=() if errors else tuple(omitted),
+        tracking="checked"
+        if not isinstance(tracking, Unchecked)
+        else f"unchecked: {tracking.reason}",
+        diagnostics=sorted_diagnostics(problems),
+        ok=not errors,
+    )
+
+
+def _read(root: Path | str, unit: Unit, tracking: Tracking, limit: int) -> Digest | Refused:
+    return read_source(root, unit.path, tracking, unit.lines, limit)
+
+
+def _place(unit: Unit) -> str:
+    lines = "" if unit.lines is None else f" lines {unit.lines[0]}..{unit.lines[1]}"
+    return f"{unit.role} {shown(unit.path)}{lines}"
+
+
+def _overflow(sizes: Sequence[tuple[Unit, int | None, int]], budget: Budget) -> Diagnostic:
+    parts = []
+    for unit, size, length in sizes:
+        shown_size = (
+            budget.words(size)
+            if size is not None
+            else f"over {budget.words(budget.size)} ({length} bytes)"
+        )
+        parts.append(f"{_place(unit)}: {shown_size}")
+    known = sum(size or 0 for _, size, _ in sizes)
+    total = (
+        budget.words(known)
+        if all(s is not None for _, s, _ in sizes)
+        else f"more than {budget.words(known)}"
+    )
+    # At the first unit that no longer fitted: where the budget ran out.
+    running, first = 0, sizes[0][0]
+    for unit, size, _ in sizes:
+        running += budget.size + 1 if size is None else size
+        if running > budget.size:
+            first = unit
+            break
+    message = (
+        f"the mandatory units need {total}, over the budget of {budget.words(budget.size)}; "
+        f"nothing was written. Units: {'; '.join(parts)}. Raise --budget, or narrow the "
+        "declarations' line ranges"
+    )
+    source = first.sources[0]
+    return Diagnostic(
+        code="CTX001",
+        name="mandatory-overflow",
+        severity="error",
+        message=message,
+        path=source.declared.path,
+        span=source.decl.span,
+    )
+
+
+def _omission(unit: Unit, size: int | None, length: int, room: int, budget: Budget) -> Diagnostic:
+    shown_size = (
+        budget.words(size)
+        if size is not None
+        else f"more than {budget.words(room)} ({length} bytes)"
+    )
+    message = (
+        f"optional {shown(unit.path)}"
+        f"{'' if unit.lines is None else f' lines {unit.lines[0]}..{unit.lines[1]}'} left out: "
+        f"it needs {shown_size}, {budget.words(max(room, 0))} of the budget were left "
+        "(listed under `omitted` in the manifest)"
+    )
+    source = unit.sources[0]
+    return Diagnostic(
+        code="CTX002",
+        name="optional-omitted",
+        severity="info",
+        message=message,
+        path=source.declared.path,
+        span=source.decl.span,
+    )

@@ -1,0 +1,77 @@
+"""Whether a unit's sources may be delivered: their paths, pins and ranges (PTH, PIN).
+
+Assembly delivers nothing it cannot vouch for: a refused path (PTH001 to PTH004), a
+source without a digest (PIN003), a file whose sha256 differs from a contributor's pin
+(PIN001) or a range past the file's end (PIN002) is an error at the source statement
+that declares it, and the bundle is not written. ``engine.context.pins`` (``assay pin``
+and the pin checks) reports the same codes with the same words; the integrator makes
+both use one function (see the report of this branch).
+"""
+
+from __future__ import annotations
+
+from assay.engine.context.units import Source, Unit
+from assay.engine.files.digest import Digest
+from assay.engine.files.refusal import Refused, shown
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.source import Span
+
+
+def unit_problems(unit: Unit, read: Digest | Refused) -> list[Diagnostic]:
+    """Every problem of ``unit``'s sources, given what reading it gave."""
+    problems: list[Diagnostic] = []
+    for source in unit.sources:
+        if source.decl.sha256 is None:
+            problems.append(_missing(source))
+    if isinstance(read, Refused):
+        return [*problems, *(_at(s, read.code, read.name, read.message) for s in unit.sources)]
+    for source in unit.sources:
+        pin = source.decl.sha256
+        if pin is not None and pin != read.sha256:
+            problems.append(_mismatch(source, read.sha256))
+    if read.outcome == "out-of-bounds":
+        count = read.line_count or 0
+        for source in unit.sources:
+            lines = source.lines
+            if lines is not None and lines[1] > count:
+                problems.append(_out_of_bounds(source, count))
+    return problems
+
+
+def _at(source: Source, code: str, name: str, message: str, span: Span | None = None) -> Diagnostic:
+    decl = source.decl
+    return Diagnostic(
+        code=code,
+        name=name,
+        severity="error",
+        message=message,
+        path=source.declared.path,
+        span=span or decl.span,
+    )
+
+
+def _missing(source: Source) -> Diagnostic:
+    message = (
+        f"source {shown(source.decl.path)} has no sha256 pin: assay delivers only pinned "
+        "text; add the digest with `assay pin --write` after reviewing the file"
+    )
+    return _at(source, "PIN003", "missing-digest", message)
+
+
+def _mismatch(source: Source, actual: str) -> Diagnostic:
+    message = (
+        f"{shown(source.decl.path)} changed: its sha256 is {actual}, the pin says "
+        f"{source.decl.sha256}; review the change, then renew the pin with `assay pin --write`"
+    )
+    return _at(source, "PIN001", "digest-mismatch", message, source.decl.sha256_span)
+
+
+def _out_of_bounds(source: Source, count: int) -> Diagnostic:
+    lines = source.lines or (0, 0)
+    noun = "line" if count == 1 else "lines"
+    message = (
+        f"lines {lines[0]}..{lines[1]} of {shown(source.decl.path)} are outside the file: "
+        f"it has {count} {noun}"
+    )
+    span = source.decl.lines.span if source.decl.lines is not None else None
+    return _at(source, "PIN002", "range-out-of-bounds", message, span)
