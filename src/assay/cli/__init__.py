@@ -261,63 +261,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     render.add_argument("--config", metavar="FILE", help="use this config file")
     render.add_argument("--no-cache", action="store_true", help="do not use the check cache")
-    select = commands.add_parser(
-        "select",
-        help="show which task-context declarations a task gets, and why the others not",
-        description=(
-            "Select the declarations of the workspace's specs for a task: a dimension a "
-            "declaration does not name matches every task; its values are alternatives; "
-            "all its dimensions must match; only the newest version of a name is a "
-            "candidate unless --declaration asks for another."
-        ),
-    )
-    select.add_argument(
-        "--where",
-        action="append",
-        metavar="KEY=VALUE",
-        help="the task's value of one dimension, e.g. language=go (one value per KEY)",
-    )
-    select.add_argument(
-        "--declaration",
-        action="append",
-        metavar="NAME@VERSION",
-        help="ask for this version of a declaration instead of its newest (repeatable)",
-    )
-    select.add_argument(
-        "--explain", action="store_true", help="also list every other declaration and why"
-    )
-    select.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="output format (default: text; json: see `assay schema selection`)",
-    )
-    select.add_argument("--config", metavar="FILE", help="use this config file")
-    pin = commands.add_parser(
-        "pin",
-        help="verify every pinned source; --write renews the digests",
-        description=(
-            "Verify every source the specs' declarations pin: the file is read (tracked, "
-            "regular, no symbolic link, inside the workspace), its sha256 compared with "
-            "the pinned one, its line range checked. Exit 1 on drift, a missing digest or "
-            "a refused path. --write renews the digests in place after you reviewed the "
-            "changes: only the digest literals change (missing ones are added)."
-        ),
-    )
-    pin.add_argument(
-        "--write", action="store_true", help="write the current digests into the spec files"
-    )
-    pin.add_argument("--config", metavar="FILE", help="use this config file")
-    pin.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="output format (default: text; json: the report of `assay schema report`)",
-    )
+    from assay.cli.context_arguments import add_context_commands
 
-    from assay.cli.assemble_arguments import add_assemble
-
-    add_assemble(commands)
+    add_context_commands(commands)
     return parser
 
 
