@@ -163,7 +163,7 @@ def test_missing_digest_range_out_of_bounds_and_refused_paths(workspace: Path) -
     found = sorted((d.code, d.span.line) for d in bundle.diagnostics)
     assert found == [("PIN002", 3), ("PIN003", 2), ("PTH001", 4), ("PTH004", 5)]
     [bounds] = [d for d in bundle.diagnostics if d.code == "PIN002"]
-    assert "it has 3 lines" in bounds.message
+    assert "the file has 3 lines" in bounds.message
 
 
 def test_outside_git_tracking_is_unchecked_and_says_so(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.checks.pinned import finding, path_of
+from assay.engine.context import pin_messages
 from assay.engine.workspace.document_context import WorkspaceContext
 
 
@@ -49,9 +50,6 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     for result in workspace.pins:
         span = result.source.sha256_span
         if result.drifted and span is not None:
-            message = (
-                f"{path_of(result)} changed: the declaration pins sha256 {result.source.sha256}"
-                f" but the file's is {result.actual}; review the change, then renew the pin"
-                " with `assay pin --write`"
-            )
+            assert result.actual is not None  # drifted: the file was read
+            message = pin_messages.mismatch(path_of(result), result.source.sha256, result.actual)
             yield finding(result, span, message)

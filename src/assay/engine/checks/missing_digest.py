@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.checks.pinned import finding, path_of
+from assay.engine.context import pin_messages
 from assay.engine.workspace.document_context import WorkspaceContext
 
 
@@ -44,8 +45,4 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     """
     for result in workspace.pins:
         if result.source.sha256 is None and result.actual is not None:
-            message = (
-                f"{path_of(result)} is not pinned: no sha256 digest; review the file, then"
-                " run `assay pin --write` to add it"
-            )
-            yield finding(result, result.source.span, message)
+            yield finding(result, result.source.span, pin_messages.missing(path_of(result)))

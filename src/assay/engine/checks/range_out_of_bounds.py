@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.checks.pinned import finding, path_of
+from assay.engine.context import pin_messages
 from assay.engine.workspace.document_context import WorkspaceContext
 
 
@@ -49,9 +50,7 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     for result in workspace.pins:
         lines = result.source.lines
         if result.line_count is not None and lines is not None:
-            count = result.line_count
-            message = (
-                f"{path_of(result)}: lines {lines.start}..{lines.end} but the file has"
-                f" {count} line{'s' if count != 1 else ''}"
+            message = pin_messages.out_of_range(
+                path_of(result), lines.start, lines.end, result.line_count
             )
             yield finding(result, lines.span, message)

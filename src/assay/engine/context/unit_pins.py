@@ -3,13 +3,13 @@
 Assembly delivers nothing it cannot vouch for: a refused path (PTH001 to PTH004), a
 source without a digest (PIN003), a file whose sha256 differs from a contributor's pin
 (PIN001) or a range past the file's end (PIN002) is an error at the source statement
-that declares it, and the bundle is not written. ``engine.context.pins`` (``assay pin``
-and the pin checks) reports the same codes with the same words; the integrator makes
-both use one function (see the report of this branch).
+that declares it, and the bundle is not written. The words are ``pin_messages``', as
+the pin checks' are.
 """
 
 from __future__ import annotations
 
+from assay.engine.context import pin_messages
 from assay.engine.context.units import Source, Unit
 from assay.engine.files.digest import Digest
 from assay.engine.files.refusal import Refused, shown
@@ -51,27 +51,16 @@ def _at(source: Source, code: str, name: str, message: str, span: Span | None = 
 
 
 def _missing(source: Source) -> Diagnostic:
-    message = (
-        f"source {shown(source.decl.path)} has no sha256 pin: assay delivers only pinned "
-        "text; add the digest with `assay pin --write` after reviewing the file"
-    )
-    return _at(source, "PIN003", "missing-digest", message)
+    return _at(source, "PIN003", "missing-digest", pin_messages.missing(shown(source.decl.path)))
 
 
 def _mismatch(source: Source, actual: str) -> Diagnostic:
-    message = (
-        f"{shown(source.decl.path)} changed: its sha256 is {actual}, the pin says "
-        f"{source.decl.sha256}; review the change, then renew the pin with `assay pin --write`"
-    )
+    message = pin_messages.mismatch(shown(source.decl.path), source.decl.sha256, actual)
     return _at(source, "PIN001", "digest-mismatch", message, source.decl.sha256_span)
 
 
 def _out_of_bounds(source: Source, count: int) -> Diagnostic:
     lines = source.lines or (0, 0)
-    noun = "line" if count == 1 else "lines"
-    message = (
-        f"lines {lines[0]}..{lines[1]} of {shown(source.decl.path)} are outside the file: "
-        f"it has {count} {noun}"
-    )
+    message = pin_messages.out_of_range(shown(source.decl.path), lines[0], lines[1], count)
     span = source.decl.lines.span if source.decl.lines is not None else None
     return _at(source, "PIN002", "range-out-of-bounds", message, span)
