@@ -302,6 +302,8 @@ def print_report(report: Result) -> None:
         print(f"{label:<28} " + " ".join(f"{v:>8.2f}" for v in values)
               + f" {report['growth'][key]:>6.2f}x")
     print("ratio: per declaration at the largest D / at the smallest (1 is linear)")
+    print("slope, ms per added declaration from the smallest D to the largest: " + ", ".join(
+        f"{k} {v:.2f}" for k, v in report["slope_ms"].items()))
     big = report["largest"]
     print()
     for name in ("select", "pin"):
@@ -356,6 +358,10 @@ def main(argv: list[str] | None = None) -> int:
             "environment": environment, "repeat": args.repeat, "task": TASK, "sizes": rows,
             "growth": {k: _per_decl(last, k) / _per_decl(first, k)
                        for k in ("cli_cold", "cli_warm", "api_cold", "api_warm")},
+            # The fixed part (start-up, the git index) cancelled out: the marginal cost.
+            "slope_ms": {k: (_per_decl(last, k) * sizes[-1] - _per_decl(first, k) * sizes[0])
+                         / max(1, sizes[-1] - sizes[0])
+                         for k in ("cli_cold", "cli_warm", "api_cold", "api_warm")},
             "largest": measure_largest(scratch / f"ws-{sizes[-1]}", rows[-1]["workspace"],
                                        args.repeat, scratch),
             "loadavg_after": os.getloadavg(),
