@@ -90,14 +90,20 @@ def plan_units(selected: Sequence[Declared]) -> tuple[Unit, ...]:
         for i, s in enumerate([*mandatory, *optional])
     ]
     first = _merge(ordered[: len(mandatory)], mandatory=True)
-    rest = []
+    # The mandatory units of each file, by index: an optional source is compared with
+    # its own file's units only (linear in the sources, not their product).
+    by_file: dict[str, list[int]] = {}
+    for index, unit in enumerate(first):
+        by_file.setdefault(unit.path, []).append(index)
+    rest: list[Source] = []
     for source in ordered[len(mandatory) :]:
-        holder = next((u for u in first if _covers(u, source)), None)
-        if holder is None:
+        indices = by_file.get(_key(source.decl.path), [])
+        found = next((i for i in indices if _covers(first[i], source)), None)
+        if found is None:
             rest.append(source)
         else:
-            index = first.index(holder)
-            first[index] = Unit(
+            holder = first[found]
+            first[found] = Unit(
                 path=holder.path,
                 lines=holder.lines,
                 mandatory=True,
