@@ -230,3 +230,21 @@ def test_the_python_api_verifies_and_renews(repo: Path) -> None:
     assert assay.renew_pins(repo) == ("assay/context.assay",)
     assert assay.renew_pins(repo) == ()
     assert [r.status for r in assay.verify_pins(repo)] == ["ok"]
+
+
+def test_write_never_replaces_a_spec_file_that_became_a_link(repo: Path) -> None:
+    """Discovery never loads a linked spec; should one become a link between reading and
+    writing, --write refuses it rather than turn the link into a file."""
+    import assay
+    from assay.engine.context.pin_write import SpecChanged, renew
+
+    (repo / "guides" / "testing.md").write_bytes(GUIDE + b"More.\n")
+    results = assay.verify_pins(repo)
+    spec = repo / "assay" / "context.assay"
+    real = repo / "real.assay"
+    spec.rename(real)
+    spec.symlink_to(real)
+    with pytest.raises(SpecChanged, match="is a symbolic link"):
+        renew(repo, results)
+    assert spec.is_symlink()
+    assert real.read_text() == SPEC % sha(GUIDE)

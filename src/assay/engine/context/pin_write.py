@@ -43,6 +43,12 @@ def renew(root: Path | str, results: Iterable[PinResult]) -> tuple[str, ...]:
     changed = []
     for spec, renewals in sorted(by_spec.items()):
         target = Path(root) / spec
+        if target.is_symlink():
+            # Replacing it would turn the link into a file and leave its target stale.
+            raise SpecChanged(
+                f"{spec} is a symbolic link: assay writes no spec file through a link; "
+                "renew the digests in the file it points at"
+            )
         raw = target.read_bytes()
         edited = edit(raw, renewals, spec)
         if edited != raw:
