@@ -261,6 +261,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     render.add_argument("--config", metavar="FILE", help="use this config file")
     render.add_argument("--no-cache", action="store_true", help="do not use the check cache")
+    publish = commands.add_parser(
+        "publish",
+        help="build a MkDocs site of the records and reviews that verified",
+        description=(
+            "Check the workspace, then build a MkDocs site holding only decision records "
+            "without errors and reviews of verified runs, and swap it into --out. Each "
+            "exclusion is listed with its reason; --strict exits 1 instead of building."
+        ),
+    )
+    publish.add_argument("--out", metavar="DIR", help="site folder (default: site/ in the root)")
+    publish.add_argument(
+        "--strict", action="store_true", help="exit 1, building nothing, if anything is excluded"
+    )
+    publish.add_argument("--config", metavar="FILE", help="use this config file")
+    publish.add_argument("--no-cache", action="store_true", help="do not use the check cache")
     from assay.cli.context_arguments import add_context_commands
 
     add_context_commands(commands)

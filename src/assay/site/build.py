@@ -1,0 +1,101 @@
+"""Build the docs tree with MkDocs' Python API, then swap the site into place.
+
+The new site is built into a temporary folder beside ``out`` (same file system, so
+renames are atomic), then the old site is renamed aside, the new one renamed in, and
+the old one removed. Until that second rename the previous site is untouched; if it
+fails, the old one is renamed back. MkDocs logs through ``logging``: its records are
+held while it builds and shown only in the error when the build fails.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from assay.errors import AssayError
+
+__all__ = ["BuildFailed", "build_site", "swap_in"]
+
+
+class BuildFailed(AssayError):
+    """MkDocs could not build the site; the previous site (if any) is untouched."""
+
+
+def build_site(docs: Path, out: Path, *, name: str, strict: bool = False) -> None:
+    """Build ``docs`` with MkDocs' built-in theme and make it the site at ``out``."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    out = Path(os.path.abspath(out))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    settings = {
+        "site_name": name,
+        "docs_dir": str(docs),
+        "site_dir": str(new),
+        "theme": {"name": "mkdocs"},
+        "strict": strict,
+    }
+    try:
+        with _quiet() as held:
+            try:
+                # JSON is YAML: the generated config needs no YAML writer.
+                config = load_config(
+                    io.StringIO(json.dumps(settings)),
+                    config_file_path=str(docs.parent / "mkdocs.yml"),
+                )
+                build(config)
+            except Exception as error:  # a theme, an extension: MkDocs' code raises anything
+                details = "".join(f"\n  {line}" for line in held)
+                raise BuildFailed(f"MkDocs could not build the site: {error}{details}") from None
+        swap_in(new, out)
+    finally:
+        shutil.rmtree(new, ignore_errors=True)
+
+
+def swap_in(new: Path, out: Path) -> None:
+    """Make the folder ``new`` the folder ``out``: rename the old aside, the new in,
+    then remove the old. On failure the old one is back at ``out``."""
+    aside = None
+    if os.path.lexists(out):
+        aside = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        os.rename(out, aside)  # onto the empty folder mkdtemp made: atomic on POSIX
+    try:
+        os.rename(new, out)
+    except OSError as error:
+        if aside is not None:
+            os.rename(aside, out)
+        raise BuildFailed(f"cannot move the new site to {out}: {error.strerror}") from None
+    if aside is not None:
+        shutil.rmtree(aside, ignore_errors=True)
+
+
+@contextmanager
+def _quiet() -> Iterator[list[str]]:
+    """Hold what MkDocs logs (``mkdocs`` and its children) instead of printing it."""
+    logger = logging.getLogger("mkdocs")
+    held: list[str] = []
+
+    class _Hold(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.levelno >= logging.WARNING:
+                held.append(f"{record.levelname}: {record.getMessage()}")
+
+    handler = _Hold(logging.DEBUG)
+    saved = (logger.propagate, logger.level)
+    logger.addHandler(handler)
+    logger.propagate = False
+    logger.setLevel(logging.INFO)
+    try:
+        yield held
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate, level = saved[0], saved[1]
+        logger.setLevel(level)

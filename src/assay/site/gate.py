@@ -1,0 +1,95 @@
+"""What a site may hold: decision records without errors, reviews of verified runs.
+
+One ``assay.check`` of the workspace and one ``verify_runs`` decide it. A record
+(a document whose type is or extends ``adr``) is published when no error diagnostic
+is reported in it; a run when it is verified (no error in its files, Blockers exactly
+``none``). Everything else that could have been published is an ``Excluded`` entry
+naming the failure, so ``assay publish`` can list it and ``--strict`` can refuse.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from attrs import frozen
+
+from assay.api import check
+from assay.api.runs import Verification, verify_runs
+from assay.engine.reading.vocabulary import Vocabulary
+from assay.engine.runner.result import Report
+from assay.engine.workspace.config import Config
+from assay.engine.workspace.loading import open_workspace
+from assay.errors import AssayError
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.model import Model
+
+__all__ = ["Excluded", "Publication", "SpecFailed", "decide"]
+
+
+class SpecFailed(AssayError):
+    """The workspace's specs hold errors: no document's type is known, nothing publishes."""
+
+
+@frozen(kw_only=True)
+class Excluded(Model):
+    """A record or run left out of the site, and why (one sentence)."""
+
+    path: str
+    reason: str
+
+
+@frozen(kw_only=True)
+class Publication(Model):
+    """What the gate let through, and what it kept out, each in path order."""
+
+    root: Path
+    #: Workspace-relative POSIX paths of the records to publish.
+    records: tuple[str, ...]
+    #: The verified runs, whose reviews are published.
+    runs: tuple[Verification, ...]
+    excluded: tuple[Excluded, ...]
+
+
+def decide(config: Config, *, cache: bool = True) -> Publication:
+    """Check the workspace ``config`` describes and split it into published and excluded.
+
+    Raises ``SpecFailed`` when a spec error stops the check (the types are unknown).
+    """
+    workspace = open_workspace(config, cache=cache)
+    if workspace.stopped:
+        first = next(d for d in workspace.spec_diagnostics if d.severity == "error")
+        raise SpecFailed(f"{first.path}: {first.code} {first.message}")
+    report = check(config.root, config=config, cache=cache)
+    vocabularies: dict[str, Vocabulary] = {}
+    records = []
+    for candidate in workspace.discovery.documents:
+        doc_type = workspace.load(candidate, vocabularies).type
+        if doc_type is not None and workspace.types.derives_from(doc_type, "adr"):
+            records.append(candidate.path)
+    errors = _first_errors(report)
+    excluded = [
+        Excluded(path=path, reason=f"{errors[path].code} {errors[path].message}")
+        for path in records
+        if path in errors
+    ]
+    runs = verify_runs(config.root, config=config, cache=cache)
+    excluded += [
+        Excluded(path=run.folder or ".", reason="; ".join(run.reasons))
+        for run in runs
+        if not run.verified
+    ]
+    return Publication(
+        root=config.root,
+        records=tuple(sorted(p for p in records if p not in errors)),
+        runs=tuple(run for run in runs if run.verified),
+        excluded=tuple(sorted(excluded, key=lambda e: e.path)),
+    )
+
+
+def _first_errors(report: Report) -> dict[str, Diagnostic]:
+    """Each file's first error diagnostic, by position."""
+    found: dict[str, Diagnostic] = {}
+    for diagnostic in sorted(report.diagnostics, key=lambda d: d.sort_key):
+        if diagnostic.severity == "error":
+            found.setdefault(diagnostic.path, diagnostic)
+    return found

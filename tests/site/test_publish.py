@@ -1,0 +1,166 @@
+"""`assay publish`: a real MkDocs site holding only the records and reviews that verified.
+
+The workspace is real files in a git repository: a passing and a failing record, a
+verified and a blocked run. The site is built by MkDocs itself; the tests look for
+its HTML files.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
+from tests.engine.runs.builders import BOUNDARY, RUN_TOML, SOURCE, VERIFY, write_run
+
+PASSING = """\
+# 1. Record architecture decisions
+
+Date: 2025-03-04
+
+## Status
+
+Accepted
+
+## Context
+
+We need to record the decisions made on the platform, so that people joining later
+can see why the system looks the way it does.
+
+## Decision
+
+We will keep Architecture Decision Records in `docs/adr/`, reviewed like code.
+
+## Consequences
+
+Records are numbered and never renumbered.
+"""
+
+#: A link to a file that does not exist: LNK001, an error.
+FAILING = PASSING.replace("# 1. Record", "# 2. Record") + "\nSee [the runbook](../runbook.md).\n"
+
+VERIFIED = "github.com-pallets-flask"
+OTHER = "github.com-pallets-werkzeug"
+BLOCKED = VERIFY.replace("\nnone\n", "\n- the runtime claim was not traced to the source\n")
+
+
+def workspace(root: Path) -> Path:
+    """The four documents in a git repository, an empty assay.toml at its root."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "assay.toml").write_text("", encoding="utf-8")
+    adr = root / "docs" / "adr"
+    adr.mkdir(parents=True)
+    (adr / "0001-record-architecture-decisions.md").write_text(PASSING, encoding="utf-8")
+    (adr / "0002-record-more-decisions.md").write_text(FAILING, encoding="utf-8")
+    write_run(root)
+    other = SOURCE.replace("flask", "werkzeug")
+    write_run(
+        root,
+        OTHER,
+        verify=BLOCKED,
+        run_toml=RUN_TOML.replace(SOURCE, other),
+        boundary=BOUNDARY.replace(SOURCE, other),
+    )
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
+    return root
+
+
+def publish(
+    root: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
+) -> tuple[int, str]:
+    monkeypatch.chdir(root)
+    code = main(["publish", "--no-cache", *args])
+    return code, capsys.readouterr().out
+
+
+def pages(site: Path) -> set[str]:
+    """The built HTML pages, as paths below the site (the theme's 404 page left out)."""
+    return {p.relative_to(site).as_posix() for p in site.rglob("*.html")} - {"404.html"}
+
+
+def snapshot(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+
+
+RUN_PAGES = {
+    f"runs/{VERIFIED}/{page}/index.html"
+    for page in ("boundary", "output/runtime", "lenses/memory", "lenses/epistemic", "overview")
+} | {f"runs/{VERIFIED}/verify/index.html"}
+
+
+def test_publish_builds_exactly_the_passing_record_and_the_verified_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(tmp_path / "ws")
+    code, out = publish(root, monkeypatch, capsys)
+    assert code == EXIT_OK, out
+    site = root / "site"
+    assert pages(site) == {
+        "index.html",
+        "docs/adr/0001-record-architecture-decisions/index.html",
+        f"reviews/{VERIFIED}/index.html",
+        *RUN_PAGES,
+    }
+    review = (site / f"reviews/{VERIFIED}/index.html").read_text(encoding="utf-8")
+    assert "Evidence basis: https://github.com/pallets/flask at commit" in review
+    # The review's links into the run's files resolve in the built site.
+    assert f'href="../../runs/{VERIFIED}/output/runtime/"' in review
+    assert "excluded docs/adr/0002-record-more-decisions.md: LNK001 " in out
+    assert f"excluded runs/{OTHER}: verify.md lists 1 blocker" in out
+    assert "published docs/adr/0001-record-architecture-decisions.md" in out
+    assert f"published reviews/{VERIFIED}.md (review of runs/{VERIFIED})" in out
+    assert not any(p.name.startswith(".site.") for p in root.iterdir())  # no leftovers
+
+
+def test_strict_exits_1_and_leaves_the_previous_site_byte_identical(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(tmp_path / "ws")
+    assert publish(root, monkeypatch, capsys)[0] == EXIT_OK
+    before = snapshot(root / "site")
+    (root / "docs/adr/0001-record-architecture-decisions.md").write_text(
+        PASSING.replace("Records are numbered", "Records, now, are numbered"), encoding="utf-8"
+    )
+    code, out = publish(root, monkeypatch, capsys, "--strict")
+    assert code == EXIT_FINDINGS
+    assert f"excluded runs/{OTHER}" in out
+    assert snapshot(root / "site") == before
+
+
+def test_a_build_failing_midway_leaves_the_previous_site_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import mkdocs.commands.build as mkdocs_build
+
+    root = workspace(tmp_path / "ws")
+    assert publish(root, monkeypatch, capsys)[0] == EXIT_OK
+    before = snapshot(root / "site")
+    real = mkdocs_build._build_page
+
+    def fail_midway(page: object, *args: object, **kwargs: object) -> None:
+        if "runtime" in str(getattr(page, "file", "")):
+            raise RuntimeError("killed midway")
+        real(page, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mkdocs_build, "_build_page", fail_midway)
+    monkeypatch.chdir(root)
+    code = main(["publish", "--no-cache"])
+    assert code == EXIT_ERROR
+    assert "MkDocs could not build the site: killed midway" in capsys.readouterr().err
+    assert snapshot(root / "site") == before
+    assert not any(p.name.startswith(".site.") for p in root.iterdir())
+
+
+def test_a_linked_record_is_never_copied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = workspace(tmp_path / "ws")
+    secret = tmp_path / "secret.md"
+    secret.write_text(PASSING.replace("# 1.", "# 3.") + "\nSECRET TEXT\n", encoding="utf-8")
+    (root / "docs/adr/0003-linked.md").symlink_to(secret)
+    code, _ = publish(root, monkeypatch, capsys)
+    assert code == EXIT_OK
+    assert all(b"SECRET TEXT" not in data for data in snapshot(root / "site").values())
