@@ -14,6 +14,7 @@ from syrupy.assertion import SnapshotAssertion
 
 import assay
 from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
+from assay.errors import UsageError
 from tests.engine.runs.builders import BOUNDARY, OVERVIEW, RUN_TOML, SOURCE, VERIFY
 from tests.engine.runs.builders import write_run as _write_run
 
@@ -208,3 +209,20 @@ def test_a_scaffolded_run_fails_check_at_every_blank(
         ("verify.md", "DOC007"),
     }
     assert not assay.verify_run(RUN).verified
+
+
+def test_a_run_the_config_excludes_is_a_usage_error_not_a_trace(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder holding run.toml that the workspace does not check cannot be verified:
+    the API raises UsageError, the command exits 2 with the reason."""
+    folder = write_run(tmp_path)
+    (tmp_path / "assay.toml").write_text('exclude = ["runs/**"]\n', encoding="utf-8")
+    with pytest.raises(UsageError, match="is not a run of the workspace: the config excludes"):
+        assay.verify_run(folder)
+    with pytest.raises(UsageError, match="is not a run of the workspace"):
+        assay.load_run(folder)
+    monkeypatch.chdir(tmp_path)
+    assert main(["render", RUN]) == EXIT_ERROR
+    out, err = capsys.readouterr()
+    assert out == "" and "assay render: runs/github.com-pallets-flask holds a run.toml" in err

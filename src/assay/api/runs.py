@@ -177,8 +177,15 @@ def _verification(root: Path, run: Run, report: Report) -> Verification:
 
 def _one(items: Sequence[_Folder], folder: str) -> _Folder:
     """The item of ``items`` for the run ``folder`` (a run at the root is loaded with
-    every other run)."""
-    return next(item for item in items if item.folder == folder)
+    every other run); ``UsageError`` when the workspace has no such run: its folder
+    holds a ``run.toml`` that the config excludes, or that lies below a link."""
+    found = next((item for item in items if item.folder == folder), None)
+    if found is None:
+        raise UsageError(
+            f"{folder or '.'} holds a run.toml but is not a run of the workspace: "
+            "the config excludes it, or it lies below a symbolic link (`assay files` says which)"
+        )
+    return found
 
 
 def _config(start: Path, config: StrPath | Config | None) -> Config:
