@@ -164,3 +164,20 @@ def test_a_linked_record_is_never_copied(
     code, _ = publish(root, monkeypatch, capsys)
     assert code == EXIT_OK
     assert all(b"SECRET TEXT" not in data for data in snapshot(root / "site").values())
+
+
+def test_a_spec_error_publishes_nothing_and_says_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Types unknown, nothing can be judged: exit 2 at the spec's line and column, and
+    the previous site stays."""
+    root = workspace(tmp_path / "ws")
+    assert publish(root, monkeypatch, capsys)[0] == EXIT_OK
+    before = snapshot(root / "site")
+    (root / "assay.toml").write_text('specs = ["assay/*.assay"]\n', encoding="utf-8")
+    (root / "assay").mkdir()
+    (root / "assay" / "broken.assay").write_text("type {\n", encoding="utf-8")
+    monkeypatch.chdir(root)
+    assert main(["publish", "--no-cache"]) == EXIT_ERROR
+    assert "assay/broken.assay:1:6: SPC001" in capsys.readouterr().err
+    assert snapshot(root / "site") == before

@@ -58,7 +58,8 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
     workspace = open_workspace(config, cache=cache)
     if workspace.stopped:
         first = next(d for d in workspace.spec_diagnostics if d.severity == "error")
-        raise SpecFailed(f"{first.path}: {first.code} {first.message}")
+        where = f"{first.path}:{first.span.line}:{first.span.column}"
+        raise SpecFailed(f"{where}: {first.code} {first.message}")
     report = check(config.root, config=config, cache=cache)
     vocabularies: dict[str, Vocabulary] = {}
     records = []
