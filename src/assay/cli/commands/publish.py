@@ -38,8 +38,17 @@ def run(options: argparse.Namespace) -> int:
     ]
     lines += [f"excluded {printable(e.path)}: {printable(e.reason)}" for e in done.excluded]
     if done.built:
-        lines.append(f"site built in {printable(os.path.relpath(out))}")
+        lines.append(f"site built in {printable(_shown(Path(out)))}")
     else:
         lines.append(f"nothing published (--strict): {len(done.excluded)} excluded")
     write("\n".join(lines) + "\n")
     return EXIT_OK if done.built else EXIT_FINDINGS
+
+
+def _shown(path: Path) -> str:
+    """``path`` relative to the current folder when it lies below it, else absolute."""
+    absolute = path.resolve()
+    try:
+        return absolute.relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return str(absolute)
