@@ -35,7 +35,7 @@ from assay.engine.runs.model import Run
 from assay.engine.runs.review import ReviewSource, run_review
 from assay.engine.runs.review import render_review as _render
 from assay.engine.workspace.config import Config, load_config
-from assay.engine.workspace.loading import open_workspace
+from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.errors import AssayError, UsageError
 from assay.spec.model import Model
@@ -45,6 +45,7 @@ __all__ = [
     "Verification",
     "load_run",
     "render_review",
+    "verifications",
     "verify_run",
     "verify_runs",
 ]
@@ -156,8 +157,21 @@ def _verify(
     # A run at the workspace root holds every file: its report is the whole workspace's.
     scope = None if folders is None or "" in folders else list(folders)
     report = check(config, paths=scope, cache=cache)
-    runs = load_runs(open_workspace(config), scope)
-    return tuple(_verification(config.root, run, report) for run in runs)
+    return verifications(config, report, scope=scope)
+
+
+def verifications(
+    config: Config,
+    report: Report,
+    *,
+    workspace: Workspace | None = None,
+    scope: Sequence[str] | None = None,
+) -> tuple[Verification, ...]:
+    """The runs of a report already made (``assay.check`` of the workspace, or of
+    ``scope``), each verified from it: a caller that checked once (``assay publish``)
+    need not check again. ``workspace``: the one already opened, if any."""
+    opened = workspace if workspace is not None else open_workspace(config)
+    return tuple(_verification(config.root, run, report) for run in load_runs(opened, scope))
 
 
 def _verification(root: Path, run: Run, report: Report) -> Verification:

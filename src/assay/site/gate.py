@@ -14,11 +14,10 @@ from pathlib import Path
 from attrs import frozen
 
 from assay.api import check
-from assay.api.runs import Verification, verify_runs
-from assay.engine.reading.vocabulary import Vocabulary
+from assay.api.runs import Verification, verifications
 from assay.engine.runner.result import Report
 from assay.engine.workspace.config import Config
-from assay.engine.workspace.loading import open_workspace
+from assay.engine.workspace.loading import open_workspace, type_for
 from assay.errors import AssayError
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
@@ -61,10 +60,11 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         where = f"{first.path}:{first.span.line}:{first.span.column}"
         raise SpecFailed(f"{where}: {first.code} {first.message}")
     report = check(config.root, config=config, cache=cache)
-    vocabularies: dict[str, Vocabulary] = {}
+    # A record's type is known from where it was found (no document need be read again:
+    # `madr` and `adr`, the two a look decides between, both derive from `adr`).
     records = []
     for candidate in workspace.discovery.documents:
-        doc_type = workspace.load(candidate, vocabularies).type
+        doc_type = type_for(candidate, None, workspace.types)
         if doc_type is not None and workspace.types.derives_from(doc_type, "adr"):
             records.append(candidate.path)
     errors = _first_errors(report)
@@ -73,7 +73,7 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         for path in records
         if path in errors
     ]
-    runs = verify_runs(config.root, config=config, cache=cache)
+    runs = verifications(config, report, workspace=workspace)  # the same check
     excluded += [
         Excluded(path=run.folder or ".", reason="; ".join(run.reasons))
         for run in runs
