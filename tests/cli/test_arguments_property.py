@@ -42,6 +42,7 @@ _known = st.sampled_from(
         *(RECORD, SPEC, "assay", "missing.md", "x" * 300, "adr", "decision"),
         *("document", "spec", "reading", "report"),
         *("runs/github.com-vectifyai-pageindex", "runs", "https://GitHub.com/o/r.git"),
+        *("repository=billing", "task_kind=bugfix", "bytes", "chars", "4000", "-"),
     ]
 )
 VALUES = st.one_of(_bytes_value, st.text(max_size=12), _known)
@@ -57,6 +58,7 @@ _OPTIONS = (
     *("--type", "--spec", "--json", "--no-cache", "--bogus", "-x", "--help", "--version"),
     *("--dest", "--write"),
     *("--where", "--declaration", "--explain"),
+    *("--budget", "--unit", "--manifest", "--out"),
 )
 _option_with_value = st.tuples(st.sampled_from(_OPTIONS), VALUES)
 TOKENS = st.one_of(
@@ -66,11 +68,13 @@ TOKENS = st.one_of(
     _option_with_value.map(lambda ov: [f"{ov[0]}={ov[1]}"]),
     OUTPUTS.map(lambda out: ["--output", out]),
 )
-# `render --write` may write a review anywhere inside the workspace copy: still only
-# exit 0, 1 or 2. `new` is left out: each example would add a record or a run.
+# `render --write`, `pin --write` and `assemble --out` may write inside the workspace
+# copy: still only exit 0, 1 or 2. `new` is left out (each example would add a record
+# or a run), and `publish` (each example would build a MkDocs site: tests/site has it).
 COMMANDS = st.sampled_from(
     [
         *("check", "parse", "rules", "schema", "files", "identity", "render", "select"),
+        *("pin", "assemble"),
         *("", "bogus", "-"),
     ]
 )
