@@ -1,0 +1,44 @@
+"""What the site's pages and pictures know of a published decision record.
+
+``assay.site.pages`` reads each published record once into ``RecordFacts``; the index
+pages, the timeline and the pictures (``assay.site.pictures``) are drawn from these
+values only, so a picture never reads a document and a page never lays out a graph.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Literal
+
+from attrs import frozen
+
+from assay.spec.model import Model
+
+__all__ = ["RecordFacts", "RelationFact", "RelationKind"]
+
+#: The relations pictures draw; any other declared relation is ``other``.
+RelationKind = Literal["supersedes", "amends", "other"]
+
+
+@frozen(kw_only=True)
+class RelationFact(Model):
+    """This record ``kind`` the record at ``target`` (a published record's path)."""
+
+    kind: RelationKind
+    name: str  #: the relation as the type names it (``Supersedes``, ``Amends``)
+    target: str  #: workspace-relative path of the target record
+
+
+@frozen(kw_only=True)
+class RecordFacts(Model):
+    """One published record: where it is, what it is called, its status and date."""
+
+    path: str  #: workspace-relative POSIX path of the record
+    page: str  #: the site-relative URL of its page, e.g. ``decisions/0007-use-kafka/``
+    number: int | None
+    title: str
+    #: The canonical status, lowercased (``accepted``), or None when it has none.
+    status: str | None
+    date: datetime.date | None
+    #: Relations to other *published* records only, in document order.
+    relations: tuple[RelationFact, ...] = ()

@@ -1,0 +1,127 @@
+"""Evaluation evidence as the store keeps it (seed 002, second half).
+
+One ``Attempt`` is one launch (or one refused or prepared launch) of an agent for one
+task under one condition. The store (``assay.engine.evidence``) writes a row before
+the launch and completes it after; the summary reads these values and nothing else,
+so the two meet here. The four result dimensions the seed separates are four fields,
+never folded into one: ``provision`` (was the required material delivered),
+``correctness`` (the answer against the answer key), ``verification`` (did the check
+command run, and pass) and ``assessment`` (an independent semantic judgement bound to
+the exact answer, the source basis and the policy).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from attrs import frozen
+
+from assay.spec.model import Model
+
+__all__ = [
+    "Assessment",
+    "Attempt",
+    "AttemptStatus",
+    "Condition",
+    "Correctness",
+    "Counter",
+    "Provision",
+    "Verification",
+    "Versions",
+]
+
+#: ``overview``: the agent gets the overview documents; ``task``: the assembled bundle.
+Condition = Literal["overview", "task"]
+
+#: ``launched`` is the state written before the process starts; an attempt still
+#: ``launched`` after the run ended was interrupted (SIGKILL, power loss) and says so.
+AttemptStatus = Literal[
+    "launched",
+    "completed",  # exited 0 with output that parsed against the result schema
+    "failed",  # exited non-zero
+    "malformed",  # exited 0, output does not parse against the result schema
+    "timeout",
+    "cancelled",  # Ctrl-C or SIGTERM while it ran
+    "basis-error",  # a pinned source drifted since prepare: not launched
+    "refused",  # a paid runner without authorization, or stopped at the cap
+]
+
+Correctness = Literal["correct", "wrong", "unknown"]
+
+
+@frozen(kw_only=True)
+class Versions(Model):
+    """The independent versions an attempt ran under (seed 002: each its own)."""
+
+    benchmark: str  #: ``name@version``
+    answer_key: str
+    runner: str
+    result_schema: str
+    cue: str | None = None
+    declarations: tuple[str, ...] = ()  #: ``name@version`` of each delivered declaration
+
+
+@frozen(kw_only=True)
+class Provision(Model):
+    """Was all required material delivered, and complete."""
+
+    complete: bool
+    #: What was required and not delivered (declaration or file names), in order.
+    missing: tuple[str, ...] = ()
+    stdin_sha256: str | None = None  #: digest of the bytes actually written to stdin
+    stdin_size: int | None = None
+
+
+@frozen(kw_only=True)
+class Verification(Model):
+    """Did the task's check command run, and did it pass."""
+
+    ran: bool
+    passed: bool | None = None  #: None when it did not run
+    exit_code: int | None = None
+
+
+@frozen(kw_only=True)
+class Assessment(Model):
+    """An independent semantic assessment, valid only for exactly what it names."""
+
+    verdict: Literal["supported", "unsupported", "unclear"]
+    answer_sha256: str  #: the exact answer assessed
+    basis_sha256: tuple[str, ...]  #: the source basis digests it was judged against
+    policy: str  #: ``name@version`` of the assessment policy
+
+
+@frozen(kw_only=True)
+class Counter(Model):
+    """One usage counter an agent reported (tokens, requests); ``complete`` is False
+    when the agent's output did not report it in a form the result schema knows."""
+
+    name: str
+    value: int | None
+    complete: bool
+
+
+@frozen(kw_only=True)
+class Attempt(Model):
+    """One attempt, as retained: every attempt is kept, failures included."""
+
+    id: int
+    task: str
+    condition: Condition
+    status: AttemptStatus
+    versions: Versions
+    #: ``I/N`` when the attempt ran in a shard, else None.
+    shard: str | None = None
+    started_at: str | None = None  #: ISO 8601 UTC, when launched
+    duration_ms: int | None = None
+    exit_code: int | None = None
+    provision: Provision
+    correctness: Correctness = "unknown"
+    answer: str | None = None  #: the answer as the result schema read it
+    verification: Verification
+    assessment: Assessment | None = None
+    counters: tuple[Counter, ...] = ()
+    #: Output fields the result schema does not know: kept, and proving nothing.
+    unknown_fields: tuple[str, ...] = ()
+    #: Why the attempt ended as it did, in a sentence, when not ``completed``.
+    note: str | None = None
