@@ -25,7 +25,9 @@ __all__ = [
     "Condition",
     "Correctness",
     "Counter",
+    "Policy",
     "Provision",
+    "Rate",
     "Verification",
     "Versions",
 ]
@@ -125,3 +127,33 @@ class Attempt(Model):
     unknown_fields: tuple[str, ...] = ()
     #: Why the attempt ended as it did, in a sentence, when not ``completed``.
     note: str | None = None
+
+
+@frozen(kw_only=True)
+class Rate(Model):
+    """A dated rate for one counter: credit per unit (a price) or units per second
+    (a speed). A summary converts counters only with rates dated on or before the
+    attempts it converts, and says which rate it used."""
+
+    kind: Literal["credit", "speed"]
+    counter: str  #: the counter it applies to, e.g. ``input_tokens``
+    per_unit: float
+    dated: str  #: ISO 8601 date from which the rate holds
+
+
+@frozen(kw_only=True)
+class Policy(Model):
+    """The evaluation policy, recorded before execution: without one no verdict.
+
+    A paid runner also needs ``cap`` (the most credit a run may spend) and an explicit
+    authorization given on the command line; it stops at the cap until continued.
+    """
+
+    name: str
+    version: int
+    recorded_at: str  #: ISO 8601 UTC, when it was stored (before the first attempt)
+    rates: tuple[Rate, ...] = ()
+    cap: float | None = None
+    #: The least matched difference (task minus overview correctness rate) the team
+    #: agreed, before running, would count as "the bundle helps".
+    minimum_difference: float | None = None
