@@ -46,3 +46,31 @@ SMALL = [
     record(8, "Keep ledger history for seven years", "deprecated", None, ("supersedes", 4)),
     record(None, "Untitled <draft> & co", None, None),
 ]
+
+
+_STATUSES = ["accepted"] * 6 + ["proposed", "superseded", "superseded", "deprecated",
+                                "rejected", "on hold", "Draft"]
+
+
+def many(count: int, seed: int = 15) -> list[RecordFacts]:
+    """``count`` records over ten years with chains of every length, the same for the
+    same arguments: every seventh supersedes a recent record, every eleventh amends
+    one, and runs of records supersede their predecessor one after the other."""
+    import random
+
+    draw = random.Random(seed)
+    start = datetime.date(2016, 1, 1)
+    records = []
+    for number in range(1, count + 1):
+        relations: list[tuple[str, int]] = []
+        if number % 7 == 0:
+            relations.append(("supersedes", number - draw.randint(1, 6)))
+        if number % 11 == 0:
+            relations.append(("amends", number - draw.randint(1, 10)))
+        if number % 97 < 9 and number > 1:
+            relations.append(("supersedes", number - 1))
+        day = start + datetime.timedelta(days=number * 3650 // count)
+        dated = None if number % 23 == 0 else day.isoformat()
+        records.append(record(number, f"Decision number {number}", draw.choice(_STATUSES),
+                              dated, *[(k, t) for k, t in relations if t >= 1]))
+    return records

@@ -11,8 +11,10 @@ from ``pictures/``, hence ``link_base="../"``. A page that inlines the SVG passe
 way from that page to the site's root instead (``""`` on the home page).
 
 Bounded: at most ``MAX_CHAINS`` chains and ``MAX_NODES`` records are drawn, the largest
-chains first (``chains``), each cut to ``MAX_COLUMNS`` by ``MAX_ROWS`` (``layout``); the
-rest is counted in notes, and records in no relation are counted, not drawn.
+chains first (``chains``), each cut to its newest ``MAX_COLUMNS`` columns of at most
+``MAX_ROWS`` records (``layout``); four columns keep the picture under 1,000 pixels
+wide, legible when the theme fits it to its content column. The rest is counted in
+notes, and records in no relation are counted, not drawn.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from assay.site.pictures.svg import document, el, join, text
 
 __all__ = ["MAX_CHAINS", "MAX_NODES", "relation_graph"]
 
-MAX_CHAINS, MAX_NODES, MAX_COLUMNS, MAX_ROWS = 12, 48, 5, 6
+MAX_CHAINS, MAX_NODES, MAX_COLUMNS, MAX_ROWS = 12, 48, 4, 6
 _TOP, _BAND_GAP, _MARGIN, _LINE = 96, 30, 20, 16
 _TITLE = "Supersessions and amendments"
 
@@ -92,7 +94,7 @@ def _bands(groups: list[list[str]], edges: Sequence[Edge]) -> list[Band]:
     for edge in edges:
         if edge.source in member:
             inside[member[edge.source]].append(edge)
-    # A chain counts what it can show at most: the first alone (up to 5 by 6) always fits.
+    # A chain counts what it can show at most: the first alone (4 by 6) always fits.
     return [lay_out(group, inside[index], max_columns=MAX_COLUMNS, max_rows=MAX_ROWS)
             for index, group in enumerate(chosen)]
 

@@ -77,7 +77,10 @@ def _columns(members: Sequence[str], edges: Sequence[Edge]) -> dict[str, int]:
 def lay_out(
     members: Sequence[str], edges: Sequence[Edge], *, max_columns: int, max_rows: int
 ) -> Band:
-    """The band of the chain ``members`` (in date order) joined by ``edges``."""
+    """The band of the chain ``members`` (in date order) joined by ``edges`` (those
+    between two members; any other is ignored)."""
+    inside = set(members)
+    edges = [edge for edge in edges if edge.source in inside and edge.target in inside]
     column = _columns(members, edges)
     first = max(column.values()) - max_columns + 1
     targets: dict[str, list[str]] = {path: [] for path in members}

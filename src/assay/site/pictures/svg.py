@@ -45,7 +45,8 @@ def text(value: str) -> Markup:
 def num(value: float) -> str:
     """A coordinate with at most one decimal, the same text for the same value."""
     shown = f"{value:.1f}"
-    return shown[:-2] if shown.endswith(".0") else shown
+    shown = shown[:-2] if shown.endswith(".0") else shown
+    return "0" if shown == "-0" else shown
 
 
 def el(name: str, attrs: Attrs | None = None, *children: Markup) -> Markup:
