@@ -41,3 +41,18 @@ def attributes(root: ET.Element) -> set[str]:
 def texts(root: ET.Element, tag: str = "text") -> list[str]:
     """The text of each ``tag`` element, in document order."""
     return ["".join(element.itertext()) for element in root.iter(SVG + tag)]
+
+
+def cleaned(value: str) -> str:
+    """What XML can carry of ``value``: line breaks as spaces, forbidden characters as
+    U+FFFD."""
+    out = []
+    for char in value:
+        code = ord(char)
+        if char in "\t\n\r":
+            out.append(" ")
+        elif code < 0x20 or 0xD800 <= code <= 0xDFFF or code in (0xFFFE, 0xFFFF):
+            out.append("\ufffd")
+        else:
+            out.append(char)
+    return "".join(out)

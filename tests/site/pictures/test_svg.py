@@ -8,21 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.site.pictures.svg import el, num, text, truncate
-
-
-def cleaned(value: str) -> str:
-    """What XML can carry of ``value``: line breaks as spaces, forbidden characters as
-    U+FFFD."""
-    out = []
-    for char in value:
-        code = ord(char)
-        if char in "\t\n\r":
-            out.append(" ")
-        elif code < 0x20 or 0xD800 <= code <= 0xDFFF or code in (0xFFFE, 0xFFFF):
-            out.append("\ufffd")
-        else:
-            out.append(char)
-    return "".join(out)
+from tests.site.pictures.reading import cleaned
 
 
 @given(st.text())

@@ -64,8 +64,9 @@ def node(record: RecordFacts, at: tuple[float, float], colour: str, link_base: s
         part for part in (record.status or "no status",
                           record.date.isoformat() if record.date else "") if part
     )
-    # Quoting keeps a page a path: a scheme such as `javascript:` cannot appear.
-    href = link_base + quote(record.page, safe="/-._~%")
+    # Quoting keeps a page a path: a scheme such as `javascript:` cannot appear (and a
+    # lone surrogate, which UTF-8 cannot encode, becomes `%3F`).
+    href = link_base + quote(record.page, safe="/-._~%", errors="replace")
     box = [
         el("title", None, text(f"{_label(record)} ({details})")),
         el("rect", {"x": x, "y": y, "width": NODE_W, "height": NODE_H, "rx": 3,
