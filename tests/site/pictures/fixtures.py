@@ -40,16 +40,28 @@ SMALL = [
     record(3, "Publish events on Kafka", "accepted", "2024-02-20"),
     record(4, "Use CockroachDB for the ledger", "accepted", "2024-05-11", ("supersedes", 2)),
     record(5, "Retry failed events three times", "accepted", "2024-06-01", ("amends", 3)),
-    record(6, "A deliberately long title that will not fit inside its node box at all",
-           "proposed", "2024-09-30", ("amends", 4)),
+    record(
+        6,
+        "A deliberately long title that will not fit inside its node box at all",
+        "proposed",
+        "2024-09-30",
+        ("amends", 4),
+    ),
     record(7, "Drop the nightly batch", "rejected", "2024-10-02"),
     record(8, "Keep ledger history for seven years", "deprecated", None, ("supersedes", 4)),
     record(None, "Untitled <draft> & co", None, None),
 ]
 
 
-_STATUSES = ["accepted"] * 6 + ["proposed", "superseded", "superseded", "deprecated",
-                                "rejected", "on hold", "Draft"]
+_STATUSES = ["accepted"] * 6 + [
+    "proposed",
+    "superseded",
+    "superseded",
+    "deprecated",
+    "rejected",
+    "on hold",
+    "Draft",
+]
 
 
 def many(count: int, seed: int = 15) -> list[RecordFacts]:
@@ -71,6 +83,13 @@ def many(count: int, seed: int = 15) -> list[RecordFacts]:
             relations.append(("supersedes", number - 1))
         day = start + datetime.timedelta(days=number * 3650 // count)
         dated = None if number % 23 == 0 else day.isoformat()
-        records.append(record(number, f"Decision number {number}", draw.choice(_STATUSES),
-                              dated, *[(k, t) for k, t in relations if t >= 1]))
+        records.append(
+            record(
+                number,
+                f"Decision number {number}",
+                draw.choice(_STATUSES),
+                dated,
+                *[(k, t) for k, t in relations if t >= 1],
+            )
+        )
     return records

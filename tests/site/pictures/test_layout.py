@@ -13,11 +13,22 @@ def by_path(records):  # type: ignore[no-untyped-def]
 
 def test_edges_keep_supersedes_and_amends_between_given_records() -> None:
     """Unknown targets, self-references and duplicates draw nothing extra."""
-    records = by_path([
-        record(1, "a", "accepted", "2024-01-01"),
-        record(2, "b", "accepted", "2024-02-01", ("supersedes", 1), ("supersedes", 1),
-               ("supersedes", 9), ("amends", 2), ("other", 1)),
-    ])
+    records = by_path(
+        [
+            record(1, "a", "accepted", "2024-01-01"),
+            record(
+                2,
+                "b",
+                "accepted",
+                "2024-02-01",
+                ("supersedes", 1),
+                ("supersedes", 1),
+                ("supersedes", 9),
+                ("amends", 2),
+                ("other", 1),
+            ),
+        ]
+    )
     assert [(e.source[-7:], e.target[-7:], e.kind) for e in edges_of(records)] == [
         ("0002.md", "0001.md", "supersedes")
     ]
@@ -38,7 +49,10 @@ def test_superseded_records_stand_left_of_what_supersedes_them() -> None:
     band = lay_out(chains(records, edges)[0], edges, max_columns=4, max_rows=6)
     column = {node.path: node.column for node in band.nodes}
     assert [(n.path[-7:-3], n.column, n.row) for n in band.nodes] == [
-        ("0002", 0, 0), ("0004", 1, 0), ("0006", 2, 0), ("0008", 2, 1)
+        ("0002", 0, 0),
+        ("0004", 1, 0),
+        ("0006", 2, 0),
+        ("0008", 2, 1),
     ]
     assert all(column[e.source] > column[e.target] for e in edges if e.source in column)
     assert (band.columns, band.rows, band.hidden) == (3, 2, 0)
@@ -46,15 +60,19 @@ def test_superseded_records_stand_left_of_what_supersedes_them() -> None:
 
 def test_a_cycle_is_broken_at_its_earliest_record() -> None:
     """A supersedes B supersedes C supersedes A: laid out in date order, nothing lost."""
-    records = by_path([
-        record(1, "a", "accepted", "2024-01-01", ("supersedes", 3)),
-        record(2, "b", "accepted", "2024-02-01", ("supersedes", 1)),
-        record(3, "c", "accepted", "2024-03-01", ("supersedes", 2)),
-    ])
+    records = by_path(
+        [
+            record(1, "a", "accepted", "2024-01-01", ("supersedes", 3)),
+            record(2, "b", "accepted", "2024-02-01", ("supersedes", 1)),
+            record(3, "c", "accepted", "2024-03-01", ("supersedes", 2)),
+        ]
+    )
     edges = edges_of(records)
     band = lay_out(chains(records, edges)[0], edges, max_columns=4, max_rows=6)
     assert [(n.path[-7:-3], n.column) for n in band.nodes] == [
-        ("0001", 0), ("0002", 1), ("0003", 2)
+        ("0001", 0),
+        ("0002", 1),
+        ("0003", 2),
     ]
 
 
@@ -62,8 +80,10 @@ def test_a_long_chain_keeps_its_newest_columns() -> None:
     """Ten records in a row, four columns drawn: the newest four, six hidden."""
     records = by_path(
         [record(1, "first", "accepted", "2024-01-01")]
-        + [record(n, "next", "accepted", f"2024-01-{n:02d}", ("supersedes", n - 1))
-           for n in range(2, 11)]
+        + [
+            record(n, "next", "accepted", f"2024-01-{n:02d}", ("supersedes", n - 1))
+            for n in range(2, 11)
+        ]
     )
     edges = edges_of(records)
     band = lay_out(chains(records, edges)[0], edges, max_columns=4, max_rows=6)

@@ -22,8 +22,20 @@ from tests.site.pictures.reading import (
 
 # Markup-like text is the interesting case: draw it often, beside arbitrary text.
 _NASTY = st.sampled_from(
-    ["<script>alert(1)</script>", '"><a href="x">', "&amp;", "]]>", "<!--", "\x00\x1f",
-    "\ud800", "\ufffe", "a\nb\r\tc", "<![CDATA[x]]>", "&#0;", "' onload='x"]
+    [
+        "<script>alert(1)</script>",
+        '"><a href="x">',
+        "&amp;",
+        "]]>",
+        "<!--",
+        "\x00\x1f",
+        "\ud800",
+        "\ufffe",
+        "a\nb\r\tc",
+        "<![CDATA[x]]>",
+        "&#0;",
+        "' onload='x",
+    ]
 )
 _TEXT = st.one_of(st.text(max_size=80), _NASTY, st.lists(_NASTY).map("".join))
 _PATHS = st.sampled_from([f"docs/adr/{n}.md" for n in range(8)]) | _TEXT
@@ -37,21 +49,30 @@ def workspaces(draw: st.DrawFn) -> list[RecordFacts]:
     paths = draw(st.lists(_PATHS, min_size=count, max_size=count))
     records = []
     for path in paths:
-        relations = draw(st.lists(st.builds(
-            RelationFact,
-            kind=st.sampled_from(["supersedes", "amends", "other"]),
-            name=_TEXT,
-            target=st.sampled_from(paths) | _PATHS,
-        ), max_size=3))
-        records.append(RecordFacts(
-            path=path,
-            page=draw(_TEXT),
-            number=draw(st.none() | st.integers()),
-            title=draw(_TEXT),
-            status=draw(st.none() | _TEXT),
-            date=draw(st.none() | st.dates(datetime.date(1, 1, 1), datetime.date(9999, 12, 31))),
-            relations=tuple(relations),
-        ))
+        relations = draw(
+            st.lists(
+                st.builds(
+                    RelationFact,
+                    kind=st.sampled_from(["supersedes", "amends", "other"]),
+                    name=_TEXT,
+                    target=st.sampled_from(paths) | _PATHS,
+                ),
+                max_size=3,
+            )
+        )
+        records.append(
+            RecordFacts(
+                path=path,
+                page=draw(_TEXT),
+                number=draw(st.none() | st.integers()),
+                title=draw(_TEXT),
+                status=draw(st.none() | _TEXT),
+                date=draw(
+                    st.none() | st.dates(datetime.date(1, 1, 1), datetime.date(9999, 12, 31))
+                ),
+                relations=tuple(relations),
+            )
+        )
     return records
 
 
@@ -69,10 +90,19 @@ def test_any_records_give_well_formed_pictures(records: list[RecordFacts]) -> No
 def test_a_title_is_shown_as_text(titles: list[str]) -> None:
     """Each related record's title reaches its node's tooltip, as text (cleaned, whole)."""
     records = [
-        RecordFacts(path=f"r{index}.md", page=f"r{index}/", number=index, title=title,
-                    status="accepted", date=datetime.date(2024, 1, 1 + index),
-                    relations=(RelationFact(kind="supersedes", name="Supersedes",
-                                            target=f"r{index - 1}.md"),) if index else ())
+        RecordFacts(
+            path=f"r{index}.md",
+            page=f"r{index}/",
+            number=index,
+            title=title,
+            status="accepted",
+            date=datetime.date(2024, 1, 1 + index),
+            relations=(
+                RelationFact(kind="supersedes", name="Supersedes", target=f"r{index - 1}.md"),
+            )
+            if index
+            else (),
+        )
         for index, title in enumerate(titles)
     ]
     graph = parse(pictures(records)["relations.svg"])

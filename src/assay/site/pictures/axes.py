@@ -37,7 +37,14 @@ def swatch_row(x: float, y: float, colour: str, label: str) -> Markup:
     """A legend row: a colour square (outlined, so a pale hue still shows) and its label."""
     mark = el(
         "rect",
-        {"x": x, "y": y - 10, "width": 12, "height": 12, "fill": colour,
-         "stroke": "#1a1a1a", "stroke-width": 0.5},
+        {
+            "x": x,
+            "y": y - 10,
+            "width": 12,
+            "height": 12,
+            "fill": colour,
+            "stroke": "#1a1a1a",
+            "stroke-width": 0.5,
+        },
     )
     return el("g", None, mark, el("text", {"x": x + 18, "y": y}, text(label)))

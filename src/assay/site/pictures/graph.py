@@ -64,19 +64,27 @@ def relation_graph(records: Sequence[RecordFacts], *, link_base: str = "../") ->
             parts.append(note(_MARGIN, y, f"+{band.hidden} more in this chain, not drawn"))
         y += _BAND_GAP
     # Edges after nodes: an arrow is never hidden under a box.
-    parts += [marks.edge(e, where[e.source], where[e.target]) for e in edges
-              if e.source in where and e.target in where]
+    parts += [
+        marks.edge(e, where[e.source], where[e.target])
+        for e in edges
+        if e.source in where and e.target in where
+    ]
     if not bands:
-        parts.append(el("text", {"x": width / 2, "y": _TOP + 20, "font-size": 14,
-                                 "text-anchor": "middle"},
-                        text("No supersessions or amendments yet")))
+        parts.append(
+            el(
+                "text",
+                {"x": width / 2, "y": _TOP + 20, "font-size": 14, "text-anchor": "middle"},
+                text("No supersessions or amendments yet"),
+            )
+        )
         y = _TOP + 56
     notes = _notes(groups, bands, len(by_path))
     parts += [note(_MARGIN, y + line * _LINE, value) for line, value in enumerate(notes)]
     height = y + len(notes) * _LINE
     desc = _describe(edges, where, len(bands), notes)
-    return document(width=width, height=height, title=_TITLE, desc=desc, body=join(parts),
-                    name="relations")
+    return document(
+        width=width, height=height, title=_TITLE, desc=desc, body=join(parts), name="relations"
+    )
 
 
 def _bands(groups: list[list[str]], edges: Sequence[Edge]) -> list[Band]:
@@ -95,34 +103,44 @@ def _bands(groups: list[list[str]], edges: Sequence[Edge]) -> list[Band]:
         if edge.source in member:
             inside[member[edge.source]].append(edge)
     # A chain counts what it can show at most: the first alone (4 by 6) always fits.
-    return [lay_out(group, inside[index], max_columns=MAX_COLUMNS, max_rows=MAX_ROWS)
-            for index, group in enumerate(chosen)]
+    return [
+        lay_out(group, inside[index], max_columns=MAX_COLUMNS, max_rows=MAX_ROWS)
+        for index, group in enumerate(chosen)
+    ]
 
 
 def _notes(groups: list[list[str]], bands: list[Band], records: int) -> list[str]:
     """What the picture leaves out, counted."""
     notes = []
-    left = groups[len(bands):]
+    left = groups[len(bands) :]
     if left:
         count = sum(len(group) for group in left)
-        notes.append(f"+{len(left)} more chain{'s' if len(left) != 1 else ''} "
-                     f"({count} records) not drawn")
+        notes.append(
+            f"+{len(left)} more chain{'s' if len(left) != 1 else ''} ({count} records) not drawn"
+        )
     alone = records - sum(len(group) for group in groups)
     if alone:
-        notes.append(f"{alone} record{'s' if alone != 1 else ''} in no supersession "
-                     "or amendment, not drawn")
+        notes.append(
+            f"{alone} record{'s' if alone != 1 else ''} in no supersession or amendment, not drawn"
+        )
     return notes
 
 
-def _describe(edges: Sequence[Edge], where: dict[str, tuple[float, float]], chains_drawn: int,
-              notes: list[str]) -> str:
+def _describe(
+    edges: Sequence[Edge],
+    where: dict[str, tuple[float, float]],
+    chains_drawn: int,
+    notes: list[str],
+) -> str:
     """The graph in a few words, for readers who cannot see it."""
     if not chains_drawn:
         return " ".join(["No supersessions or amendments yet.", *(f"{n}." for n in notes)])
     drawn = [edge for edge in edges if edge.source in where and edge.target in where]
     supersedes = sum(edge.kind == "supersedes" for edge in drawn)
-    described = (f"{len(where)} records in {chains_drawn} chain{'s' if chains_drawn != 1 else ''}:"
-                 f" {supersedes} supersede and {len(drawn) - supersedes} amend another."
-                 " Older records on the left; each arrow points to the record superseded"
-                 " or amended.")
+    described = (
+        f"{len(where)} records in {chains_drawn} chain{'s' if chains_drawn != 1 else ''}:"
+        f" {supersedes} supersede and {len(drawn) - supersedes} amend another."
+        " Older records on the left; each arrow points to the record superseded"
+        " or amended."
+    )
     return " ".join([described, *(f"{n}." for n in notes)])

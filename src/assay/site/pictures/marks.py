@@ -18,8 +18,7 @@ __all__ = ["GAP", "NODE_H", "NODE_W", "ROW_GAP", "edge", "legend", "markers", "n
 NODE_W, NODE_H, GAP, ROW_GAP = 190, 40, 56, 12
 _LINES: dict[str, Attrs] = {
     "supersedes": {"stroke": "#1a1a1a", "stroke-width": 1.6, "fill": "none"},
-    "amends": {"stroke": "#0072B2", "stroke-width": 1.6, "fill": "none",
-               "stroke-dasharray": "6 4"},
+    "amends": {"stroke": "#0072B2", "stroke-width": 1.6, "fill": "none", "stroke-dasharray": "6 4"},
 }
 _HEADS: dict[str, Attrs] = {
     "supersedes": {"d": "M0 0L10 5L0 10z", "fill": "#1a1a1a"},
@@ -30,9 +29,19 @@ _HEADS: dict[str, Attrs] = {
 def markers() -> Markup:
     """The arrow heads, one per kind (ids prefixed so inlined pictures do not clash)."""
     heads = [
-        el("marker", {"id": f"relations-{kind}", "viewBox": "-1 -1 12 12", "refX": 10,
-                      "refY": 5, "markerWidth": 8, "markerHeight": 8, "orient": "auto"},
-           el("path", head))
+        el(
+            "marker",
+            {
+                "id": f"relations-{kind}",
+                "viewBox": "-1 -1 12 12",
+                "refX": 10,
+                "refY": 5,
+                "markerWidth": 8,
+                "markerHeight": 8,
+                "orient": "auto",
+            },
+            el("path", head),
+        )
         for kind, head in _HEADS.items()
     ]
     return el("defs", None, *heads)
@@ -42,12 +51,22 @@ def legend(x: float, y: float) -> Markup:
     """A sample of each arrow, with what it means."""
     parts = []
     for index, (kind, meaning) in enumerate(
-        [("supersedes", "supersedes (replaces) the record it points to"),
-         ("amends", "amends (changes part of) the record it points to")]
+        [
+            ("supersedes", "supersedes (replaces) the record it points to"),
+            ("amends", "amends (changes part of) the record it points to"),
+        ]
     ):
         row = y + index * 18
-        parts.append(el("path", {"d": f"M{x} {row - 4}h36", **_LINES[kind],
-                                 "marker-end": f"url(#relations-{kind})"}))
+        parts.append(
+            el(
+                "path",
+                {
+                    "d": f"M{x} {row - 4}h36",
+                    **_LINES[kind],
+                    "marker-end": f"url(#relations-{kind})",
+                },
+            )
+        )
         parts.append(el("text", {"x": x + 46, "y": row}, text(meaning)))
     return join(parts)
 
@@ -61,21 +80,39 @@ def node(record: RecordFacts, at: tuple[float, float], colour: str, link_base: s
     """The record's box, a link to its page; the full title shows on hover."""
     x, y = at
     details = " · ".join(
-        part for part in (record.status or "no status",
-                          record.date.isoformat() if record.date else "") if part
+        part
+        for part in (record.status or "no status", record.date.isoformat() if record.date else "")
+        if part
     )
     # Quoting keeps a page a path: a scheme such as `javascript:` cannot appear (and a
     # lone surrogate, which UTF-8 cannot encode, becomes `%3F`).
     href = link_base + quote(record.page, safe="/-._~%", errors="replace")
     box = [
         el("title", None, text(f"{_label(record)} ({details})")),
-        el("rect", {"x": x, "y": y, "width": NODE_W, "height": NODE_H, "rx": 3,
-                    "fill": "#ffffff", "stroke": colour, "stroke-width": 1.5}),
+        el(
+            "rect",
+            {
+                "x": x,
+                "y": y,
+                "width": NODE_W,
+                "height": NODE_H,
+                "rx": 3,
+                "fill": "#ffffff",
+                "stroke": colour,
+                "stroke-width": 1.5,
+            },
+        ),
         el("rect", {"x": x, "y": y, "width": 6, "height": NODE_H, "fill": colour}),
-        el("text", {"x": x + 12, "y": y + 17, "font-weight": "bold"},
-           text(truncate(_label(record), 12, NODE_W - 18))),
-        el("text", {"x": x + 12, "y": y + 32, "font-size": 11, "fill": MUTED},
-           text(truncate(details, 11, NODE_W - 18))),
+        el(
+            "text",
+            {"x": x + 12, "y": y + 17, "font-weight": "bold"},
+            text(truncate(_label(record), 12, NODE_W - 18)),
+        ),
+        el(
+            "text",
+            {"x": x + 12, "y": y + 32, "font-size": 11, "fill": MUTED},
+            text(truncate(details, 11, NODE_W - 18)),
+        ),
     ]
     return el("a", {"href": href, "xlink:href": href}, *box)
 
@@ -91,11 +128,17 @@ def edge(drawn: Edge, source: tuple[float, float], target: tuple[float, float]) 
         start, end, bend = (sx + NODE_W, sy), (tx, ty), GAP / 2
     else:
         start, end = (sx + NODE_W, sy), (tx + NODE_W, ty)
-        path = (f"M{start[0]:g} {start[1]:g}C{start[0] + 36:g} {start[1]:g} "
-                f"{end[0] + 36:g} {end[1]:g} {end[0]:g} {end[1]:g}")
-        return el("path", {"d": path, **_LINES[drawn.kind],
-                           "marker-end": f"url(#relations-{drawn.kind})"})
-    path = (f"M{start[0]:g} {start[1]:g}C{start[0] + bend:g} {start[1]:g} "
-            f"{end[0] - bend:g} {end[1]:g} {end[0]:g} {end[1]:g}")
-    return el("path", {"d": path, **_LINES[drawn.kind],
-                       "marker-end": f"url(#relations-{drawn.kind})"})
+        path = (
+            f"M{start[0]:g} {start[1]:g}C{start[0] + 36:g} {start[1]:g} "
+            f"{end[0] + 36:g} {end[1]:g} {end[0]:g} {end[1]:g}"
+        )
+        return el(
+            "path", {"d": path, **_LINES[drawn.kind], "marker-end": f"url(#relations-{drawn.kind})"}
+        )
+    path = (
+        f"M{start[0]:g} {start[1]:g}C{start[0] + bend:g} {start[1]:g} "
+        f"{end[0] - bend:g} {end[1]:g} {end[0]:g} {end[1]:g}"
+    )
+    return el(
+        "path", {"d": path, **_LINES[drawn.kind], "marker-end": f"url(#relations-{drawn.kind})"}
+    )

@@ -78,9 +78,7 @@ def truncate(value: str, size: float, room: float) -> str:
     return value if len(value) <= fits else value[: fits - 1].rstrip() + "…"
 
 
-def document(
-    *, name: str, width: float, height: float, title: str, desc: str, body: Markup
-) -> str:
+def document(*, name: str, width: float, height: float, title: str, desc: str, body: Markup) -> str:
     """A standalone SVG document: explicit size and viewBox (an ``<img>`` box is never
     empty), ``<title>`` and ``<desc>`` for screen readers, a white ground so the dark
     text stays readable on any page, and generic fonts only. Its ids start with

@@ -36,8 +36,13 @@ def status_over_time(records: Sequence[RecordFacts]) -> str:
     buckets = bucket_dates(record.date for record in dated if record.date is not None)
     parts = [caption(_LEFT, 28, _TITLE)]
     if buckets is None:
-        parts.append(el("text", {"x": WIDTH / 2, "y": HEIGHT / 2, "font-size": 14,
-                                 "text-anchor": "middle"}, text("No dated decisions yet")))
+        parts.append(
+            el(
+                "text",
+                {"x": WIDTH / 2, "y": HEIGHT / 2, "font-size": 14, "text-anchor": "middle"},
+                text("No dated decisions yet"),
+            )
+        )
         desc = "No dated decisions yet."
     else:
         counts = [[0] * len(series) for _ in range(buckets.count)]
@@ -46,8 +51,10 @@ def status_over_time(records: Sequence[RecordFacts]) -> str:
             counts[buckets.index(record.date)][index_of[record.status]] += 1
         # Colours come from all records, so a status has the same hue in both
         # pictures; the legend counts what the bars show.
-        shown = [attrs.evolve(entry, count=sum(row[which] for row in counts))
-                 for which, entry in enumerate(series)]
+        shown = [
+            attrs.evolve(entry, count=sum(row[which] for row in counts))
+            for which, entry in enumerate(series)
+        ]
         shown = [entry for entry in shown if entry.count]
         parts += [_bars(buckets, series, counts), _legend(shown)]
         desc = _describe(buckets, shown, len(dated))
@@ -55,8 +62,14 @@ def status_over_time(records: Sequence[RecordFacts]) -> str:
         some = f"{undated} undated decision{'s' if undated != 1 else ''} not shown"
         parts.append(note(WIDTH - 16, HEIGHT - 14, some, anchor="end"))
         desc += f" {some}."
-    return document(width=WIDTH, height=HEIGHT, title=_TITLE, desc=desc, body=join(parts),
-                    name="status-over-time")
+    return document(
+        width=WIDTH,
+        height=HEIGHT,
+        title=_TITLE,
+        desc=desc,
+        body=join(parts),
+        name="status-over-time",
+    )
 
 
 def _bars(buckets: Buckets, series: list[Series], counts: list[list[int]]) -> Markup:
@@ -68,10 +81,21 @@ def _bars(buckets: Buckets, series: list[Series], counts: list[list[int]]) -> Ma
     parts = []
     for tick in range(0, top + 1, step):
         y = _BOTTOM - tick * scale
-        parts.append(el("line", {"x1": _LEFT, "y1": y, "x2": _RIGHT, "y2": y,
-                                 "stroke": "#d9d9d9" if tick else "#1a1a1a"}))
-        parts.append(el("text", {"x": _LEFT - 8, "y": y + 4, "text-anchor": "end"},
-                        text(str(tick))))
+        parts.append(
+            el(
+                "line",
+                {
+                    "x1": _LEFT,
+                    "y1": y,
+                    "x2": _RIGHT,
+                    "y2": y,
+                    "stroke": "#d9d9d9" if tick else "#1a1a1a",
+                },
+            )
+        )
+        parts.append(
+            el("text", {"x": _LEFT - 8, "y": y + 4, "text-anchor": "end"}, text(str(tick)))
+        )
     slot = (_RIGHT - _LEFT) / buckets.count
     bar = min(slot * 0.8, 48)
     every = max(1, math.ceil(width_of(buckets.label(0), 11) * 1.3 / slot))
@@ -86,21 +110,63 @@ def _bars(buckets: Buckets, series: list[Series], counts: list[list[int]]) -> Ma
             y -= height
             tip = el("title", None, text(f"{label}: {count} {series[which].label}"))
             # A white edge between segments keeps them apart in grey print too.
-            parts.append(el("rect", {"x": x, "y": y, "width": bar, "height": height,
-                                     "fill": series[which].colour, "stroke": "#ffffff",
-                                     "stroke-width": 0.75}, tip))
+            parts.append(
+                el(
+                    "rect",
+                    {
+                        "x": x,
+                        "y": y,
+                        "width": bar,
+                        "height": height,
+                        "fill": series[which].colour,
+                        "stroke": "#ffffff",
+                        "stroke-width": 0.75,
+                    },
+                    tip,
+                )
+            )
         if sum(row) and buckets.count <= 24:
-            parts.append(el("text", {"x": x + bar / 2, "y": y - 4, "font-size": 10,
-                                     "text-anchor": "middle", "fill": MUTED},
-                            text(str(sum(row)))))
+            parts.append(
+                el(
+                    "text",
+                    {
+                        "x": x + bar / 2,
+                        "y": y - 4,
+                        "font-size": 10,
+                        "text-anchor": "middle",
+                        "fill": MUTED,
+                    },
+                    text(str(sum(row))),
+                )
+            )
         if index % every == 0:
-            parts.append(el("text", {"x": x + bar / 2, "y": _BOTTOM + 16, "font-size": 11,
-                                     "text-anchor": "middle"}, text(label)))
+            parts.append(
+                el(
+                    "text",
+                    {"x": x + bar / 2, "y": _BOTTOM + 16, "font-size": 11, "text-anchor": "middle"},
+                    text(label),
+                )
+            )
     middle = (_TOP + _BOTTOM) / 2
-    parts.append(el("text", {"x": (_LEFT + _RIGHT) / 2, "y": _BOTTOM + 42,
-                             "text-anchor": "middle"}, text(f"Date (one bar per {buckets.unit})")))
-    parts.append(el("text", {"x": 18, "y": middle, "text-anchor": "middle",
-                             "transform": f"rotate(-90 18 {middle})"}, text("Decisions")))
+    parts.append(
+        el(
+            "text",
+            {"x": (_LEFT + _RIGHT) / 2, "y": _BOTTOM + 42, "text-anchor": "middle"},
+            text(f"Date (one bar per {buckets.unit})"),
+        )
+    )
+    parts.append(
+        el(
+            "text",
+            {
+                "x": 18,
+                "y": middle,
+                "text-anchor": "middle",
+                "transform": f"rotate(-90 18 {middle})",
+            },
+            text("Decisions"),
+        )
+    )
     return join(parts)
 
 
@@ -119,5 +185,7 @@ def _describe(buckets: Buckets, series: list[Series], dated: int) -> str:
     if buckets.count > 1:
         span += f" to {buckets.label(buckets.count - 1)}"
     statuses = ", ".join(f"{entry.label} {entry.count}" for entry in series)
-    return (f"{dated} dated decision{'s' if dated != 1 else ''} from {span}, one bar per "
-            f"{buckets.unit}, stacked by current status ({statuses}).")
+    return (
+        f"{dated} dated decision{'s' if dated != 1 else ''} from {span}, one bar per "
+        f"{buckets.unit}, stacked by current status ({statuses})."
+    )
