@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import attrs
 from syrupy.assertion import SnapshotAssertion
@@ -116,3 +117,12 @@ def test_ten_thousand_records_give_a_bounded_picture() -> None:
     notes = texts(parse(graph))
     assert any(re.fullmatch(r"\+\d+ more chains \(\d+ records\) not drawn", n) for n in notes)
     assert "Date (one bar per quarter)" in texts(parse(chart))
+
+
+def test_the_guide_shows_what_the_code_draws() -> None:
+    """docs/guide/pictures/ holds the fixture's pictures exactly as drawn today."""
+    shown = Path(__file__).resolve().parents[3] / "docs" / "guide" / "pictures"
+    for name, svg in pictures(SMALL).items():
+        assert (shown / name).read_text(encoding="utf-8") == svg, (
+            f"docs/guide/pictures/{name} is stale: write it from tests.site.pictures.fixtures.SMALL"
+        )
