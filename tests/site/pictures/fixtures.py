@@ -93,3 +93,13 @@ def many(count: int, seed: int = 15) -> list[RecordFacts]:
             )
         )
     return records
+
+
+if __name__ == "__main__":  # python -m tests.site.pictures.fixtures: renew the guide's
+    from pathlib import Path
+
+    from assay.site.pictures import pictures
+
+    shown = Path(__file__).resolve().parents[3] / "docs" / "guide" / "pictures"
+    for name, svg in pictures(SMALL).items():
+        (shown / name).write_text(svg, encoding="utf-8")

@@ -47,3 +47,16 @@ def test_every_date_has_a_bucket(dates: list[datetime.date]) -> None:
     assert buckets is not None
     assert 1 <= buckets.count <= MAX_BUCKETS
     assert all(0 <= buckets.index(date) < buckets.count for date in dates)
+
+
+def test_ticks_land_on_round_dates() -> None:
+    """Labels every 3, 6 or 12 months, 2 or 4 quarters; a multi-year bucket shows its
+    first year under the bar."""
+    months = bucket_dates([d("2024-01-01"), d("2024-12-01")])
+    quarters = bucket_dates([d("2016-01-01"), d("2024-12-01")])
+    decades = bucket_dates([d("1901-06-01"), d("2024-10-02")])
+    assert months is not None and quarters is not None and decades is not None
+    assert [months.label_step(n) for n in (1, 3, 4, 7)] == [1, 3, 6, 12]
+    assert [quarters.label_step(n) for n in (2, 3, 5)] == [2, 4, 8]
+    assert [decades.label_step(n) for n in (2, 3, 11)] == [2, 5, 11]
+    assert (decades.tick(0), decades.label(0)) == ("1900", "1900\u20131904")

@@ -124,5 +124,5 @@ def test_the_guide_shows_what_the_code_draws() -> None:
     shown = Path(__file__).resolve().parents[3] / "docs" / "guide" / "pictures"
     for name, svg in pictures(SMALL).items():
         assert (shown / name).read_text(encoding="utf-8") == svg, (
-            f"docs/guide/pictures/{name} is stale: write it from tests.site.pictures.fixtures.SMALL"
+            f"docs/guide/pictures/{name} is stale: python -m tests.site.pictures.fixtures"
         )

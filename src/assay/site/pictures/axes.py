@@ -33,8 +33,9 @@ def note(x: float, y: float, value: str, anchor: str = "start") -> Markup:
     return el("text", attrs, text(value))
 
 
-def swatch_row(x: float, y: float, colour: str, label: str) -> Markup:
-    """A legend row: a colour square (outlined, so a pale hue still shows) and its label."""
+def swatch_row(x: float, y: float, colour: str, label: str, *, whole: str) -> Markup:
+    """A legend row: a colour square (outlined, so a pale hue still shows) and its
+    label, cut to fit; ``whole`` is the label uncut, shown on hover."""
     mark = el(
         "rect",
         {
@@ -47,4 +48,5 @@ def swatch_row(x: float, y: float, colour: str, label: str) -> Markup:
             "stroke-width": 0.5,
         },
     )
-    return el("g", None, mark, el("text", {"x": x + 18, "y": y}, text(label)))
+    tip = el("title", None, text(whole))
+    return el("g", None, tip, mark, el("text", {"x": x + 18, "y": y}, text(label)))

@@ -45,6 +45,18 @@ class Buckets(Model):
         """Which bucket (0-based) ``date`` falls in."""
         return _month(date) // self.size - self.first
 
+    def label_step(self, at_least: int) -> int:
+        """Label every how many buckets, at least ``at_least``: a step that lands on
+        round dates (every 3, 6 or 12 months; every 2 or 4 quarters; 1, 2, 5, 10…)."""
+        # At most 40 buckets of at least 12 px leave no label wider than ten buckets.
+        steps = {1: (1, 2, 3, 6, 12), 3: (1, 2, 4, 8)}.get(self.size, (1, 2, 5, 10))
+        return next((step for step in steps if step >= at_least), at_least)
+
+    def tick(self, index: int) -> str:
+        """The bucket's name under its bar: its label, or only the first year of a
+        bucket of several years (the axis title says how long one is)."""
+        return self.label(index).split("\u2013")[0]
+
     def label(self, index: int) -> str:
         """The bucket's name on the axis: ``2024-03``, ``2024 Q1``, ``2024``, ``2020\u20132024``."""
         start = (self.first + index) * self.size

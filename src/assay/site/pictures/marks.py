@@ -11,7 +11,7 @@ from urllib.parse import quote
 from assay.site.facts import RecordFacts
 from assay.site.pictures.axes import MUTED
 from assay.site.pictures.chains import Edge
-from assay.site.pictures.svg import Attrs, Markup, el, join, text, truncate
+from assay.site.pictures.svg import Attrs, Markup, el, join, num, text, truncate
 
 __all__ = ["GAP", "NODE_H", "NODE_W", "ROW_GAP", "edge", "legend", "markers", "node"]
 
@@ -118,27 +118,34 @@ def node(record: RecordFacts, at: tuple[float, float], colour: str, link_base: s
 
 
 def edge(drawn: Edge, source: tuple[float, float], target: tuple[float, float]) -> Markup:
-    """The arrow from ``source``'s box to ``target``'s: right to left from a newer
-    record to an older one, a bow on the right between records of one column."""
+    """The arrow from ``source``'s box to ``target``'s (their top left corners): right
+    to left from a newer record to an older one; a bow on the right between records of
+    one column; under the boxes when a broken cycle points rightwards, so the arrow
+    never crosses a record between them."""
     (sx, sy), (tx, ty) = source, target
-    sy, ty = sy + NODE_H / 2, ty + NODE_H / 2
     if tx < sx:
-        start, end, bend = (sx, sy), (tx + NODE_W, ty), -GAP / 2
+        points = [
+            (sx, sy + NODE_H / 2),
+            (sx - GAP / 2, sy + NODE_H / 2),
+            (tx + NODE_W + GAP / 2, ty + NODE_H / 2),
+            (tx + NODE_W, ty + NODE_H / 2),
+        ]
     elif tx > sx:
-        start, end, bend = (sx + NODE_W, sy), (tx, ty), GAP / 2
+        low = max(sy, ty) + NODE_H + ROW_GAP * 2
+        points = [
+            (sx + NODE_W / 2, sy + NODE_H),
+            (sx + NODE_W / 2, low),
+            (tx + NODE_W / 2, low),
+            (tx + NODE_W / 2, ty + NODE_H),
+        ]
     else:
-        start, end = (sx + NODE_W, sy), (tx + NODE_W, ty)
-        path = (
-            f"M{start[0]:g} {start[1]:g}C{start[0] + 36:g} {start[1]:g} "
-            f"{end[0] + 36:g} {end[1]:g} {end[0]:g} {end[1]:g}"
-        )
-        return el(
-            "path", {"d": path, **_LINES[drawn.kind], "marker-end": f"url(#relations-{drawn.kind})"}
-        )
-    path = (
-        f"M{start[0]:g} {start[1]:g}C{start[0] + bend:g} {start[1]:g} "
-        f"{end[0] - bend:g} {end[1]:g} {end[0]:g} {end[1]:g}"
-    )
-    return el(
-        "path", {"d": path, **_LINES[drawn.kind], "marker-end": f"url(#relations-{drawn.kind})"}
-    )
+        points = [
+            (sx + NODE_W, sy + NODE_H / 2),
+            (sx + NODE_W + 36, sy + NODE_H / 2),
+            (tx + NODE_W + 36, ty + NODE_H / 2),
+            (tx + NODE_W, ty + NODE_H / 2),
+        ]
+    (x0, y0), *curve = points
+    path = f"M{num(x0)} {num(y0)}C" + " ".join(f"{num(x)} {num(y)}" for x, y in curve)
+    marker = f"url(#relations-{drawn.kind})"
+    return el("path", {"d": path, **_LINES[drawn.kind], "marker-end": marker})

@@ -22,7 +22,7 @@ from assay.site.pictures.svg import Markup, document, el, join, text, truncate, 
 
 __all__ = ["status_over_time"]
 
-WIDTH, HEIGHT = 760, 380
+WIDTH, HEIGHT = 800, 380
 _LEFT, _RIGHT, _TOP, _BOTTOM = 64, 560, 56, 300
 _LEGEND_X = 584
 _TITLE = "Decisions by status over time"
@@ -98,7 +98,7 @@ def _bars(buckets: Buckets, series: list[Series], counts: list[list[int]]) -> Ma
         )
     slot = (_RIGHT - _LEFT) / buckets.count
     bar = min(slot * 0.8, 48)
-    every = max(1, math.ceil(width_of(buckets.label(0), 11) * 1.3 / slot))
+    every = buckets.label_step(math.ceil(width_of(buckets.tick(0), 11) * 1.3 / slot))
     for index, row in enumerate(counts):
         x = _LEFT + index * slot + (slot - bar) / 2
         y = _BOTTOM
@@ -139,12 +139,12 @@ def _bars(buckets: Buckets, series: list[Series], counts: list[list[int]]) -> Ma
                     text(str(sum(row))),
                 )
             )
-        if index % every == 0:
+        if (buckets.first + index) % every == 0:
             parts.append(
                 el(
                     "text",
                     {"x": x + bar / 2, "y": _BOTTOM + 16, "font-size": 11, "text-anchor": "middle"},
-                    text(label),
+                    text(buckets.tick(index)),
                 )
             )
     middle = (_TOP + _BOTTOM) / 2
@@ -174,8 +174,16 @@ def _legend(series: list[Series]) -> Markup:
     """Statuses top to bottom as they stack in the bars, each with its count."""
     rows = [el("text", {"x": _LEGEND_X, "y": _TOP, "font-weight": "bold"}, text("Status"))]
     for row, entry in enumerate(reversed(series)):
-        label = f"{truncate(entry.label, 12, 120)} ({entry.count})"
-        rows.append(swatch_row(_LEGEND_X, _TOP + 24 + row * 22, entry.colour, label))
+        label = f"{truncate(entry.label, 12, WIDTH - _LEGEND_X - 60)} ({entry.count})"
+        rows.append(
+            swatch_row(
+                _LEGEND_X,
+                _TOP + 24 + row * 22,
+                entry.colour,
+                label,
+                whole=f"{entry.label} ({entry.count})",
+            )
+        )
     return join(rows)
 
 
