@@ -25,6 +25,7 @@ __all__ = ["status_over_time"]
 WIDTH, HEIGHT = 800, 380
 _LEFT, _RIGHT, _TOP, _BOTTOM = 64, 560, 56, 300
 _LEGEND_X = 584
+_EMPTY_HEIGHT = 120
 _TITLE = "Decisions by status over time"
 
 
@@ -35,11 +36,13 @@ def status_over_time(records: Sequence[RecordFacts]) -> str:
     undated = len(records) - len(dated)
     buckets = bucket_dates(record.date for record in dated if record.date is not None)
     parts = [caption(_LEFT, 28, _TITLE)]
+    height = HEIGHT
     if buckets is None:
+        height = _EMPTY_HEIGHT  # nothing to chart: no tall blank box on the page
         parts.append(
             el(
                 "text",
-                {"x": WIDTH / 2, "y": HEIGHT / 2, "font-size": 14, "text-anchor": "middle"},
+                {"x": WIDTH / 2, "y": 72, "font-size": 14, "text-anchor": "middle"},
                 text("No dated decisions yet"),
             )
         )
@@ -60,11 +63,11 @@ def status_over_time(records: Sequence[RecordFacts]) -> str:
         desc = _describe(buckets, shown, len(dated))
     if undated:
         some = f"{undated} undated decision{'s' if undated != 1 else ''} not shown"
-        parts.append(note(WIDTH - 16, HEIGHT - 14, some, anchor="end"))
+        parts.append(note(WIDTH - 16, height - 14, some, anchor="end"))
         desc += f" {some}."
     return document(
         width=WIDTH,
-        height=HEIGHT,
+        height=height,
         title=_TITLE,
         desc=desc,
         body=join(parts),
