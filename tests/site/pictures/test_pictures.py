@@ -126,3 +126,27 @@ def test_the_guide_shows_what_the_code_draws() -> None:
         assert (shown / name).read_text(encoding="utf-8") == svg, (
             f"docs/guide/pictures/{name} is stale: python -m tests.site.pictures.fixtures"
         )
+
+
+def test_inlined_together_the_pictures_share_no_id() -> None:
+    """A page may inline both SVGs: their ids (title, desc, arrow heads) never clash."""
+    ids = [
+        {element.get("id") for element in parse(svg).iter() if element.get("id")}
+        for svg in pictures(SMALL).values()
+    ]
+    assert ids[0] and ids[1] and not ids[0] & ids[1]
+
+
+def test_the_two_kinds_of_arrow_differ_in_line_and_head() -> None:
+    """Supersedes is solid with a filled head, amends dashed with an open one."""
+    root = parse(relation_graph(SMALL))
+    arrows = [p for p in root.iter(SVG + "path") if p.get("d", "").startswith("M") and
+              p.get("marker-end") and "h36" not in p.get("d", "")]  # fmt: skip
+    kinds = {p.get("marker-end"): p.get("stroke-dasharray") for p in arrows}
+    assert kinds == {"url(#relations-supersedes)": None, "url(#relations-amends)": "6 4"}
+    assert len(arrows) == 4  # 4 supersedes 2, 5 amends 3, 6 amends 4, 8 supersedes 4
+    heads = {m.get("id"): m.find(SVG + "path") for m in root.iter(SVG + "marker")}
+    assert {k: h.get("fill") for k, h in heads.items() if h is not None} == {
+        "relations-supersedes": "#1a1a1a",
+        "relations-amends": "none",
+    }
