@@ -25,12 +25,12 @@ def blank(line: Line) -> bool:
     return line.data is not None and not line.data.strip()
 
 
-def entry_object(line: Line, path: str) -> dict[str, Any] | Diagnostic:
+def entry_object(line: Line, path: str, limit: int = MAX_LINE) -> dict[str, Any] | Diagnostic:
     """The JSON object on ``line``, or the diagnostic saying why there is none."""
     if line.data is None:
         return problem(
             "PRT009",
-            f"line {line.number} is {line.length} bytes long, over the {MAX_LINE} a "
+            f"line {line.number} is {line.length} bytes long, over the {limit} a "
             "session line may have: it was skipped unread",
             path,
             line,

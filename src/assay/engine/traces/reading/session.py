@@ -19,7 +19,7 @@ from assay.engine.traces.reading.neutral import NeutralReader
 from assay.engine.traces.reading.pi import PiReader
 from assay.engine.traces.reading.problems import problem
 from assay.engine.traces.reading.sniff import format_of
-from assay.engine.traces.reading.stream import Line, lines
+from assay.engine.traces.reading.stream import MAX_LINE, Line, lines
 from assay.errors import InputError
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.trace import Actor, TraceEvent
@@ -34,13 +34,14 @@ class SessionRefused(InputError):
 
 
 def read_session(
-    root: Path | str, path: str, *, actor: Actor = "main"
+    root: Path | str, path: str, *, actor: Actor = "main", line_limit: int = MAX_LINE
 ) -> Iterator[TraceEvent | Diagnostic]:
     """The events of the session at ``path`` (workspace-relative POSIX) below ``root``,
     in file order, with a diagnostic for each line that cannot be read.
 
     ``actor`` is whose session a Pi file is (``main``, or ``participant`` for a
-    historical session asked in a Discussion): Pi does not record it. A neutral trace
+    historical session asked in a Discussion): Pi does not record it. ``line_limit``
+    is the longest line read, in bytes (longer ones are PRT009). A neutral trace
     names the actor on every line. Raises ``SessionRefused`` at once when the path is
     refused, and ``InputError`` if the file cannot be read on the way; iterate the
     result to its end, or ``close()`` it, to close the file.
@@ -48,19 +49,21 @@ def read_session(
     opened = open_contained(root, path)
     if isinstance(opened, Refused):
         raise SessionRefused(opened)
-    return _read(opened, actor)
+    return _read(opened, actor, line_limit)
 
 
-def _read(opened: ContainedFile, actor: Actor) -> Iterator[TraceEvent | Diagnostic]:
+def _read(opened: ContainedFile, actor: Actor, limit: int) -> Iterator[TraceEvent | Diagnostic]:
     with opened:
         try:
-            yield from read_lines(lines(opened.fileno()), opened.path, actor=actor)
+            yield from read_lines(
+                lines(opened.fileno(), limit=limit), opened.path, actor=actor, limit=limit
+            )
         except OSError as error:
             raise InputError(f"{opened.path}: cannot be read ({error.strerror})") from error
 
 
 def read_lines(
-    source: Iterable[Line], path: str, *, actor: Actor = "main"
+    source: Iterable[Line], path: str, *, actor: Actor = "main", limit: int = MAX_LINE
 ) -> Iterator[TraceEvent | Diagnostic]:
     """The events of a session's lines (``path`` names it in the diagnostics)."""
     reader: PiReader | NeutralReader | None = None
@@ -69,7 +72,7 @@ def read_lines(
         seen = True
         if blank(line):
             continue
-        entry = entry_object(line, path)
+        entry = entry_object(line, path, limit)
         if isinstance(entry, Diagnostic):
             yield entry
             continue
