@@ -50,7 +50,8 @@ def entry_object(line: Line, path: str, limit: int = MAX_LINE) -> dict[str, Any]
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
-        cut = error.pos >= len(text.rstrip())
+        # Cut short: the parser ran out of text, or a string never closed.
+        cut = error.pos >= len(text.rstrip()) or error.msg.startswith("Unterminated string")
         why = "the line ends inside its JSON value (a truncated entry)" if cut else error.msg
         if cut and not line.ended:
             why += "; the file ends here"
