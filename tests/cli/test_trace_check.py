@@ -76,6 +76,18 @@ def test_fail_on_never_and_output_file(workspace: Path, capsys: pytest.CaptureFi
     assert len(json.loads((workspace / "r.json").read_text())["diagnostics"]) == 3
 
 
+def test_the_report_is_never_written_over_the_session(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--output SESSION` (or a link to it) is a usage error, the session untouched."""
+    before = footprint(workspace / "broken.jsonl")
+    os.symlink("broken.jsonl", workspace / "alias.jsonl")
+    for target in ("broken.jsonl", "./broken.jsonl", "alias.jsonl"):
+        code, _, err = _run(capsys, "broken.jsonl", "--output", target)
+        assert code == EXIT_ERROR and "is the session itself" in err
+    assert footprint(workspace / "broken.jsonl") == before
+
+
 def test_the_session_is_not_modified(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Bytes, size, mtime, ctime, inode and mode are the same after a check."""
     for name in ("review.jsonl", "broken.jsonl", "trace.jsonl"):
@@ -152,3 +164,42 @@ def test_the_installed_command_checks_a_session(workspace: Path) -> None:
     )
     assert done.returncode == EXIT_FINDINGS, done.stderr
     assert "PRT001" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_the_events_go_to_the_protocol_checks(
+    workspace: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`check_trace(events, protocol)` gets every event in order and the protocol's name;
+    its diagnostics are reported with the reading problems, in file order."""
+    import types
+
+    from assay.spec.diagnostics import Diagnostic
+    from assay.spec.source import Span
+
+    seen: dict[str, object] = {}
+
+    def check_trace(events: object, protocol: str) -> list[Diagnostic]:
+        seen["events"] = [(e.line, e.name) for e in events]  # type: ignore[attr-defined]
+        seen["protocol"] = protocol
+        return [
+            Diagnostic(
+                code="PRT010",
+                name="automatic-fetch",
+                severity="error",
+                message="a fetch nobody asked for",
+                path="broken.jsonl",
+                span=Span.point(0, 3, 1),
+            )
+        ]
+
+    fake = types.ModuleType("assay.engine.traces.check")
+    fake.check_trace = check_trace  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "assay.engine.traces.check", fake)
+    code, out, err = _run(capsys, "broken.jsonl", "--protocol", "mine", "--format", "json")
+    assert seen == {
+        "events": [(2, "user_message"), (3, "recall_memory")],
+        "protocol": "mine",
+    }
+    codes = [(d["code"], d["line"]) for d in json.loads(out)["diagnostics"]]
+    assert codes == [("PRT010", 3), ("PRT002", 4), ("PRT003", 5), ("PRT001", 6)]
+    assert (code, err) == (EXIT_FINDINGS, "")

@@ -67,6 +67,8 @@ def _check(options: argparse.Namespace, root: Path, path: str) -> int:
     from assay.engine.traces.reading import read_session
     from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 
+    if options.output and _same_file(Path(options.output), root / path):
+        raise UsageError(f"--output {options.output} is the session itself: it is never written")
     problems: list[Diagnostic] = []
     found = read_session(root, path, actor=options.actor)
 
@@ -97,6 +99,13 @@ def _check(options: argparse.Namespace, root: Path, path: str) -> int:
     else:
         write(rendered)
     return _exit_code(diagnostics, options.fail_on)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # either does not exist (yet): not the same file
+        return False
 
 
 def _protocol_checker() -> Checker | None:
