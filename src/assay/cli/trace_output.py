@@ -6,11 +6,15 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from assay import __version__
 from assay.cli.names import escape_json, printable
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.trace_window import Window
+
+if TYPE_CHECKING:
+    from assay.engine.runner.result import Report
 
 #: A session read for its excerpts only when smaller than this: a caret line is not
 #: worth reading a gigabyte of transcript again.
@@ -19,13 +23,25 @@ _EXCERPT_SOURCE = 4 * 1024 * 1024
 
 def render_report(diagnostics: Sequence[Diagnostic], path: str, root: Path, form: str) -> str:
     """The diagnostics of one session in ``form`` (text, json, sarif, github)."""
-    from assay.cli.commands.trace import report_of
     from assay.cli.formats import FORMATTERS
 
     def source(name: str) -> str | None:
         return _session_text(root, name)
 
     return FORMATTERS[form](report_of(diagnostics, path), version=__version__, source=source)
+
+
+def report_of(diagnostics: Sequence[Diagnostic], path: str) -> Report:
+    """The report the formatters render: this one session, the PRT rules."""
+    from assay.engine.checks import RULES
+    from assay.engine.runner.result import Report, RuleInfo
+
+    rules = tuple(
+        RuleInfo(c.code, c.name, c.summary, c.severity, c.doc)
+        for c in RULES
+        if c.family in ("PRT", "PTH")
+    )
+    return Report(diagnostics=tuple(diagnostics), suppressed=(), files=(path,), rules=rules)
 
 
 def _session_text(root: Path, path: str) -> str | None:

@@ -14,7 +14,6 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from assay import __version__
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from assay.cli.output import complain, write, write_whole
 from assay.errors import InputError, UsageError
@@ -22,7 +21,6 @@ from assay.errors import InputError, UsageError
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
 
-    from assay.engine.runner.result import Report
     from assay.spec.diagnostics import Diagnostic
     from assay.spec.trace import TraceEvent
 
@@ -141,19 +139,3 @@ def _exit_code(diagnostics: Sequence[Diagnostic], fail_on: str) -> int:
         return EXIT_OK
     floor = _RANK[fail_on]
     return EXIT_FINDINGS if any(_RANK[d.severity] >= floor for d in diagnostics) else EXIT_OK
-
-
-def report_of(diagnostics: Sequence[Diagnostic], path: str) -> Report:
-    """The report the formatters render: this one session, the PRT rules."""
-    from assay.engine.checks import RULES
-    from assay.engine.runner.result import Report, RuleInfo
-
-    rules = tuple(
-        RuleInfo(c.code, c.name, c.summary, c.severity, c.doc)
-        for c in RULES
-        if c.family in ("PRT", "PTH")
-    )
-    return Report(diagnostics=tuple(diagnostics), suppressed=(), files=(path,), rules=rules)
-
-
-__all__ = ["__version__", "report_of", "run", "session_path"]
