@@ -10,6 +10,9 @@ a Pi entry. Each file is then read by ``read_session`` in a fresh process
 (imports not counted) and its peak resident memory (``resource.getrusage``'s
 ``ru_maxrss``); a second process that only imports assay gives the baseline memory.
 
+For the Pi sessions, ``fetch_window`` of the last turn (window 5: the whole file read)
+in a fresh process too, its time and peak.
+
 Printed: entries/s and peak RSS per format and length, the time against ``json.loads``
 of every line alone (``--floor``, a fresh process too: the ratio the machine's load
 moves least), and the growth of the peak
@@ -53,6 +56,20 @@ def worker(path: Path) -> None:
             {"seconds": seconds, "events": events, "problems": problems, "peak_kib": peak_kib}
         )
     )
+
+
+def fetch(path: Path, entries: int) -> None:
+    """Fetch a window of 5 around the session's last turn (the whole file read)."""
+    sys.path.insert(0, str(REPO / "src"))
+    import resource
+
+    from assay.engine.traces.fetch import fetch_window
+
+    start = time.perf_counter()
+    window = fetch_window(path.parent, path.name, f"{entries - 1:08x}", 5)
+    seconds = time.perf_counter() - start
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"seconds": seconds, "entries": len(window.entries), "peak_kib": peak_kib}))  # type: ignore[union-attr]
 
 
 def floor(path: Path) -> None:
@@ -170,6 +187,7 @@ def main() -> None:
     parser.add_argument("--worker", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--floor", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--fetch", nargs=2, help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.worker:
         return worker(options.worker)
@@ -177,6 +195,8 @@ def main() -> None:
         return baseline()
     if options.floor:
         return floor(options.floor)
+    if options.fetch:
+        return fetch(Path(options.fetch[0]), int(options.fetch[1]))
     base = _run("--baseline")["peak_kib"]
     print(f"baseline (imports only): peak {base / 1024:.1f} MiB")
     with tempfile.TemporaryDirectory() as folder:
@@ -197,6 +217,12 @@ def main() -> None:
                         f"{ratio:.1f}x json.loads alone"
                     )
                 peaks.append(got["peak_kib"])
+                if name == "pi":
+                    got = _run("--fetch", str(path), str(entries))
+                    print(
+                        f"{'':8} fetch of the last turn, window 5: {got['seconds']:.1f} s, "
+                        f"peak {got['peak_kib'] / 1024:6.1f} MiB"
+                    )
                 path.unlink()
             growth = (peaks[-1] - peaks[0]) / 1024
             print(

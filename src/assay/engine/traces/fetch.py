@@ -12,15 +12,18 @@ anything is read (PRT021).
 
 The file is opened as every session is (``open_contained``: read-only, no link, inside
 the workspace) and read once, to the turn's last following entry. Each entry before the
-turn is remembered by its id, parent id, line and byte offset — not its content — and
-the window's ancestors are read again from their offsets (``os.pread``), so memory is
-that index and the window, however long the entries are.
+turn is remembered by where it is — line, byte offset, length, and its id's fingerprint
+(``reading.ids.IdTable``), about 60 bytes an entry — never by its content; the
+window's ancestors are read again from their offsets (``os.pread``), each checked to
+hold the id its child names, so memory is that index and the window, however long the
+entries are.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from array import array
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +31,7 @@ from typing import Any
 from assay.engine.files.opening import ContainedFile, open_contained
 from assay.engine.files.refusal import Refused
 from assay.engine.traces.reading.decode import blank, entry_object
+from assay.engine.traces.reading.ids import IdTable
 from assay.engine.traces.reading.session import SessionRefused
 from assay.engine.traces.reading.sniff import format_of
 from assay.engine.traces.reading.stream import Line, lines
@@ -40,8 +44,19 @@ from assay.spec.trace_window import WINDOW_VERSION, Position, Window, WindowEntr
 #: The largest window fetched unless the caller (later: the protocol) declares another.
 DEFAULT_MAXIMUM = 20
 
-#: id -> (parent id, line number, byte offset, length) of an entry before the turn.
-_Index = dict[str, tuple[str | None, int, int, int]]
+
+class _Index:
+    """Where each entry before the turn is: its row in three columns, by id."""
+
+    def __init__(self) -> None:
+        self.rows = IdTable()
+        self.lines, self.offsets, self.lengths = array("q"), array("q"), array("q")
+
+    def add(self, ident: str, line: Line) -> None:
+        self.rows.put(ident, len(self.lines))
+        self.lines.append(line.number)
+        self.offsets.append(line.offset)
+        self.lengths.append(line.length)
 
 
 def fetch_window(
@@ -81,7 +96,7 @@ def refusal(code: str, path: str, message: str) -> Diagnostic:
 
 
 def _fetch(opened: ContainedFile, turn_id: str, window: int) -> Window | Diagnostic:
-    index: _Index = {}
+    index = _Index()
     near: list[str] = []
     stream = _entries(opened)
     for line, entry in stream:
@@ -101,13 +116,7 @@ def _fetch(opened: ContainedFile, turn_id: str, window: int) -> Window | Diagnos
             )
         if len(near) < 3 and _near(ident, turn_id):
             near.append(ident)
-        if ident not in index:
-            index[ident] = (
-                parent if isinstance(parent, str) else None,
-                line.number,
-                line.offset,
-                line.length,
-            )
+        index.add(ident, line)
     hint = f"; ids that differ only in case or length: {', '.join(near)}" if near else ""
     message = f"no entry of {opened.path} has the exact id {turn_id!r}{hint}"
     return refusal("PRT020", opened.path, message)
@@ -148,12 +157,19 @@ def _following(
 
 def _ancestors(opened: ContainedFile, index: _Index, parent: Any, window: int) -> list[WindowEntry]:
     before: list[WindowEntry] = []
-    while isinstance(parent, str) and parent in index and len(before) < window:
-        grandparent, number, offset, length = index.pop(parent)  # pop: a cycle ends here
+    seen: set[int] = set()  # a parent cycle (a broken file) ends the walk
+    while isinstance(parent, str) and len(before) < window:
+        row = index.rows.get(parent)
+        if row is None or row in seen:
+            break
+        seen.add(row)
+        offset, length = index.offsets[row], index.lengths[row]
         data = os.pread(opened.fileno(), length, offset)
-        line = Line(number, offset, data, length, True)
-        before.append(_entry(line, json.loads(data), "before"))
-        parent = grandparent
+        entry = json.loads(data)
+        if entry.get("id") != parent:  # another id with the same fingerprint
+            break
+        before.append(_entry(Line(index.lines[row], offset, data, length, True), entry, "before"))
+        parent = entry.get("parentId")
     return before[::-1]
 
 

@@ -9,7 +9,7 @@ import tempfile
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.engine.traces.reading.ids import IdIndex
+from assay.engine.traces.reading.ids import IdIndex, IdTable
 from assay.engine.traces.reading.stream import lines
 
 
@@ -79,3 +79,14 @@ def test_a_pipe_reads_as_a_file() -> None:
         ]
     finally:
         os.close(read)
+
+
+@given(keys=st.lists(st.text(max_size=4), max_size=3000))
+def test_the_id_table_keeps_each_keys_first_row(keys: list[str]) -> None:
+    """`get` gives the row a key was first `put` with, as a dict's setdefault would."""
+    table, rows = IdTable(), {}
+    for row, key in enumerate(keys):
+        table.put(key, row)
+        rows.setdefault(key, row)
+    assert all(table.get(key) == row for key, row in rows.items())
+    assert table.get("\x00never") is None

@@ -64,3 +64,55 @@ class IdIndex:
         for fingerprint in old:
             if fingerprint:
                 self._place(fingerprint)
+
+
+class IdTable:
+    """Each id's first row number, kept as fingerprints (``put``, ``get``): 32 bytes an
+    id. A fingerprint can match another id (the odds above): whoever reads the row
+    must check that it holds the id asked for, as ``fetch`` does."""
+
+    __slots__ = ("_count", "_keys", "_mask", "_rows")
+
+    def __init__(self) -> None:
+        self._keys = array("q", bytes(8 * 1024))
+        self._rows = array("q", bytes(8 * 1024))
+        self._mask = 1023
+        self._count = 0
+
+    def get(self, key: str) -> int | None:
+        """The row ``key`` was put with, if any."""
+        fingerprint = hash(key) or 1
+        keys, mask = self._keys, self._mask
+        at = fingerprint & mask
+        while (found := keys[at]) != 0:
+            if found == fingerprint:
+                return self._rows[at]
+            at = (at + 1) & mask
+        return None
+
+    def put(self, key: str, row: int) -> None:
+        """Remember ``row`` for ``key`` unless ``key`` has one already."""
+        if self._place(hash(key) or 1, row):
+            self._count += 1
+            if self._count * 2 > len(self._keys):
+                self._grow()
+
+    def _place(self, fingerprint: int, row: int) -> bool:
+        keys, mask = self._keys, self._mask
+        at = fingerprint & mask
+        while (found := keys[at]) != 0:
+            if found == fingerprint:
+                return False
+            at = (at + 1) & mask
+        keys[at] = fingerprint
+        self._rows[at] = row
+        return True
+
+    def _grow(self) -> None:
+        keys, rows = self._keys, self._rows
+        self._keys = array("q", bytes(16 * len(keys)))
+        self._rows = array("q", bytes(16 * len(keys)))
+        self._mask = len(self._keys) - 1
+        for fingerprint, row in zip(keys, rows, strict=True):
+            if fingerprint:
+                self._place(fingerprint, row)
