@@ -188,3 +188,11 @@ def test_the_broken_fixture_reports_three_problems() -> None:
         ("PRT001", 6),
     ]
     assert "truncated" in problems[-1].message and "file ends here" in problems[-1].message
+
+
+def test_an_empty_session_has_no_header(tmp_path: Path) -> None:
+    """Empty, or blank lines only: PRT004 at line 1, once."""
+    for text in ("", "\n\n  \n"):
+        (tmp_path / "s.jsonl").write_text(text)
+        _, problems = split_session(read_session(tmp_path, "s.jsonl"))
+        assert _codes(problems) == [("PRT004", 1, 1)]

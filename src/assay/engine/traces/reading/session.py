@@ -67,13 +67,13 @@ def read_lines(
 ) -> Iterator[TraceEvent | Diagnostic]:
     """The events of a session's lines (``path`` names it in the diagnostics)."""
     reader: PiReader | NeutralReader | None = None
-    seen = False
+    reported = False  # a line was not read: the file is not simply empty
     for line in source:
-        seen = True
         if blank(line):
             continue
         entry = entry_object(line, path, limit)
         if isinstance(entry, Diagnostic):
+            reported = True
             yield entry
             continue
         if reader is None:
@@ -93,9 +93,9 @@ def read_lines(
                 continue
             reader = NeutralReader(path)
         yield from reader.entry(entry, line)
-    if not seen:
+    if reader is None and not reported:
         empty = Line(1, 0, b"", 0, False)
-        yield problem("PRT004", "the session file is empty: no header, no entry", path, empty)
+        yield problem("PRT004", "the session file holds no entry, not even a header", path, empty)
 
 
 def split_session(
