@@ -279,6 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     from assay.cli.context_arguments import add_context_commands
 
     add_context_commands(commands)
+    from assay.cli.trace_arguments import add_trace_command
+
+    add_trace_command(commands)
     return parser
 
 

@@ -18,6 +18,8 @@ NAMES = {
     "files": "what `assay files --format json` prints",
     "selection": "what `assay select --format json` prints",
     "manifest": "the manifest.json `assay assemble` writes beside bundle.md",
+    "trace": "one line of assay's neutral trace format, which `assay trace check` reads",
+    "window": "what `assay trace fetch --format json` prints",
 }
 
 
@@ -33,6 +35,18 @@ def schema(name: str) -> dict[str, Any]:
             SelectionReport,
             title="assay selection",
             identifier=f"https://assay.invalid/schemas/selection-v{SELECTION_VERSION}.json",
+        )
+    if name == "trace":
+        from assay.spec.trace_format import trace_schema
+
+        return trace_schema()
+    if name == "window":
+        from assay.spec.trace_window import WINDOW_VERSION, Window
+
+        return schema_for(
+            Window,
+            title="assay transcript window",
+            identifier=f"https://assay.invalid/schemas/window-v{WINDOW_VERSION}.json",
         )
     if name == "manifest":
         from assay.spec.manifest import MANIFEST_VERSION, Manifest

@@ -1,0 +1,141 @@
+"""``assay trace check|fetch SESSION``: session files checked, transcript windows fetched.
+
+Both open SESSION as every session is opened (``open_contained``: read-only, no
+symbolic link on its way, inside the workspace) and never write it. A SESSION outside
+the workspace, or refused when opened (PTH001-PTH003), is an unreadable input: one
+line on standard error, exit 2. ``check`` reports through the formatters of
+``assay check``; ``fetch`` prints the window, or its refusal (PRT020, PRT021: exit 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from assay.cli.output import complain, write, write_whole
+from assay.errors import InputError, UsageError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator, Sequence
+
+    from assay.spec.diagnostics import Diagnostic
+    from assay.spec.trace import TraceEvent
+
+    #: ``check_trace(events, protocol)``: the protocol checks' entry point.
+    Checker = Callable[[Iterable[TraceEvent], str], Iterable[Diagnostic]]
+
+_RANK = {"info": 0, "warning": 1, "error": 2}
+
+
+def run(options: argparse.Namespace) -> int:
+    """Run ``trace check`` or ``trace fetch``; return the exit code."""
+    from assay.engine.workspace.config import ConfigError, load_config
+
+    command = options.trace_command
+    if command is None:
+        complain("assay trace: say `check` or `fetch` (see `assay trace --help`)")
+        return EXIT_ERROR
+    try:
+        config = load_config(Path.cwd(), Path(options.config) if options.config else None)
+        path = session_path(options.session, config.root)
+        if command == "fetch":
+            return _fetch(options, config.root, path)
+        return _check(options, config.root, path)
+    except (UsageError, InputError, ConfigError) as error:
+        complain(f"assay trace {command}: {error}")
+        return EXIT_ERROR
+
+
+def session_path(given: str, root: Path) -> str:
+    """``given`` (relative to the current folder) as a workspace-relative POSIX path,
+    lexically: a link is not followed here, so the opening can refuse it."""
+    absolute = os.path.normpath(os.path.abspath(given))
+    for base in dict.fromkeys((str(root), str(root.resolve()))):
+        relative = os.path.relpath(absolute, base) if absolute.startswith(base) else ".."
+        if relative != ".." and not relative.startswith(".." + os.sep) and relative != ".":
+            return Path(relative).as_posix()
+    raise UsageError(f"{given} is outside the workspace ({root}): sessions are read inside it")
+
+
+def _check(options: argparse.Namespace, root: Path, path: str) -> int:
+    from assay.cli.trace_output import render_report
+    from assay.engine.traces.reading import read_session
+    from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
+
+    if options.output and _same_file(Path(options.output), root / path):
+        raise UsageError(f"--output {options.output} is the session itself: it is never written")
+    problems: list[Diagnostic] = []
+    found = read_session(root, path, actor=options.actor)
+
+    def events() -> Iterator[TraceEvent]:  # the problems go aside
+        for item in found:
+            if isinstance(item, Diagnostic):
+                problems.append(item)
+            else:
+                yield item
+
+    check_trace = _protocol_checker()
+    if check_trace is None:
+        for _event in events():
+            pass
+        complain("assay trace check: note: this build has no protocol checks yet; "
+                 "only the session's reading problems are reported")  # fmt: skip
+        violations: list[Diagnostic] = []
+    else:
+        violations = list(check_trace(events(), options.protocol or "consultation"))
+    diagnostics = sorted_diagnostics([*problems, *violations])
+    rendered = render_report(diagnostics, path, root, options.format)
+    if options.output:
+        try:
+            write_whole(Path(options.output), rendered)
+        except OSError as error:
+            complain(f"assay trace check: cannot write {options.output}: {error.strerror}")
+            return EXIT_ERROR
+    else:
+        write(rendered)
+    return _exit_code(diagnostics, options.fail_on)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # either does not exist (yet): not the same file
+        return False
+
+
+def _protocol_checker() -> Checker | None:
+    """``assay.engine.traces.check.check_trace(events, protocol)``, or None in a build
+    without the protocol checks (the readers came first)."""
+    from importlib import import_module
+
+    try:
+        module = import_module("assay.engine.traces.check")
+    except ModuleNotFoundError as error:
+        if error.name != "assay.engine.traces.check":
+            raise
+        return None
+    checker: Checker = module.check_trace
+    return checker
+
+
+def _fetch(options: argparse.Namespace, root: Path, path: str) -> int:
+    from assay.cli.trace_output import render_report, window_json, window_text
+    from assay.engine.traces.fetch import fetch_window
+    from assay.spec.diagnostics import Diagnostic
+
+    fetched = fetch_window(root, path, options.turn, options.window)
+    if isinstance(fetched, Diagnostic):
+        write(render_report((fetched,), path, root, options.format))
+        return EXIT_FINDINGS
+    write(window_json(fetched) if options.format == "json" else window_text(fetched))
+    return EXIT_OK
+
+
+def _exit_code(diagnostics: Sequence[Diagnostic], fail_on: str) -> int:
+    if fail_on == "never":
+        return EXIT_OK
+    floor = _RANK[fail_on]
+    return EXIT_FINDINGS if any(_RANK[d.severity] >= floor for d in diagnostics) else EXIT_OK

@@ -1,0 +1,91 @@
+"""What ``assay trace`` prints: a report of session diagnostics (the formats of
+``assay check``) and a transcript window as text or JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from assay import __version__
+from assay.cli.names import escape_json, printable
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.trace_window import Window
+
+if TYPE_CHECKING:
+    from assay.engine.runner.result import Report
+
+#: A session read for its excerpts only when smaller than this: a caret line is not
+#: worth reading a gigabyte of transcript again.
+_EXCERPT_SOURCE = 4 * 1024 * 1024
+
+
+def render_report(diagnostics: Sequence[Diagnostic], path: str, root: Path, form: str) -> str:
+    """The diagnostics of one session in ``form`` (text, json, sarif, github)."""
+    from assay.cli.formats import FORMATTERS
+
+    def source(name: str) -> str | None:
+        return _session_text(root, name)
+
+    return FORMATTERS[form](report_of(diagnostics, path), version=__version__, source=source)
+
+
+def report_of(diagnostics: Sequence[Diagnostic], path: str) -> Report:
+    """The report the formatters render: this one session, the PRT rules."""
+    from assay.engine.checks import RULES
+    from assay.engine.runner.result import Report, RuleInfo
+
+    rules = tuple(
+        RuleInfo(c.code, c.name, c.summary, c.severity, c.doc)
+        for c in RULES
+        if c.family in ("PRT", "PTH")
+    )
+    return Report(diagnostics=tuple(diagnostics), suppressed=(), files=(path,), rules=rules)
+
+
+def _session_text(root: Path, path: str) -> str | None:
+    """The session's text for excerpts, read as it was checked (contained, read-only)."""
+    import os
+
+    from assay.engine.files.opening import open_contained
+    from assay.engine.files.refusal import Refused
+
+    opened = open_contained(root, path)
+    if isinstance(opened, Refused):
+        return None
+    with opened:
+        if opened.size > _EXCERPT_SOURCE:
+            return None
+        data = os.read(opened.fileno(), _EXCERPT_SOURCE + 1)
+    return data.decode("utf-8", "replace")
+
+
+def window_text(window: Window) -> str:
+    """One line per entry: a ``>`` at the turn, its line, id, role (or type) and text."""
+    before = sum(1 for e in window.entries if e.position == "before")
+    after = sum(1 for e in window.entries if e.position == "after")
+    head = (
+        f"{printable(window.session)}: turn {printable(window.turn)}, "
+        f"{_count(before, 'entry', 'entries')} before, {after} after"
+    )
+    width = max(len(str(e.line)) for e in window.entries)
+    lines = [head]
+    for entry in window.entries:
+        mark = ">" if entry.position == "turn" else " "
+        kind = entry.role or entry.type
+        text = f"{kind}: {entry.text}" if entry.text else kind
+        lines.append(f"{mark} {entry.line:>{width}}  {printable(entry.id)}  {printable(text)}")
+    return "".join(f"{line}\n" for line in lines)
+
+
+def window_json(window: Window) -> str:
+    """The window as ``assay schema window`` describes it."""
+    from assay.spec.convert import to_json_value
+
+    text = json.dumps(to_json_value(window), indent=2, ensure_ascii=False)
+    return escape_json(text) + "\n"
+
+
+def _count(number: int, one: str, many: str) -> str:
+    return f"{number} {one if number == 1 else many}"

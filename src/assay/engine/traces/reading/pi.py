@@ -1,0 +1,257 @@
+"""Pi's session entries into trace events (pi-mono ``packages/coding-agent/docs/session.md``).
+
+A Pi session is JSON Lines: a ``session`` header first, then entries linked by
+``id``/``parentId`` (version 2 on; version 1 sessions are linear and carry no ids).
+What becomes an event:
+
+- an assistant ``message``'s ``toolCall`` content items: a ``call`` each (its ``id``,
+  ``name`` and ``arguments``), by the session's actor — Pi does not record whose
+  session a file is, so the reader is told: ``main`` unless the file is read as a
+  historical participant's session;
+- a ``toolResult`` message: a ``result`` of its ``toolName``, answering
+  ``toolCallId``, ``is_error`` from ``isError``; the turn ids it returned from its
+  ``details.turns`` (each a string, or an object with ``turnId`` or ``turn_id``) —
+  the convention a ``recall_memory`` result follows;
+- an assistant message that stopped with ``error`` or ``aborted``: an ``event`` of
+  that name; a ``user`` message: the event ``user_message`` by the user; a
+  ``bashExecution`` message: ``bash_execution`` by the user;
+- ``custom`` and ``custom_message`` entries (and ``custom`` messages): a ``system``
+  event named by their ``customType``, with ``data`` (or ``details``) as arguments.
+  A ``custom`` entry whose ``data`` holds ``activeTools`` (a list of tool names) or
+  ``sourceDigests`` (path to sha256) sets what every later event carries as
+  ``active_tools`` and ``source_digests``;
+- ``model_change``, ``thinking_level_change``, ``compaction``, ``branch_summary``: a
+  ``system`` event of that name. ``label`` and ``session_info`` entries are known and
+  make none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from typing import Any
+
+from assay.engine.traces.reading.ids import IdIndex
+from assay.engine.traces.reading.problems import problem
+from assay.engine.traces.reading.stream import Line
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.trace import Actor, TraceEvent
+
+_LIFECYCLE = {"model_change", "thinking_level_change", "compaction", "branch_summary"}
+ENTRY_TYPES = frozenset(
+    {*_LIFECYCLE, "message", "custom", "custom_message", "label", "session_info"}
+)
+_ROLES = {
+    "user",
+    "assistant",
+    "toolResult",
+    "bashExecution",
+    "custom",
+    "hookMessage",
+    "branchSummary",
+    "compactionSummary",
+}
+
+Found = Iterator[TraceEvent | Diagnostic]
+
+
+class PiReader:
+    """Reads one Pi session's entries in file order, remembering what later entries may
+    refer to: the ids so far and the calls not yet answered."""
+
+    def __init__(self, path: str, actor: Actor, first_sequence: int = 0) -> None:
+        self.path = path
+        self.actor = actor
+        self.sequence = first_sequence
+        self.linked = True  # version 2 and later: entries carry id and parentId
+        self._ids = IdIndex()
+        self._open_calls: set[str] = set()
+        self._active_tools: tuple[str, ...] | None = None
+        self._digests: dict[str, str] | None = None
+
+    def header(self, entry: dict[str, Any], line: Line) -> Found:
+        """The first entry: a ``session`` header, else PRT004 (and it is read as an entry)."""
+        if entry.get("type") == "session":
+            version = entry.get("version", 1)
+            self.linked = not (isinstance(version, int) and version < 2)
+            return
+        yield problem(
+            "PRT004",
+            "a Pi session starts with its `session` header line; this one starts with an "
+            f"entry of type {_shown(entry.get('type'))}",
+            self.path,
+            line,
+        )
+        yield from self.entry(entry, line)
+
+    def entry(self, entry: dict[str, Any], line: Line) -> Found:
+        """The events of one entry after the header, or why it cannot be read."""
+        kind = entry.get("type")
+        if not isinstance(kind, str):
+            yield self._bad(line, "an entry has a string `type`")
+            return
+        if kind == "session":
+            yield self._bad(line, "a `session` header belongs on the first line only")
+            return
+        if kind not in ENTRY_TYPES:
+            known = ", ".join(sorted(ENTRY_TYPES))
+            message = f"unknown entry type {_shown(kind)} (Pi's types: session, {known})"
+            yield problem("PRT002", message, self.path, line)
+            return
+        if self.linked and not (yield from self._link(entry, line)):
+            return
+        if kind == "message":
+            yield from self._message(entry.get("message"), line)
+        elif kind in ("custom", "custom_message"):
+            yield from self._custom(entry, line)
+        elif kind in _LIFECYCLE:
+            yield self._event(line, "system", "event", kind)
+
+    def _link(self, entry: dict[str, Any], line: Line) -> Generator[Diagnostic, None, bool]:
+        """Check ``id`` and ``parentId``; false when the entry is not to be read."""
+        ident, parent = entry.get("id"), entry.get("parentId")
+        if not isinstance(ident, str) or not ident:
+            yield self._bad(line, "an entry has an `id` string (session version 2 and later)")
+            return False
+        if parent is not None and not isinstance(parent, str):
+            yield self._bad(line, "`parentId` is an entry id or null")
+            return False
+        if not self._ids.add(ident):
+            yield problem(
+                "PRT005",
+                f"entry id {_shown(ident)} is already used by an earlier entry",
+                self.path,
+                line,
+            )
+            return False
+        if parent is not None and parent not in self._ids:
+            yield problem(
+                "PRT006", f"`parentId` {_shown(parent)} names no earlier entry", self.path, line
+            )
+        return True
+
+    def _message(self, message: Any, line: Line) -> Found:
+        role = message.get("role") if isinstance(message, dict) else None
+        if not isinstance(message, dict) or not isinstance(role, str):
+            yield self._bad(line, "a `message` entry holds a `message` object with a `role`")
+            return
+        if role not in _ROLES:
+            message_text = (
+                f"unknown message role {_shown(role)} (Pi's: {', '.join(sorted(_ROLES))})"
+            )
+            yield problem("PRT002", message_text, self.path, line)
+        elif role == "assistant":
+            yield from self._assistant(message, line)
+        elif role == "toolResult":
+            yield from self._result(message, line)
+        elif role == "user":
+            yield self._event(line, "user", "event", "user_message")
+        elif role == "bashExecution":
+            yield self._event(line, "user", "event", "bash_execution")
+        elif role in ("custom", "hookMessage"):
+            yield from self._custom(message, line)
+
+    def _assistant(self, message: dict[str, Any], line: Line) -> Found:
+        content = message.get("content", [])
+        if not isinstance(content, list):
+            yield self._bad(line, "an assistant message's `content` is a list")
+            return
+        for item in content:
+            if isinstance(item, dict) and item.get("type") == "toolCall":
+                yield from self._call(item, line)
+        stop = message.get("stopReason")
+        if stop in ("error", "aborted"):
+            yield self._event(line, self.actor, "event", str(stop), is_error=True)
+
+    def _call(self, item: dict[str, Any], line: Line) -> Found:
+        ident, name, arguments = item.get("id"), item.get("name"), item.get("arguments", {})
+        if not (isinstance(ident, str) and isinstance(name, str) and isinstance(arguments, dict)):
+            yield self._bad(
+                line, "a `toolCall` has a string `id` and `name` and object `arguments`"
+            )
+            return
+        if ident in self._open_calls:
+            yield problem(
+                "PRT005", f"tool call id {_shown(ident)} is already open", self.path, line
+            )
+            return
+        self._open_calls.add(ident)
+        yield self._event(line, self.actor, "call", name, call_id=ident, arguments=arguments)
+
+    def _result(self, message: dict[str, Any], line: Line) -> Found:
+        ident, name = message.get("toolCallId"), message.get("toolName")
+        failed = message.get("isError", False)
+        if not (isinstance(ident, str) and isinstance(name, str) and isinstance(failed, bool)):
+            yield self._bad(
+                line,
+                "a `toolResult` has a string `toolCallId` and `toolName` and a boolean `isError`",
+            )
+            return
+        if ident not in self._open_calls:
+            yield problem(
+                "PRT003",
+                f"this `{name}` result answers call {_shown(ident)}, "
+                "which no earlier entry made (or another result answered)",
+                self.path,
+                line,
+            )
+            return
+        self._open_calls.discard(ident)
+        turns = _returned_turns(message.get("details"))
+        yield self._event(
+            line, self.actor, "result", name, call_id=ident, is_error=failed, returned_turns=turns
+        )
+
+    def _custom(self, entry: dict[str, Any], line: Line) -> Found:
+        name = entry.get("customType")
+        if not isinstance(name, str) or not name:
+            yield self._bad(line, "a custom entry has a `customType` string")
+            return
+        data = entry.get("data", entry.get("details"))
+        arguments = data if isinstance(data, dict) else None
+        if entry.get("type") == "custom" and arguments is not None:
+            self._take_state(arguments)
+        yield self._event(line, "system", "event", name, arguments=arguments)
+
+    def _take_state(self, data: dict[str, Any]) -> None:
+        tools, digests = data.get("activeTools"), data.get("sourceDigests")
+        if isinstance(tools, list) and all(isinstance(t, str) for t in tools):
+            self._active_tools = tuple(tools)
+        if isinstance(digests, dict) and all(isinstance(v, str) for v in digests.values()):
+            self._digests = {str(k): v for k, v in digests.items()}
+
+    def _event(self, line: Line, actor: Actor, kind: Any, name: str, **facts: Any) -> TraceEvent:
+        event = TraceEvent(
+            sequence=self.sequence,
+            line=line.number,
+            actor=actor,
+            kind=kind,
+            name=name,
+            active_tools=self._active_tools,
+            source_digests=self._digests,
+            **facts,
+        )
+        self.sequence += 1
+        return event
+
+    def _bad(self, line: Line, what: str) -> Diagnostic:
+        return problem("PRT007", f"malformed entry: {what}", self.path, line)
+
+
+def _returned_turns(details: Any) -> tuple[str, ...]:
+    """The turn ids a result's ``details.turns`` names (see the module's convention)."""
+    turns = details.get("turns") if isinstance(details, dict) else None
+    if not isinstance(turns, list):
+        return ()
+    found = []
+    for turn in turns:
+        if isinstance(turn, dict):
+            turn = turn.get("turnId", turn.get("turn_id"))
+        if isinstance(turn, str):
+            found.append(turn)
+    return tuple(found)
+
+
+def _shown(value: Any) -> str:
+    """A value from the file, quoted for a message (and cut short)."""
+    text = value if isinstance(value, str) else repr(value)
+    return f"`{text[:60]}…`" if len(text) > 60 else f"`{text}`"

@@ -1,0 +1,205 @@
+"""`assay trace check SESSION` end to end with the real `main`: located diagnostics in
+every format of `assay check`, exit codes, read-only, refused paths."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from syrupy.assertion import SnapshotAssertion
+
+from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
+from assay.cli.commands.schema import schema
+from tests.cli.trace_workspace import footprint, workspace
+
+__all__ = ["workspace"]  # the fixture, used by name
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["trace", "check", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_clean_session_exits_0(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Both formats' fixtures read without a problem."""
+    for name in ("review.jsonl", "trace.jsonl"):
+        code, out, _ = _run(capsys, name)
+        assert (code, out) == (EXIT_OK, "0 errors, 0 warnings, 0 infos in 1 file\n")
+
+
+def test_a_malformed_session_is_located_in_text(
+    workspace: Path, capsys: pytest.CaptureFixture[str], snapshot: SnapshotAssertion
+) -> None:
+    """Each reading problem at its line and column, with its excerpt: exit 1."""
+    code, out, _ = _run(capsys, "broken.jsonl")
+    assert code == EXIT_FINDINGS
+    assert "broken.jsonl:4:1: PRT002 [error] unknown entry type `bookmark`" in out
+    assert "broken.jsonl:5:1: PRT003 [error]" in out
+    assert "broken.jsonl:6:114: PRT001 [error]" in out
+    assert out == snapshot
+
+
+def test_json_and_sarif_reports_validate(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The JSON report matches `assay schema report`; SARIF names the PRT rules."""
+    code, out, _ = _run(capsys, "broken.jsonl", "--format", "json")
+    report = json.loads(out)
+    jsonschema.Draft202012Validator(schema("report")).validate(report)
+    assert code == EXIT_FINDINGS
+    assert [(d["code"], d["line"], d["column"]) for d in report["diagnostics"]] == [
+        ("PRT002", 4, 1),
+        ("PRT003", 5, 1),
+        ("PRT001", 6, 114),
+    ]
+    code, out, _ = _run(capsys, "broken.jsonl", "--format", "sarif")
+    sarif = json.loads(out)
+    assert sarif["version"] == "2.1.0"
+    rules = {rule["id"] for rule in sarif["runs"][0]["tool"]["driver"]["rules"]}
+    assert {"PRT001", "PRT002", "PRT003"} <= rules
+    code, out, _ = _run(capsys, "broken.jsonl", "--format", "github")
+    assert out.startswith("::error file=broken.jsonl,line=4,")
+
+
+def test_fail_on_never_and_output_file(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--fail-on never` exits 0; `--output` writes the report there, whole."""
+    code, out, _ = _run(
+        capsys, "broken.jsonl", "--fail-on", "never", "--output", "r.json", "--format", "json"
+    )
+    assert (code, out) == (EXIT_OK, "")
+    assert len(json.loads((workspace / "r.json").read_text())["diagnostics"]) == 3
+
+
+def test_the_report_is_never_written_over_the_session(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--output SESSION` (or a link to it) is a usage error, the session untouched."""
+    before = footprint(workspace / "broken.jsonl")
+    os.symlink("broken.jsonl", workspace / "alias.jsonl")
+    for target in ("broken.jsonl", "./broken.jsonl", "alias.jsonl"):
+        code, _, err = _run(capsys, "broken.jsonl", "--output", target)
+        assert code == EXIT_ERROR and "is the session itself" in err
+    assert footprint(workspace / "broken.jsonl") == before
+
+
+def test_the_session_is_not_modified(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bytes, size, mtime, ctime, inode and mode are the same after a check."""
+    for name in ("review.jsonl", "broken.jsonl", "trace.jsonl"):
+        before = footprint(workspace / name)
+        _run(capsys, name)
+        assert footprint(workspace / name) == before
+
+
+def test_a_symlinked_session_is_refused(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A link to a session, even one inside the workspace: PTH002, exit 2."""
+    os.symlink("review.jsonl", workspace / "link.jsonl")
+    code, out, err = _run(capsys, "link.jsonl")
+    assert (code, out) == (EXIT_ERROR, "")
+    assert "PTH002 linked-component: path `link.jsonl` is a symbolic link" in err
+
+
+def test_a_session_outside_the_workspace_is_refused(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Outside the workspace: exit 2 with a message, nothing read."""
+    outside = workspace.parent / "elsewhere.jsonl"
+    outside.write_text("")
+    code, out, err = _run(capsys, str(outside))
+    assert (code, out) == (EXIT_ERROR, "")
+    assert "is outside the workspace" in err
+    code, _, err = _run(capsys, "../elsewhere.jsonl")
+    assert code == EXIT_ERROR and "outside the workspace" in err
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda p: p.mkdir(), "PTH003 not-regular-file"),
+        (lambda p: None, "does not exist"),
+        (lambda p: os.mkfifo(p), "FIFO"),
+    ],
+    ids=["directory", "missing", "fifo"],
+)
+def test_what_is_no_regular_file_is_refused(
+    workspace: Path, capsys: pytest.CaptureFixture[str], make: object, expected: str
+) -> None:
+    """A folder, a missing file, a FIFO (never waited on): exit 2, one line."""
+    make(workspace / "s.jsonl")  # type: ignore[operator]
+    code, _, err = _run(capsys, "s.jsonl")
+    assert code == EXIT_ERROR and expected in err
+    assert "Traceback" not in err
+
+
+def test_a_participant_session_and_the_protocol_name_are_accepted(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--actor participant` and `--protocol` parse; the session still reads."""
+    code, _, _ = _run(
+        capsys, "review.jsonl", "--actor", "participant", "--protocol", "consultation"
+    )
+    assert code in (EXIT_OK, EXIT_FINDINGS)
+
+
+def test_trace_without_a_subcommand_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """`assay trace` alone: exit 2 and what to say."""
+    assert main(["trace"]) == EXIT_ERROR
+    assert "say `check` or `fetch`" in capsys.readouterr().err
+
+
+def test_the_installed_command_checks_a_session(workspace: Path) -> None:
+    """A real process: `python -m assay trace check` exits 1 on the broken session."""
+    done = subprocess.run(
+        [sys.executable, "-m", "assay", "trace", "check", "broken.jsonl"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == EXIT_FINDINGS, done.stderr
+    assert "PRT001" in done.stdout and "Traceback" not in done.stderr
+
+
+def test_the_events_go_to_the_protocol_checks(
+    workspace: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`check_trace(events, protocol)` gets every event in order and the protocol's name;
+    its diagnostics are reported with the reading problems, in file order."""
+    import types
+
+    from assay.spec.diagnostics import Diagnostic
+    from assay.spec.source import Span
+
+    seen: dict[str, object] = {}
+
+    def check_trace(events: object, protocol: str) -> list[Diagnostic]:
+        seen["events"] = [(e.line, e.name) for e in events]  # type: ignore[attr-defined]
+        seen["protocol"] = protocol
+        return [
+            Diagnostic(
+                code="PRT010",
+                name="automatic-fetch",
+                severity="error",
+                message="a fetch nobody asked for",
+                path="broken.jsonl",
+                span=Span.point(0, 3, 1),
+            )
+        ]
+
+    fake = types.ModuleType("assay.engine.traces.check")
+    fake.check_trace = check_trace  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "assay.engine.traces.check", fake)
+    code, out, err = _run(capsys, "broken.jsonl", "--protocol", "mine", "--format", "json")
+    assert seen == {
+        "events": [(2, "user_message"), (3, "recall_memory")],
+        "protocol": "mine",
+    }
+    codes = [(d["code"], d["line"]) for d in json.loads(out)["diagnostics"]]
+    assert codes == [("PRT010", 3), ("PRT002", 4), ("PRT003", 5), ("PRT001", 6)]
+    assert (code, err) == (EXIT_FINDINGS, "")

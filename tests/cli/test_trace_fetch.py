@@ -1,0 +1,122 @@
+"""`assay trace fetch SESSION --turn ID --window N` end to end with the real `main`:
+the window as text and JSON, the refusals, read-only, refused paths."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import jsonschema
+import pytest
+from syrupy.assertion import SnapshotAssertion
+from syrupy.extensions.json import JSONSnapshotExtension
+
+from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
+from assay.cli.commands.schema import schema
+from tests.cli.trace_workspace import footprint, workspace
+
+__all__ = ["workspace"]  # the fixture, used by name
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["trace", "fetch", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_window_as_text(
+    workspace: Path, capsys: pytest.CaptureFixture[str], snapshot: SnapshotAssertion
+) -> None:
+    """The turn marked `>`, each entry's line, id and what it says."""
+    code, out, err = _run(capsys, "review.jsonl", "--turn", "e1f00004", "--window", "2")
+    assert (code, err) == (EXIT_OK, "")
+    assert "> 6  e1f00004  assistant: → fetch_session" in out
+    assert "e1f00007" not in out  # a branch the session left
+    assert out == snapshot
+
+
+def test_the_window_as_json(
+    workspace: Path, capsys: pytest.CaptureFixture[str], snapshot: SnapshotAssertion
+) -> None:
+    """JSON that `assay schema window` accepts, each entry as persisted."""
+    code, out, _ = _run(
+        capsys, "review.jsonl", "--turn", "e1f00003", "--window", "1", "--format", "json"
+    )
+    assert code == EXIT_OK
+    value = json.loads(out)
+    jsonschema.Draft202012Validator(schema("window")).validate(value)
+    lines = (workspace / "review.jsonl").read_text().splitlines()
+    assert [json.loads(lines[e["line"] - 1]) for e in value["entries"]] == [
+        e["entry"] for e in value["entries"]
+    ]
+    assert value == snapshot(extension_class=JSONSnapshotExtension)
+
+
+@pytest.mark.parametrize("turn", ["E1F00004", "e1f0000", "e1f00004 "])
+def test_a_turn_id_that_is_not_exact_is_refused(
+    workspace: Path, capsys: pytest.CaptureFixture[str], turn: str
+) -> None:
+    """PRT020, exit 1, no window printed."""
+    code, out, _ = _run(capsys, "review.jsonl", "--turn", turn, "--window", "1")
+    assert code == EXIT_FINDINGS
+    assert out.startswith(
+        "review.jsonl:1:1: PRT020 [error] no entry of review.jsonl has the exact id"
+    )
+    assert "assistant:" not in out
+
+
+def test_a_window_over_the_maximum_is_refused_in_json(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PRT021 as the JSON report `assay schema report` describes."""
+    code, out, _ = _run(
+        capsys, "review.jsonl", "--turn", "e1f00004", "--window", "21", "--format", "json"
+    )
+    report = json.loads(out)
+    jsonschema.Draft202012Validator(schema("report")).validate(report)
+    assert (code, [d["code"] for d in report["diagnostics"]]) == (EXIT_FINDINGS, ["PRT021"])
+
+
+@pytest.mark.parametrize("window", ["-1", "two", "1.5", ""])
+def test_a_window_that_is_no_whole_number_is_a_usage_error(
+    workspace: Path, capsys: pytest.CaptureFixture[str], window: str
+) -> None:
+    """argparse refuses it: exit 2."""
+    code, _, err = _run(capsys, "review.jsonl", "--turn", "e1f00004", "--window", window)
+    assert code == EXIT_ERROR and "not a whole number" in err
+
+
+def test_the_session_is_not_modified(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bytes, size, mtime, ctime, inode and mode are the same after every kind of fetch."""
+    before = footprint(workspace / "review.jsonl")
+    for turn, window in (("e1f00004", "2"), ("nope", "1"), ("e1f00004", "30")):
+        _run(capsys, "review.jsonl", "--turn", turn, "--window", window)
+        assert footprint(workspace / "review.jsonl") == before
+
+
+def test_a_symlinked_session_is_refused(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PTH002 for a link, and for a folder on the way that is one: exit 2."""
+    os.symlink("review.jsonl", workspace / "link.jsonl")
+    os.symlink(".", workspace / "here")
+    for path in ("link.jsonl", "here/review.jsonl"):
+        code, out, err = _run(capsys, path, "--turn", "e1f00004", "--window", "1")
+        assert (code, out) == (EXIT_ERROR, "")
+        assert "PTH002" in err
+
+
+def test_a_session_outside_the_workspace_is_refused(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Outside the workspace: exit 2 with a message."""
+    (workspace.parent / "x.jsonl").write_bytes((workspace / "review.jsonl").read_bytes())
+    code, _, err = _run(capsys, "../x.jsonl", "--turn", "e1f00004", "--window", "1")
+    assert code == EXIT_ERROR and "outside the workspace" in err
+
+
+def test_a_neutral_trace_is_refused(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A neutral trace has no turns: exit 2, saying so."""
+    code, _, err = _run(capsys, "trace.jsonl", "--turn", "x", "--window", "1")
+    assert code == EXIT_ERROR and "is not a Pi session" in err
