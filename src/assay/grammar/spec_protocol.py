@@ -45,6 +45,8 @@ class _Listed(NamedTuple):
     span: Span
 
 
+#: The models whose names a protocol's statements refer to, by class name.
+_NAMESPACES: dict[str, Namespace] = {"ToolDecl": "tool", "RouteDecl": "route", "StateDecl": "state"}
 #: Statements a protocol may hold once, by their model's class name.
 _ONCE = {"FetchDecl": "fetch", "ParticipantsDecl": "participants", "AgreementDecl": "agreement"}
 
@@ -58,7 +60,9 @@ class ProtocolRules(SpecRules):
         first: dict[str, int] = {}
         for protocol in found:
             if protocol.name in first:
-                message = f"protocol `{protocol.name}` is already defined on line {first[protocol.name]}"
+                message = (
+                    f"protocol `{protocol.name}` is already defined on line {first[protocol.name]}"
+                )
                 self._problem("SPC003", message, protocol.name_span)
             first.setdefault(protocol.name, protocol.span.line)
         return found
@@ -68,9 +72,7 @@ class ProtocolRules(SpecRules):
         models = [i.model for i in items]
         declared: dict[Namespace, dict[str, Span]] = {"tool": {}, "route": {}, "state": {}}
         for model in models:
-            kind: Namespace | None = {ToolDecl: "tool", RouteDecl: "route", StateDecl: "state"}.get(
-                type(model)  # type: ignore[arg-type]
-            )
+            kind = _NAMESPACES.get(type(model).__name__)
             if kind is None:
                 continue
             if model.name in declared[kind]:

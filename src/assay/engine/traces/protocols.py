@@ -1,0 +1,44 @@
+"""Find a protocol by name: one the user's specs declare, else a built-in one.
+
+Built-in protocols are ``protocol`` blocks in the built-in spec libraries
+(``consultation`` is in ``spec/library/consultation.assay``, next to the document
+type of the same name: protocols and types are separate namespaces).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from assay.errors import UsageError
+from assay.grammar.library import library_spec
+from assay.spec.library import library_names
+from assay.spec.protocol import ProtocolDecl
+from assay.spec.specfile import SpecFile
+
+__all__ = ["builtin_protocols", "protocol_named"]
+
+
+def builtin_protocols() -> tuple[ProtocolDecl, ...]:
+    """Every protocol the built-in libraries declare, by library name then file order."""
+    return tuple(p for library in library_names() for p in library_spec(library).protocols)
+
+
+def protocol_named(name: str, specs: Iterable[SpecFile] = ()) -> ProtocolDecl:
+    """The protocol called ``name``.
+
+    ``specs`` are the workspace's parsed spec files (``Workspace.specs`` values, or
+    ``parse_spec(...).value`` of each): a protocol they declare wins over a built-in
+    one of the same name, so a team can tighten ``consultation`` by redeclaring it.
+    Raises ``UsageError`` (exit 2) naming the protocols there are when none matches.
+    """
+    user = [p for spec in specs for p in spec.protocols]
+    for protocol in [*user, *builtin_protocols()]:
+        if protocol.name == name:
+            return protocol
+    known = sorted({p.name for p in [*user, *builtin_protocols()]})
+    message = f"no protocol `{name}`; the protocols are: {', '.join(known) or 'none'}"
+    close = difflib.get_close_matches(name, known, n=1)
+    if close:
+        message += f" (did you mean `{close[0]}`?)"
+    raise UsageError(message)
