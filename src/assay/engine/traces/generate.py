@@ -92,7 +92,7 @@ def _request(
     yield call
     turns = tuple(f"t{out.sequence}-{i}" for i in range(rng.randint(1, 3)))
     yield out.event("main", "result", route.opener, call_id=call_id, returned_turns=turns)
-    ends = {e.name for e in state.ends}
+    ends = {e.name for s in protocol.states for e in s.ends}
     callable_here = [
         t
         for t in protocol.tools

@@ -38,7 +38,8 @@ def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> It
                     f"{current.decl.name} state; it stays available there",
                 )
         if current.decl.keeps_tools and current.tools is not None and not current.tools_reported:
-            change = _change(current.tools, tools)
+            # A withdrawn available tool is PRT014's finding, not this one's.
+            change = _change(current.tools, (*tools, *current.withdrawn))
             if change:
                 current.tools_reported = True
                 yield Violation(
