@@ -22,7 +22,13 @@ DIGESTS = {"sessions/2026-10-01.jsonl": "a" * 64}
 
 
 def _call(name: str, call_id: str, **arguments: Any) -> dict[str, Any]:
-    return {"actor": "main", "kind": "call", "name": name, "call_id": call_id, "arguments": arguments}
+    return {
+        "actor": "main",
+        "kind": "call",
+        "name": name,
+        "call_id": call_id,
+        "arguments": arguments,
+    }
 
 
 def _result(name: str, call_id: str, *turns: str) -> dict[str, Any]:

@@ -65,7 +65,13 @@ def _then(*steps: Callable[[Entries], Entries]) -> Callable[[Entries], Entries]:
 
 
 def _main_call(name: str, call_id: str, **arguments: Any) -> dict[str, Any]:
-    return {"actor": "main", "kind": "call", "name": name, "call_id": call_id, "arguments": arguments}
+    return {
+        "actor": "main",
+        "kind": "call",
+        "name": name,
+        "call_id": call_id,
+        "arguments": arguments,
+    }
 
 
 _CANCEL = _set(11, name="cancel_session_consultation")
