@@ -176,7 +176,7 @@ def test_explicit_request_allows_the_route_change(consultation) -> None:  # type
 
 def test_main_agent_may_fetch_after_a_failure(consultation) -> None:  # type: ignore[no-untyped-def]
     """The main agent itself asking for a returned turn after a failure is no fallback."""
-    entries = base()[:10] + [{"actor": "system", "kind": "event", "name": "failure"}]
+    entries = [*base()[:10], {"actor": "system", "kind": "event", "name": "failure"}]
     entries.append(_main_call("fetch_session", "c9", turn_id="t2", window=2))
     assert check_trace(events(entries), consultation) == []
 
