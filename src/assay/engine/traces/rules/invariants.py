@@ -22,7 +22,8 @@ def observe(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
         state.tools = event.active_tools
     if event.source_digests is not None:
         yield from _digests(state, event, event.source_digests)
-        state.digests = {**(state.digests or {}), **event.source_digests}
+        if state.digests != event.source_digests:  # most events repeat the last digests
+            state.digests = {**(state.digests or {}), **event.source_digests}
 
 
 def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> Iterator[Violation]:
@@ -39,7 +40,9 @@ def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> It
                 )
         if current.decl.keeps_tools and current.tools is not None and not current.tools_reported:
             # A withdrawn available tool is PRT014's finding, not this one's.
-            change = _change(current.tools, (*tools, *current.withdrawn))
+            change = _change(
+                current.tools, (*tools, *current.withdrawn) if current.withdrawn else tools
+            )
             if change:
                 current.tools_reported = True
                 yield Violation(
@@ -61,6 +64,8 @@ def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> It
 
 
 def _change(before: tuple[str, ...], now: tuple[str, ...]) -> str:
+    if before == now:  # the common case, without building sets
+        return ""
     gone, new = sorted(set(before) - set(now)), sorted(set(now) - set(before))
     parts = [*(f"-{t}" for t in gone), *(f"+{t}" for t in new)]
     return ", ".join(parts)
@@ -94,6 +99,8 @@ def _digests(
 
 def _changed(before: dict[str, str] | None, now: dict[str, str]) -> str:
     """The first path whose digest differs, quoted; empty when none does."""
+    if before is None or before == now:
+        return ""
     for path, digest in sorted(now.items()):
         if before is not None and path in before and before[path] != digest:
             return f"`{path}`"
