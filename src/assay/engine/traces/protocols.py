@@ -10,13 +10,19 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from assay.engine.workspace.config import Config
+from assay.engine.workspace.discovery import discover
 from assay.errors import UsageError
 from assay.grammar.library import library_spec
+from assay.grammar.spec import parse_spec
+from assay.grammar.spec_errors import spec_diagnostic
+from assay.spec.diagnostics import Diagnostic, Parsed, sorted_diagnostics
 from assay.spec.library import library_names
 from assay.spec.protocol import ProtocolDecl
+from assay.spec.source import Span
 from assay.spec.specfile import SpecFile
 
-__all__ = ["builtin_protocols", "protocol_named"]
+__all__ = ["builtin_protocols", "protocol_in_workspace", "protocol_named"]
 
 
 def builtin_protocols() -> tuple[ProtocolDecl, ...]:
@@ -42,3 +48,30 @@ def protocol_named(name: str, specs: Iterable[SpecFile] = ()) -> ProtocolDecl:
     if close:
         message += f" (did you mean `{close[0]}`?)"
     raise UsageError(message)
+
+
+def protocol_in_workspace(name: str, config: Config) -> Parsed[ProtocolDecl]:
+    """The protocol ``name`` as ``assay trace check`` finds it: the spec files ``config``
+    lists are read and checked first (their SPC diagnostics, with file, line and column,
+    come back with no protocol when any is an error), then ``protocol_named``.
+
+    Raises ``UsageError`` for a name no spec and no built-in library declares.
+    """
+    specs: list[SpecFile] = []
+    problems: list[Diagnostic] = []
+    for path in discover(config).specs:
+        try:
+            text = (config.root / path).read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            # As `assay check` says it: the spec is a syntax error, at its start.
+            why = "not UTF-8" if isinstance(error, UnicodeDecodeError) else error.strerror
+            message = f"cannot read spec: {why}"
+            problems.append(spec_diagnostic("SPC001", message, path, Span(0, 0, 1, 1, 1, 1)))
+            continue
+        parsed = parse_spec(text, path)
+        problems.extend(parsed.diagnostics)
+        if parsed.value is not None:
+            specs.append(parsed.value)
+    if any(d.severity == "error" for d in problems):
+        return Parsed(None, sorted_diagnostics(problems))
+    return Parsed(protocol_named(name, specs), sorted_diagnostics(problems))
