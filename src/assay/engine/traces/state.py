@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from attrs import define, field
 
+from assay.spec.model import Model
 from assay.spec.protocol import StateDecl
 
 #: Calls waiting for a result are dropped beyond this many (a session whose calls are
@@ -17,7 +18,7 @@ MAX_PENDING = 4096
 
 
 @define
-class OpenState:
+class OpenState(Model):
     """A state entered by a route's opening call and not yet ended."""
 
     decl: StateDecl
@@ -33,7 +34,7 @@ class OpenState:
 
 
 @define
-class Unsettled:
+class Unsettled(Model):
     """A state that ended unsettled (cancel, timeout, failure, or left incomplete):
     until an explicit request, nothing may replace its route."""
 
@@ -44,7 +45,7 @@ class Unsettled:
 
 
 @define
-class After:
+class After(Model):
     """What must still hold once a state ended: the first tool set and digests seen
     afterwards equal those from before it opened."""
 
@@ -55,7 +56,7 @@ class After:
 
 
 @define
-class SessionState:
+class SessionState(Model):
     """Everything the checker carries from one event to the next."""
 
     current: OpenState | None = None
