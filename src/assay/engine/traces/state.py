@@ -26,6 +26,7 @@ class OpenState(Model):
     tools: tuple[str, ...] | None  #: the main agent's active tools when it opened
     digests: dict[str, str] | None  #: source digests when it opened
     withdrawn: set[str] = field(factory=set)  #: available tools already reported missing
+    checked: bool = False  #: a tool set was compared since it opened
     tools_reported: bool = False
     sources_reported: bool = False
     participant: tuple[str, int] | None = None  #: the running participant, and its line

@@ -17,13 +17,24 @@ from assay.spec.trace import TraceEvent
 
 def observe(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
     """Compare what ``event`` records with what must hold, then remember it."""
-    if event.active_tools is not None:
-        yield from _tools(state, event, event.active_tools)
-        state.tools = event.active_tools
-    if event.source_digests is not None:
-        yield from _digests(state, event, event.source_digests)
-        if state.digests != event.source_digests:  # most events repeat the last digests
-            state.digests = {**(state.digests or {}), **event.source_digests}
+    after = state.after
+    tools = event.active_tools
+    # Most events repeat the last tool set and digests: when nothing new is open or
+    # waiting to be compared, they say nothing new, and the checker moves on.
+    current_seen = state.current is None or state.current.checked
+    if tools is not None and not (
+        tools == state.tools and current_seen and (after is None or after.tools is None)
+    ):
+        yield from _tools(state, event, tools)
+        state.tools = tools
+        if state.current is not None:
+            state.current.checked = True
+    digests = event.source_digests
+    if digests is not None and not (
+        digests == state.digests and (after is None or after.digests is None)
+    ):
+        yield from _digests(state, event, digests)
+        state.digests = {**(state.digests or {}), **digests}
 
 
 def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> Iterator[Violation]:
