@@ -15,7 +15,7 @@ from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
 from assay.engine.traces.rules.calls import caller, context_request, context_returned, placement
 from assay.engine.traces.rules.fetch import fetch_call
-from assay.engine.traces.rules.invariants import observe
+from assay.engine.traces.rules.invariants import observe, opened
 from assay.engine.traces.rules.participants import lifecycle
 from assay.engine.traces.rules.routes import (
     end_by,
@@ -76,6 +76,7 @@ def _call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Itera
     route = index.route_opened(event.name, event.arguments)
     if route is not None and event.actor == index.tools[event.name].actor:
         yield from open_route(index, state, event, route)
+        yield from opened(state, event)
         state.remember(event.call_id, event.name)
         return
     ended = end_by(index, state, event)

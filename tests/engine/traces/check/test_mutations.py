@@ -121,6 +121,12 @@ MUTATIONS = [
         _insert(4, {"actor": "system", "kind": "event", "name": "participant_started"}),
         4,
     ),
+    (
+        "PRT014",
+        "fetch_session missing from the start of a Discussion",
+        lambda entries: [{**e, "active_tools": TOOLS_WITHOUT_FETCH} for e in entries[:12]],
+        1,
+    ),
     ("PRT019", "a tool added during the Discussion", _set(9, active_tools=(*TOOLS, "web")), 9),
     ("PRT019", "a tool gone after the Discussion", _set(12, active_tools=TOOLS[1:]), 12),
     ("PRT020", "fetch_session of a turn never returned", _args(7, turn_id="t3"), 7),

@@ -37,6 +37,13 @@ def observe(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
         state.digests = {**(state.digests or {}), **digests}
 
 
+def opened(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
+    """The opening call's own tool set already counts for the state it opens."""
+    if state.current is not None and event.active_tools is not None:
+        yield from _tools(state, event, event.active_tools)
+        state.current.checked = True
+
+
 def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> Iterator[Violation]:
     current, after = state.current, state.after
     if current is not None:
@@ -51,9 +58,7 @@ def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> It
                 )
         if current.decl.keeps_tools and current.tools is not None and not current.tools_reported:
             # A withdrawn available tool is PRT014's finding, not this one's.
-            change = _change(
-                current.tools, (*tools, *current.withdrawn) if current.withdrawn else tools
-            )
+            change = _change(current.tools, tools, current.withdrawn)
             if change:
                 current.tools_reported = True
                 yield Violation(
@@ -74,10 +79,14 @@ def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> It
             )
 
 
-def _change(before: tuple[str, ...], now: tuple[str, ...]) -> str:
+def _change(
+    before: tuple[str, ...], now: tuple[str, ...], withdrawn: set[str] | None = None
+) -> str:
+    """``-gone, +new`` between two tool sets, leaving out tools already reported withdrawn."""
     if before == now:  # the common case, without building sets
         return ""
-    gone, new = sorted(set(before) - set(now)), sorted(set(now) - set(before))
+    old, new_set = set(before) - (withdrawn or set()), set(now) - (withdrawn or set())
+    gone, new = sorted(old - new_set), sorted(new_set - old)
     parts = [*(f"-{t}" for t in gone), *(f"+{t}" for t in new)]
     return ", ".join(parts)
 
