@@ -7,8 +7,8 @@ session of about N events from the built-in ``consultation`` protocol's own stat
 machine (``assay.engine.traces.generate``, seeded, lazily: the events are never held
 in a list) and checks it with ``check_trace``. The time spent inside the generator is
 measured apart in the same process (around each ``next``), so the checker's own rate is
-N / (total - generation): the machine is shared, and two processes' times would differ
-by more than the checker takes. A second fresh process only generates the events, for
+N / (total - generation). Times are the process's CPU time (``time.process_time``): the
+machine is shared, and wall-clock times there move with other people's work. A second fresh process only generates the events, for
 its peak memory.
 Each process reports its peak resident memory (``ru_maxrss``) after the run: it must
 not grow with the session's length (streaming), so the 1,000,000-event figure should
@@ -50,7 +50,7 @@ def worker(events: int, check: bool) -> None:
 
     def counting():  # type: ignore[no-untyped-def]
         nonlocal counted, generating
-        clock = time.perf_counter
+        clock = time.process_time
         while True:
             before = clock()
             event = next(stream, None)
@@ -60,14 +60,14 @@ def worker(events: int, check: bool) -> None:
             counted += 1
             yield event
 
-    start = time.perf_counter()
+    start = time.process_time()
     if check:
         found = check_trace(counting(), protocol, path="generated.jsonl")
     else:
         found = []
         for _ in counting():
             pass
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     # islice may cut the last request short: at most its open state is reported.
     codes = sorted({d.code for d in found})
