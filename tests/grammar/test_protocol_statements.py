@@ -91,6 +91,13 @@ def test_the_builtin_consultation_library_has_a_type_and_a_protocol() -> None:
             1,
             "given twice",
         ),
+        (
+            "tool a by main\nroute r opens with a\nstate s of r { }\nstate t of r { }",
+            "SPC003",
+            5,
+            12,
+            "already has the state `s`",
+        ),
         ("tool a by robot", "SPC001", 2, 11, "expected one of"),
         ("forbid everything", "SPC001", 2, 8, "expected one of"),
         ("state s of r { ends sometimes x }", "SPC001", 2, 21, "expected one of"),

@@ -80,9 +80,16 @@ class ProtocolRules(SpecRules):
                 message = f"{kind} `{model.name}` is already defined on line {line}"
                 self._problem("SPC003", message, model.name_span)
             declared[kind].setdefault(model.name, model.name_span)
+        stated: dict[str, str] = {}  # route -> its state: the checker enters one per route
         for item in items:
             for namespace, token in item.refs:
                 self._reference(namespace, token, declared[namespace])
+            if isinstance(item.model, StateDecl):
+                route, token = item.model.route, item.refs[0][1]
+                if route in stated:
+                    message = f"route `{route}` already has the state `{stated[route]}`"
+                    self._problem("SPC003", message, self._tspan(token))
+                stated.setdefault(route, item.model.name)
         seen: set[str] = set()
         once: dict[str, Any] = {}
         for model in models:
