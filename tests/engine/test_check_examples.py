@@ -22,6 +22,7 @@ from assay.engine.workspace.config import load_config
 WITHOUT_EXAMPLES = {"INT001"}
 # CTX examples run through assembly: tests/engine/context/test_context_rules.py;
 # PRT examples through the session reader: tests/engine/traces/reading/test_session_rules.py.
+# PRT examples through the trace checker: tests/engine/traces/check/test_rule_examples.py.
 CASES = [
     pytest.param(rule, section, files, id=f"{rule.code}-{section}")
     for rule in RULES

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from attrs import frozen
 
 from assay.spec.model import Model
+from assay.spec.protocol import ProtocolDecl
 from assay.spec.source import Span
 
 #: No unions of models here; ``assay.spec.convert`` reads this mapping all the same.
@@ -229,9 +230,11 @@ class DeclarationDecl(Model):
 
 @frozen(kw_only=True)
 class SpecFile(Model):
-    """One ``.assay`` file: its ``use`` lines, types and declarations, in file order."""
+    """One ``.assay`` file: its ``use`` lines, types, declarations and protocols, in file
+    order."""
 
     path: str  #: where the spec was read from, as given to ``parse_spec``
     uses: tuple[Use, ...] = ()
     types: tuple[TypeDecl, ...] = ()
     declarations: tuple[DeclarationDecl, ...] = ()
+    protocols: tuple[ProtocolDecl, ...] = ()  #: ``protocol`` statements (seed ADR 0001)

@@ -63,6 +63,7 @@ from assay.engine.checks import (
 from assay.engine.checks.base import Check
 from assay.engine.checks.context_codes import CONTEXT_RULES
 from assay.engine.checks.session_codes import SESSION_RULES
+from assay.engine.checks.protocol_codes import PROTOCOL_RULES
 from assay.engine.checks.spec_codes import SPEC_RULES
 
 CHECKS: tuple[Check, ...] = tuple(
@@ -131,8 +132,10 @@ CHECKS: tuple[Check, ...] = tuple(
 #: Every code assay can report, for the rule reference: the checks, then the spec
 #: problems (found while specs are read; not run, selected or ignored as checks), then
 #: the assembly codes (found by `assay assemble`; not checks either), then the session
-#: codes (found by `assay trace`).
-RULES: tuple[Check, ...] = (*CHECKS, *SPEC_RULES, *CONTEXT_RULES, *SESSION_RULES)
+#: codes and the protocol codes (both found by `assay trace`).
+RULES: tuple[Check, ...] = (
+    *CHECKS, *SPEC_RULES, *CONTEXT_RULES, *SESSION_RULES, *PROTOCOL_RULES
+)
 
 
 def check_by_code(code: str) -> Check | None:

@@ -24,7 +24,11 @@ from attrs import frozen
 
 from assay.spec.model import Model
 
-DEFAULT_PATHS = {"markdown": "docs/adr/0001-example.md", "assay": "assay/example.assay"}
+DEFAULT_PATHS = {
+    "markdown": "docs/adr/0001-example.md",
+    "assay": "assay/example.assay",
+    "trace": "sessions/example.jsonl",  # a recorded session (the protocol rules)
+}
 _SECTION = re.compile(r"^## (Fails|Passes)[ \t]*$", re.MULTILINE)
 _FENCE = re.compile(
     r"^(?P<fence>```+)(?P<info>[^\n`]*)\n(?P<body>.*?)^(?P=fence)[ \t]*$", re.S | re.M

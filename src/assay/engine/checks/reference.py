@@ -27,7 +27,7 @@ _FAMILIES = {
     "SUP": "Suppressions",
     "SPC": "Specs: problems in `.assay` files (they stop the run, exit 2)",
     "CTX": "Context: what `assay assemble` reports (not `assay check` findings)",
-    "PRT": "Protocol traces: what `assay trace` reports about session files",
+    "PRT": "Protocol traces: what `assay trace` reports about a session file and its protocol",
     "INT": "Internal",
 }
 
@@ -36,7 +36,7 @@ _FAMILIES = {
 _NOT_CHECKS = {
     "SPC": "the spec files",
     "CTX": "the sources `assay assemble` bundles",
-    "PRT": "the session files `assay trace` reads",
+    "PRT": "a recorded agent session, line by line and event by event",
 }
 
 

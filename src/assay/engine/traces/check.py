@@ -1,0 +1,121 @@
+"""Check a recorded session against a declared tool protocol: a streaming state machine.
+
+``check_trace`` reads each ``TraceEvent`` once, in order, and keeps only what is open
+(``state.SessionState``), so a session of a million events costs no more memory than
+one of a thousand.  It never reads a file: the readers give it events, each with the
+line of the session file it came from, and every diagnostic points at that line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from assay.engine.traces.codes import CODES
+from assay.engine.traces.index import ProtocolIndex
+from assay.engine.traces.rules import Violation
+from assay.engine.traces.rules.calls import caller, context_request, context_returned, placement
+from assay.engine.traces.rules.fetch import fetch_call
+from assay.engine.traces.rules.invariants import observe, opened
+from assay.engine.traces.rules.participants import lifecycle
+from assay.engine.traces.rules.routes import (
+    end_by,
+    end_of_session,
+    end_state,
+    end_without_state,
+    open_route,
+)
+from assay.engine.traces.state import SessionState
+from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
+from assay.spec.protocol import ProtocolDecl
+from assay.spec.source import Span
+from assay.spec.trace import TraceEvent
+
+__all__ = ["check_trace", "violations"]
+
+
+def check_trace(
+    events: Iterable[TraceEvent], protocol: ProtocolDecl, *, path: str = "<session>"
+) -> list[Diagnostic]:
+    """Every way ``events`` break ``protocol``, in report order.
+
+    ``path`` is the session file the events were read from, as the report names it
+    (workspace-relative); each diagnostic is at column 1 of its event's line.
+    """
+    found = (_diagnostic(v, path) for v in violations(events, protocol))
+    return list(sorted_diagnostics(found))
+
+
+def violations(events: Iterable[TraceEvent], protocol: ProtocolDecl) -> Iterator[Violation]:
+    """The violations as the events stream past, in session order (a generator)."""
+    index = ProtocolIndex.from_protocol(protocol)
+    state = SessionState()
+    for event in events:
+        yield from observe(state, event)
+        if event.kind == "call":
+            yield from _call(index, state, event)
+        elif event.kind == "result":
+            yield from _result(index, state, event)
+        else:
+            yield from lifecycle(index, state, event)
+            ended = end_by(index, state, event)
+            if ended is not None:
+                yield from ended
+    yield from end_of_session(index, state)
+
+
+def _call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iterator[Violation]:
+    yield from caller(index, state, event)
+    if event.actor == "participant":
+        return  # a participant's call is wrong in itself; it opens and ends nothing
+    misplaced = list(placement(index, state, event))
+    yield from misplaced
+    yield from fetch_call(index, state, event)
+    yield from context_request(index, event)
+    if event.name in index.context_free:
+        state.remember(event.call_id, event.name)
+    route = index.route_opened(event.name, event.arguments)
+    if route is not None and event.actor == index.tools[event.name].actor:
+        yield from open_route(index, state, event, route)
+        yield from opened(state, event)
+        state.remember(event.call_id, event.name)
+        return
+    ended = end_by(index, state, event)
+    if ended is not None:
+        yield from ended
+    elif not misplaced:  # an end out of its state is already reported as misplaced
+        yield from end_without_state(index, state, event)
+
+
+def _result(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iterator[Violation]:
+    tool = state.pending.pop(event.call_id, None) if event.call_id is not None else None
+    yield from context_returned(index, event, tool or event.name)
+    if tool is not None and tool in index.openers:
+        if event.is_error and state.current is not None:
+            # The request that opened the state failed: the state ends in failure.
+            yield from _end_failed(index, state, event)
+        else:
+            state.turns.update(event.returned_turns)
+    agreement = index.protocol.agreement
+    current = state.current
+    if agreement is not None and current is not None and event.name == agreement.evidence:
+        current.evidence = current.evidence or not event.is_error
+
+
+def _end_failed(
+    index: ProtocolIndex, state: SessionState, event: TraceEvent
+) -> Iterator[Violation]:
+    yield from end_state(index, state, "failure", event.line)
+
+
+def _diagnostic(violation: Violation, path: str) -> Diagnostic:
+    name, severity = CODES[violation.code]
+    # Events carry a line, not an offset: the span is the start of that line.
+    span = Span(0, 0, violation.line, 1, violation.line, 1)
+    return Diagnostic(
+        code=violation.code,
+        name=name,
+        severity=severity,
+        message=violation.message,
+        path=path,
+        span=span,
+    )

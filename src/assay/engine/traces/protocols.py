@@ -1,0 +1,77 @@
+"""Find a protocol by name: one the user's specs declare, else a built-in one.
+
+Built-in protocols are ``protocol`` blocks in the built-in spec libraries
+(``consultation`` is in ``spec/library/consultation.assay``, next to the document
+type of the same name: protocols and types are separate namespaces).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+from assay.engine.workspace.config import Config
+from assay.engine.workspace.discovery import discover
+from assay.errors import UsageError
+from assay.grammar.library import library_spec
+from assay.grammar.spec import parse_spec
+from assay.grammar.spec_errors import spec_diagnostic
+from assay.spec.diagnostics import Diagnostic, Parsed, sorted_diagnostics
+from assay.spec.library import library_names
+from assay.spec.protocol import ProtocolDecl
+from assay.spec.source import Span
+from assay.spec.specfile import SpecFile
+
+__all__ = ["builtin_protocols", "protocol_in_workspace", "protocol_named"]
+
+
+def builtin_protocols() -> tuple[ProtocolDecl, ...]:
+    """Every protocol the built-in libraries declare, by library name then file order."""
+    return tuple(p for library in library_names() for p in library_spec(library).protocols)
+
+
+def protocol_named(name: str, specs: Iterable[SpecFile] = ()) -> ProtocolDecl:
+    """The protocol called ``name``.
+
+    ``specs`` are the workspace's parsed spec files (``Workspace.specs`` values, or
+    ``parse_spec(...).value`` of each): a protocol they declare wins over a built-in
+    one of the same name, so a team can tighten ``consultation`` by redeclaring it.
+    Raises ``UsageError`` (exit 2) naming the protocols there are when none matches.
+    """
+    user = [p for spec in specs for p in spec.protocols]
+    for protocol in [*user, *builtin_protocols()]:
+        if protocol.name == name:
+            return protocol
+    known = sorted({p.name for p in [*user, *builtin_protocols()]})
+    message = f"no protocol `{name}`; the protocols are: {', '.join(known) or 'none'}"
+    close = difflib.get_close_matches(name, known, n=1)
+    if close:
+        message += f" (did you mean `{close[0]}`?)"
+    raise UsageError(message)
+
+
+def protocol_in_workspace(name: str, config: Config) -> Parsed[ProtocolDecl]:
+    """The protocol ``name`` as ``assay trace check`` finds it: the spec files ``config``
+    lists are read and checked first (their SPC diagnostics, with file, line and column,
+    come back with no protocol when any is an error), then ``protocol_named``.
+
+    Raises ``UsageError`` for a name no spec and no built-in library declares.
+    """
+    specs: list[SpecFile] = []
+    problems: list[Diagnostic] = []
+    for path in discover(config).specs:
+        try:
+            text = (config.root / path).read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            # As `assay check` says it: the spec is a syntax error, at its start.
+            why = "not UTF-8" if isinstance(error, UnicodeDecodeError) else error.strerror
+            message = f"cannot read spec: {why}"
+            problems.append(spec_diagnostic("SPC001", message, path, Span(0, 0, 1, 1, 1, 1)))
+            continue
+        parsed = parse_spec(text, path)
+        problems.extend(parsed.diagnostics)
+        if parsed.value is not None:
+            specs.append(parsed.value)
+    if any(d.severity == "error" for d in problems):
+        return Parsed(None, sorted_diagnostics(problems))
+    return Parsed(protocol_named(name, specs), sorted_diagnostics(problems))

@@ -1,0 +1,15 @@
+"""The checker's rules, by what they watch: calls, routes and states, participants,
+and what must stay the same.  Each yields ``Violation``\\ s; ``check`` makes them
+diagnostics."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Violation(NamedTuple):
+    """A rule broken at one line of the session."""
+
+    code: str
+    line: int
+    message: str

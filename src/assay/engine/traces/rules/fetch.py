@@ -1,0 +1,49 @@
+"""Transcript retrieval by exact turn: the turn id must be one the latest request
+returned (PRT020), and the window a whole number within the declared maximum (PRT021).
+
+The same two refusals are ``assay trace fetch``'s; the codes are shared with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.traces.index import ProtocolIndex
+from assay.engine.traces.rules import Violation
+from assay.engine.traces.state import SessionState
+from assay.spec.trace import TraceEvent
+
+
+def fetch_call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iterator[Violation]:
+    """The violations of one call of the protocol's fetch tool (none for other calls)."""
+    fetch = index.protocol.fetch
+    if fetch is None or event.name != fetch.tool:
+        return
+    arguments = event.arguments or {}
+    turn = arguments.get(fetch.turn_argument)
+    if not isinstance(turn, str) or turn not in state.turns:
+        shown = "no turn id" if turn is None else f"`{turn}`"
+        yield Violation(
+            "PRT020",
+            event.line,
+            f"`{fetch.tool}` asks for {shown}; `{fetch.turn_argument}` must be an exact turn id "
+            "the latest request returned",
+        )
+    window = arguments.get(fetch.window_argument)
+    if window is None:
+        return
+    # bool is an int in Python, but `true` is no window.
+    if isinstance(window, bool) or not isinstance(window, int) or window < 1:
+        yield Violation(
+            "PRT021",
+            event.line,
+            f"`{fetch.window_argument}` must be a whole number from 1 to {fetch.max_window} "
+            f"(got {window!r})",
+        )
+    elif window > fetch.max_window:
+        yield Violation(
+            "PRT021",
+            event.line,
+            f"`{fetch.tool}` asks for a window of {window} turns; the most is "
+            f"{fetch.max_window}: ask for the smallest useful window",
+        )

@@ -1,0 +1,127 @@
+"""What a state must keep: its available tools in the main agent's active set
+(PRT014), that set unchanged before, during and after (PRT019), and the source
+transcripts' digests unchanged (PRT030).
+
+Only events that record an active tool set or digests say anything; the checker
+remembers the last ones known, so "before" is the last set seen before the opening.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.traces.rules import Violation
+from assay.engine.traces.state import SessionState
+from assay.spec.trace import TraceEvent
+
+
+def observe(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
+    """Compare what ``event`` records with what must hold, then remember it."""
+    after = state.after
+    tools = event.active_tools
+    # Most events repeat the last tool set and digests: when nothing new is open or
+    # waiting to be compared, they say nothing new, and the checker moves on.
+    current_seen = state.current is None or state.current.checked
+    if tools is not None and not (
+        tools == state.tools and current_seen and (after is None or after.tools is None)
+    ):
+        yield from _tools(state, event, tools)
+        state.tools = tools
+        if state.current is not None:
+            state.current.checked = True
+    digests = event.source_digests
+    if digests is not None and not (
+        digests == state.digests and (after is None or after.digests is None)
+    ):
+        yield from _digests(state, event, digests)
+        state.digests = {**(state.digests or {}), **digests}
+
+
+def opened(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
+    """The opening call's own tool set already counts for the state it opens."""
+    if state.current is not None and event.active_tools is not None:
+        yield from _tools(state, event, event.active_tools)
+        state.current.checked = True
+
+
+def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> Iterator[Violation]:
+    current, after = state.current, state.after
+    if current is not None:
+        for name in current.decl.available:
+            if name not in tools and name not in current.withdrawn:
+                current.withdrawn.add(name)
+                yield Violation(
+                    "PRT014",
+                    event.line,
+                    f"`{name}` is missing from the main agent's active tools during the "
+                    f"{current.decl.name} state; it stays available there",
+                )
+        if current.decl.keeps_tools and current.tools is not None and not current.tools_reported:
+            # A withdrawn available tool is PRT014's finding, not this one's.
+            change = _change(current.tools, tools, current.withdrawn)
+            if change:
+                current.tools_reported = True
+                yield Violation(
+                    "PRT019",
+                    event.line,
+                    f"the main agent's active tools changed during the {current.decl.name} "
+                    f"state ({change}); the state does not change them",
+                )
+    elif after is not None and after.tools is not None:
+        change = _change(after.tools, tools)
+        after.tools = None  # the first set after the state is the one compared
+        if change:
+            yield Violation(
+                "PRT019",
+                event.line,
+                f"the main agent's active tools after the {after.state} state (ended on line "
+                f"{after.line}) differ from before it ({change})",
+            )
+
+
+def _change(
+    before: tuple[str, ...], now: tuple[str, ...], withdrawn: set[str] | None = None
+) -> str:
+    """``-gone, +new`` between two tool sets, leaving out tools already reported withdrawn."""
+    if before == now:  # the common case, without building sets
+        return ""
+    old, new_set = set(before) - (withdrawn or set()), set(now) - (withdrawn or set())
+    gone, new = sorted(old - new_set), sorted(new_set - old)
+    parts = [*(f"-{t}" for t in gone), *(f"+{t}" for t in new)]
+    return ", ".join(parts)
+
+
+def _digests(
+    state: SessionState, event: TraceEvent, digests: dict[str, str]
+) -> Iterator[Violation]:
+    current, after = state.current, state.after
+    if current is not None and current.decl.keeps_sources and not current.sources_reported:
+        changed = _changed(current.digests, digests)
+        if changed:
+            current.sources_reported = True
+            yield Violation(
+                "PRT030",
+                event.line,
+                f"source transcript {changed} changed during the {current.decl.name} state; "
+                "sources are read, never modified",
+            )
+    elif current is None and after is not None and after.digests is not None:
+        changed = _changed(after.digests, digests)
+        after.digests = None
+        if changed:
+            yield Violation(
+                "PRT030",
+                event.line,
+                f"source transcript {changed} differs after the {after.state} state (ended on "
+                f"line {after.line}) from before it; sources are read, never modified",
+            )
+
+
+def _changed(before: dict[str, str] | None, now: dict[str, str]) -> str:
+    """The first path whose digest differs, quoted; empty when none does."""
+    if before is None or before == now:
+        return ""
+    for path, digest in sorted(now.items()):
+        if before is not None and path in before and before[path] != digest:
+            return f"`{path}`"
+    return ""

@@ -1,0 +1,69 @@
+"""Finding a protocol by name: the user's specs first, then the built-in libraries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from assay.engine.traces.protocols import builtin_protocols, protocol_in_workspace, protocol_named
+from assay.engine.workspace.config import load_config
+from assay.errors import UsageError
+from assay.grammar.spec import parse_spec
+
+OWN = "protocol consultation {\n    tool recall_memory by main\n}\n"
+
+
+def test_the_builtin_consultation_protocol() -> None:
+    """`consultation` is built in, read from the consultation library."""
+    protocol = protocol_named("consultation")
+    assert protocol.path == "<assay>/library/consultation.assay"
+    assert [p.name for p in builtin_protocols()] == ["consultation"]
+
+
+def test_a_user_protocol_wins_over_the_builtin_one() -> None:
+    """A team redeclaring `consultation` gets its own."""
+    spec = parse_spec(OWN, "assay/own.assay").value
+    assert spec is not None
+    assert protocol_named("consultation", [spec]).path == "assay/own.assay"
+
+
+def test_an_unknown_protocol_is_a_usage_error_naming_the_known_ones() -> None:
+    """The message lists the protocols there are, with the closest as a hint."""
+    with pytest.raises(UsageError, match=r"no protocol `consultaton`.*consultation.*did you mean"):
+        protocol_named("consultaton")
+
+
+def _workspace(tmp_path: Path, spec: bytes) -> Path:
+    (tmp_path / "assay.toml").write_text('specs = ["assay/*.assay"]\n')
+    (tmp_path / "assay").mkdir()
+    (tmp_path / "assay" / "own.assay").write_bytes(spec)
+    return tmp_path
+
+
+def test_protocol_in_workspace_reads_the_configured_specs(tmp_path: Path) -> None:
+    """The workspace's spec files declare protocols too."""
+    config = load_config(_workspace(tmp_path, OWN.encode()))
+    found = protocol_in_workspace("consultation", config)
+    assert found.value is not None and found.value.path == "assay/own.assay"
+    assert found.diagnostics == ()
+
+
+def test_a_spec_error_comes_back_located_with_no_protocol(tmp_path: Path) -> None:
+    """A protocol naming an undeclared tool is SPC002 at its file, line and column."""
+    config = load_config(_workspace(tmp_path, b"protocol p {\n    route r opens with nothing\n}\n"))
+    found = protocol_in_workspace("p", config)
+    assert found.value is None
+    assert [(d.code, d.path, d.span.line, d.span.column) for d in found.diagnostics] == [
+        ("SPC002", "assay/own.assay", 2, 24)
+    ]
+
+
+def test_an_unreadable_spec_is_a_located_spec_error(tmp_path: Path) -> None:
+    """A spec that is not UTF-8 is SPC001 at its start, never a traceback."""
+    config = load_config(_workspace(tmp_path, b"protocol p {\xff}\n"))
+    found = protocol_in_workspace("consultation", config)
+    assert found.value is None
+    assert [(d.code, d.path, d.span.line) for d in found.diagnostics] == [
+        ("SPC001", "assay/own.assay", 1)
+    ]
