@@ -54,6 +54,7 @@ def test_json_and_sarif_reports_validate(
     jsonschema.Draft202012Validator(schema("report")).validate(report)
     assert code == EXIT_FINDINGS
     assert [(d["code"], d["line"], d["column"]) for d in report["diagnostics"]] == [
+        ("PRT033", 3, 1),  # the truncated session never finishes its recall
         ("PRT002", 4, 1),
         ("PRT003", 5, 1),
         ("PRT001", 6, 114),
@@ -65,6 +66,7 @@ def test_json_and_sarif_reports_validate(
     assert {"PRT001", "PRT002", "PRT003"} <= rules
     code, out, _ = _run(capsys, "broken.jsonl", "--format", "github")
     assert out.startswith("::error file=broken.jsonl,line=4,")
+    assert "::warning file=broken.jsonl,line=3," in out
 
 
 def test_fail_on_never_and_output_file(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -73,7 +75,7 @@ def test_fail_on_never_and_output_file(workspace: Path, capsys: pytest.CaptureFi
         capsys, "broken.jsonl", "--fail-on", "never", "--output", "r.json", "--format", "json"
     )
     assert (code, out) == (EXIT_OK, "")
-    assert len(json.loads((workspace / "r.json").read_text())["diagnostics"]) == 3
+    assert len(json.loads((workspace / "r.json").read_text())["diagnostics"]) == 4
 
 
 def test_the_report_is_never_written_over_the_session(
@@ -166,40 +168,30 @@ def test_the_installed_command_checks_a_session(workspace: Path) -> None:
     assert "PRT001" in done.stdout and "Traceback" not in done.stderr
 
 
-def test_the_events_go_to_the_protocol_checks(
-    workspace: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+def test_protocol_findings_come_with_the_reading_problems(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """`check_trace(events, protocol)` gets every event in order and the protocol's name;
-    its diagnostics are reported with the reading problems, in file order."""
-    import types
-
-    from assay.spec.diagnostics import Diagnostic
-    from assay.spec.source import Span
-
-    seen: dict[str, object] = {}
-
-    def check_trace(events: object, protocol: str) -> list[Diagnostic]:
-        seen["events"] = [(e.line, e.name) for e in events]  # type: ignore[attr-defined]
-        seen["protocol"] = protocol
-        return [
-            Diagnostic(
-                code="PRT010",
-                name="automatic-fetch",
-                severity="error",
-                message="a fetch nobody asked for",
-                path="broken.jsonl",
-                span=Span.point(0, 3, 1),
-            )
-        ]
-
-    fake = types.ModuleType("assay.engine.traces.check")
-    fake.check_trace = check_trace  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "assay.engine.traces.check", fake)
-    code, out, err = _run(capsys, "broken.jsonl", "--protocol", "mine", "--format", "json")
-    assert seen == {
-        "events": [(2, "user_message"), (3, "recall_memory")],
-        "protocol": "mine",
-    }
+    """The built-in `consultation` protocol runs on the events read: a fetch the
+    harness made on its own (PRT012) is reported at its line, next to a reading problem
+    of a later line, in file order."""
+    lines = (workspace / "trace.jsonl").read_text().splitlines()
+    automatic = (
+        '{"sequence":6,"actor":"system","kind":"call","name":"fetch_session",'
+        '"call_id":"c3","arguments":{"turn_id":"7a3c9e21","window":2}}'
+    )
+    (workspace / "auto.jsonl").write_text("\n".join([*lines, automatic, "{not json"]) + "\n")
+    code, out, err = _run(capsys, "auto.jsonl", "--format", "json")
     codes = [(d["code"], d["line"]) for d in json.loads(out)["diagnostics"]]
-    assert codes == [("PRT010", 3), ("PRT002", 4), ("PRT003", 5), ("PRT001", 6)]
+    assert ("PRT012", len(lines) + 1) in codes
+    assert codes[-1] == ("PRT001", len(lines) + 2)
+    assert codes == sorted(codes, key=lambda c: c[1])
     assert (code, err) == (EXIT_FINDINGS, "")
+
+
+def test_an_unknown_protocol_is_a_usage_error(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--protocol` naming nothing declared: exit 2, the known protocols named."""
+    code, out, err = _run(capsys, "trace.jsonl", "--protocol", "nonesuch")
+    assert (code, out) == (EXIT_ERROR, "")
+    assert "consultation" in err and "Traceback" not in err

@@ -19,13 +19,11 @@ from assay.cli.output import complain, write, write_whole
 from assay.errors import InputError, UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from collections.abc import Iterator, Sequence
 
+    from assay.engine.workspace.config import Config
     from assay.spec.diagnostics import Diagnostic
     from assay.spec.trace import TraceEvent
-
-    #: ``check_trace(events, protocol)``: the protocol checks' entry point.
-    Checker = Callable[[Iterable[TraceEvent], str], Iterable[Diagnostic]]
 
 _RANK = {"info": 0, "warning": 1, "error": 2}
 
@@ -43,7 +41,7 @@ def run(options: argparse.Namespace) -> int:
         path = session_path(options.session, config.root)
         if command == "fetch":
             return _fetch(options, config.root, path)
-        return _check(options, config.root, path)
+        return _check(options, config, path)
     except (UsageError, InputError, ConfigError) as error:
         complain(f"assay trace {command}: {error}")
         return EXIT_ERROR
@@ -60,10 +58,20 @@ def session_path(given: str, root: Path) -> str:
     raise UsageError(f"{given} is outside the workspace ({root}): sessions are read inside it")
 
 
-def _check(options: argparse.Namespace, root: Path, path: str) -> int:
+def _check(options: argparse.Namespace, config: Config, path: str) -> int:
     from assay.cli.trace_output import render_report
+    from assay.engine.traces.check import check_trace
+    from assay.engine.traces.protocols import protocol_in_workspace
     from assay.engine.traces.reading import read_session
     from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
+
+    root = config.root
+    protocol = protocol_in_workspace(options.protocol or "consultation", config)
+    if protocol.value is None:  # a spec error: nothing is checked against half a protocol
+        for problem in protocol.diagnostics:
+            where = f"{problem.path}:{problem.span.line}:{problem.span.column}"
+            complain(f"assay trace check: {where}: {problem.code} {problem.message}")
+        return EXIT_ERROR
 
     if options.output and _same_file(Path(options.output), root / path):
         raise UsageError(f"--output {options.output} is the session itself: it is never written")
@@ -77,15 +85,7 @@ def _check(options: argparse.Namespace, root: Path, path: str) -> int:
             else:
                 yield item
 
-    check_trace = _protocol_checker()
-    if check_trace is None:
-        for _event in events():
-            pass
-        complain("assay trace check: note: this build has no protocol checks yet; "
-                 "only the session's reading problems are reported")  # fmt: skip
-        violations: list[Diagnostic] = []
-    else:
-        violations = list(check_trace(events(), options.protocol or "consultation"))
+    violations = check_trace(events(), protocol.value, path=path)
     diagnostics = sorted_diagnostics([*problems, *violations])
     rendered = render_report(diagnostics, path, root, options.format)
     if options.output:
@@ -104,21 +104,6 @@ def _same_file(one: Path, other: Path) -> bool:
         return os.path.samefile(one, other)
     except OSError:  # either does not exist (yet): not the same file
         return False
-
-
-def _protocol_checker() -> Checker | None:
-    """``assay.engine.traces.check.check_trace(events, protocol)``, or None in a build
-    without the protocol checks (the readers came first)."""
-    from importlib import import_module
-
-    try:
-        module = import_module("assay.engine.traces.check")
-    except ModuleNotFoundError as error:
-        if error.name != "assay.engine.traces.check":
-            raise
-        return None
-    checker: Checker = module.check_trace
-    return checker
 
 
 def _fetch(options: argparse.Namespace, root: Path, path: str) -> int:

@@ -62,8 +62,8 @@ from assay.engine.checks import (
 )
 from assay.engine.checks.base import Check
 from assay.engine.checks.context_codes import CONTEXT_RULES
-from assay.engine.checks.session_codes import SESSION_RULES
 from assay.engine.checks.protocol_codes import PROTOCOL_RULES
+from assay.engine.checks.session_codes import SESSION_RULES
 from assay.engine.checks.spec_codes import SPEC_RULES
 
 CHECKS: tuple[Check, ...] = tuple(
