@@ -6,6 +6,7 @@ not match its own schema is an internal error, better caught here than by a read
 
 from __future__ import annotations
 
+import json
 from functools import cache
 from typing import Any
 
@@ -24,6 +25,7 @@ def _validator() -> Any:
 def summary_json(summary: Summary) -> dict[str, Any]:
     """The summary as a JSON-ready dict; raises ``jsonschema.ValidationError`` only if
     assay itself broke the contract."""
-    value: dict[str, Any] = to_json_value(summary)
+    # Through JSON text and back: tuples become lists, as a reader of the output sees them.
+    value: dict[str, Any] = json.loads(json.dumps(to_json_value(summary)))
     _validator().validate(value)
     return value

@@ -65,7 +65,7 @@ def render_markdown(summary: Summary, *, plot: str | None = "summary-differences
     for c in summary.descriptive:
         rate = number(c.rate) if c.rate is not None else "-"
         lines.append(
-            f"- {c.condition}: {c.correct} of {c.attempts} correct, {rate} {interval(c.interval)}"
+            f"- {c.condition}: {c.correct} of {c.attempts} correct, {rate} {interval(c.interval, sign=False)}"
         )
     lines += ["", "## Wrong answers", ""]
     for w in summary.wrong_answers:

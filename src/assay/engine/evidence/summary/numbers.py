@@ -16,8 +16,9 @@ def signed(value: float) -> str:
     return text if text.startswith("-") or text in ("0", "0.000") else f"+{text}"
 
 
-def interval(bounds: tuple[float, float] | None) -> str:
-    """``[low, high]`` of a 95% interval, or ``no interval``."""
+def interval(bounds: tuple[float, float] | None, *, sign: bool = True) -> str:
+    """``[low, high]`` of a 95% interval (of a difference: signed), or ``no interval``."""
     if bounds is None:
         return "no interval"
-    return f"[{signed(bounds[0])}, {signed(bounds[1])}]"
+    show = signed if sign else number
+    return f"[{show(bounds[0])}, {show(bounds[1])}]"

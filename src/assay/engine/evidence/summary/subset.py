@@ -41,8 +41,8 @@ def select_subset(text: str, tasks: Sequence[str]) -> tuple[tuple[str, ...], tup
                 errors.append(
                     reason(
                         "EVL024",
-                        f"subset {text!r}, column {at}: task {task!r} is already selected "
-                        f"(column {chosen[task]})",
+                        f"subset item {item!r}, column {at}: task {task!r} is already "
+                        f"selected by the item at column {chosen[task]}",
                         task=task,
                         column=at,
                     )

@@ -38,7 +38,7 @@ def render_text(summary: Summary) -> str:
     for c in summary.descriptive:
         rate = number(c.rate) if c.rate is not None else "-"
         lines.append(
-            f"  {c.condition}: {c.correct}/{c.attempts} correct, {rate} {interval(c.interval)}"
+            f"  {c.condition}: {c.correct}/{c.attempts} correct, {rate} {interval(c.interval, sign=False)}"
         )
     if summary.rates:
         lines += ["", "Rates used:"]

@@ -107,7 +107,7 @@ def _coverage(tasks: Sequence[str], latest: dict[tuple[str, Condition], Attempt]
     if not tasks:
         return [reason("EVL034", "the set holds no task to compare")]
     lacking = [
-        f"{task} ({'/'.join(c for c in ('overview', 'task') if (task, c) not in latest)})"
+        f"{task} (no {'/'.join(c for c in ('overview', 'task') if (task, c) not in latest)} attempt)"
         for task in tasks
         if (task, "overview") not in latest or (task, "task") not in latest
     ]
@@ -115,7 +115,7 @@ def _coverage(tasks: Sequence[str], latest: dict[tuple[str, Condition], Attempt]
         return []
     shown = ", ".join(lacking[:5]) + (f" and {len(lacking) - 5} more" if len(lacking) > 5 else "")
     return [
-        reason("EVL034", f"{len(lacking)} of {len(tasks)} tasks lack a compatible side: {shown}")
+        reason("EVL034", f"{len(lacking)} of {len(tasks)} tasks lack a compatible attempt: {shown}")
     ]
 
 
