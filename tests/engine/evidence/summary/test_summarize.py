@@ -107,7 +107,12 @@ def test_incomplete_counters_are_not_used() -> None:
     t1 = {v.measure: v for v in summary.differences[0].values}
     assert t1["credit:input_tokens"].difference == 300 * 0.002 - 100 * 0.002
     [use] = summary.rates
-    assert (use.kind, use.counter, use.dated, use.attempts) == ("credit", "input_tokens", "2026-10-01", 4)
+    assert (use.kind, use.counter, use.dated, use.attempts) == (
+        "credit",
+        "input_tokens",
+        "2026-10-01",
+        4,
+    )
 
 
 def test_a_rate_dated_after_an_attempt_is_not_used() -> None:
@@ -162,7 +167,9 @@ def test_attempts_for_tasks_outside_the_benchmark_are_noted() -> None:
 
 def test_a_subset_limits_the_comparison() -> None:
     """`2-3` compares the second and third tasks only; others are not reported missing."""
-    attempts = pairs(("a", "wrong", "correct"), ("b", "correct", "correct"), ("c", "wrong", "wrong"))
+    attempts = pairs(
+        ("a", "wrong", "correct"), ("b", "correct", "correct"), ("c", "wrong", "wrong")
+    )
     summary = summarize(attempts, tasks=["a", "b", "c", "d"], policy=POLICY, subset="2-3")
     assert summary.tasks == ("b", "c") and summary.no_verdict == ()
     assert summary.verdict is not None

@@ -17,7 +17,11 @@ _SPECIAL = str.maketrans(
 
 def cell(text: str) -> str:
     """``text`` as literal Markdown inside a table cell."""
-    return text.translate(_SPECIAL)
+    escaped = text.translate(_SPECIAL)
+    if escaped.isprintable():
+        return escaped
+    # A control character (an ANSI escape, a NUL) is shown as its escape, never sent.
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in escaped)
 
 
 def render_markdown(summary: Summary, *, plot: str | None = "summary-differences.svg") -> str:
@@ -65,7 +69,8 @@ def render_markdown(summary: Summary, *, plot: str | None = "summary-differences
     for c in summary.descriptive:
         rate = number(c.rate) if c.rate is not None else "-"
         lines.append(
-            f"- {c.condition}: {c.correct} of {c.attempts} correct, {rate} {interval(c.interval, sign=False)}"
+            f"- {c.condition}: {c.correct} of {c.attempts} correct, {rate} "
+            f"{interval(c.interval, sign=False)}"
         )
     lines += ["", "## Wrong answers", ""]
     for w in summary.wrong_answers:

@@ -17,6 +17,7 @@ from typing import Literal
 from attrs import frozen
 
 from assay.engine.evidence.summary.instants import day
+from assay.engine.evidence.summary.numbers import count
 from assay.engine.evidence.summary.reasons import reason
 from assay.spec.evaluation_summary import RateUse, Reason
 from assay.spec.evidence import Attempt, Rate
@@ -51,7 +52,7 @@ def measure(compared: Sequence[Attempt], rates: Sequence[Rate]) -> Measured:
                 reason(
                     "EVL027",
                     f"counter {name!r} is not used: incomplete or absent on "
-                    f"{len(lacking)} of {len(compared)} compared attempts",
+                    f"{len(lacking)} of {count(len(compared), 'compared attempt')}",
                     attempts=lacking,
                 )
             )
@@ -120,8 +121,8 @@ def _convert(
     counts: dict[tuple[str, float], int] = {}
     for attempt in (a for a in compared if a.id in chosen):
         rate = chosen[attempt.id]
-        count = values[attempt.id][f"counter:{name}"]
-        converted = count * rate.per_unit if kind == "credit" else count / rate.per_unit
+        units = values[attempt.id][f"counter:{name}"]
+        converted = units * rate.per_unit if kind == "credit" else units / rate.per_unit
         # Past 1e150 a conversion is a mistyped rate, and its square (the interval's
         # variance) would overflow: treated as no usable rate, like a negative one.
         if not abs(converted) < _LARGEST:
@@ -136,7 +137,7 @@ def _convert(
             reason(
                 "EVL028",
                 f"{measure_name} is not computed: no usable {kind} rate for {name!r} "
-                f"dated on or before the start of {len(lacking)} compared attempts",
+                f"dated on or before the start of {count(len(lacking), 'compared attempt')}",
                 attempts=lacking,
             )
         )

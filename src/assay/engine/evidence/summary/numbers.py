@@ -22,3 +22,8 @@ def interval(bounds: tuple[float, float] | None, *, sign: bool = True) -> str:
         return "no interval"
     show = signed if sign else number
     return f"[{show(bounds[0])}, {show(bounds[1])}]"
+
+
+def count(n: int, thing: str) -> str:
+    """``1 attempt``, ``2 attempts``: the number and the noun, agreeing."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"

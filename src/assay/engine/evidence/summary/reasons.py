@@ -1,8 +1,8 @@
 """The EVL codes a summary reports, and how a ``Reason`` is made.
 
-EVL020-EVL024 are subset errors (nothing is computed), EVL025-EVL028 are notes (what
-was left out of the numbers, and why), EVL029-EVL036 are the reasons for "no verdict",
-one per missing condition. ``assay.engine.checks.summary_codes`` holds their reference
+EVL020-EVL024 are subset errors (nothing is computed); EVL025-EVL028 and EVL037 are
+notes (what was left out of the numbers, and why); EVL029-EVL036 are the reasons for
+"no verdict", one per missing condition. ``assay.engine.checks.summary_codes`` holds their reference
 pages; a test keeps the two lists equal.
 """
 
@@ -30,6 +30,7 @@ CODES: dict[str, str] = {
     "EVL034": "missing-pair",
     "EVL035": "required-counter-incomplete",
     "EVL036": "no-threshold",
+    "EVL037": "superseded-attempts",
 }
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from assay.engine.evidence.summary.numbers import count
 from assay.engine.evidence.summary.reasons import reason
 from assay.spec.evaluation_summary import Reason
 
@@ -74,6 +75,8 @@ def _item(item: str, at: int, tasks: Sequence[str]) -> list[tuple[str, Reason | 
     first, last = int(bounds[0]), int(bounds[-1])
     if first < 1 or last > len(tasks) or last < first:
         why = "is reversed" if last < first else f"is outside 1-{len(tasks)}"
-        problem = reason("EVL021", f"{where}: the range {why} ({len(tasks)} tasks)", column=at)
+        problem = reason(
+            "EVL021", f"{where}: the range {why} ({count(len(tasks), 'task')})", column=at
+        )
         return [("", problem)]
     return [(tasks[i - 1], None) for i in range(first, last + 1)]

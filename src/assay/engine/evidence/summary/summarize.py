@@ -7,10 +7,12 @@ unmatched rates come after, and the verdict last, when every condition holds.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from assay.engine.evidence.summary.aggregates import aggregates, descriptive
 from assay.engine.evidence.summary.measures import measure
+from assay.engine.evidence.summary.numbers import count
 from assay.engine.evidence.summary.pairing import order_key, pair
 from assay.engine.evidence.summary.reasons import reason
 from assay.engine.evidence.summary.subset import select_subset
@@ -49,7 +51,7 @@ def summarize(
         notes.append(
             reason(
                 "EVL026",
-                f"{len(outside)} attempts are for tasks the benchmark does not list",
+                f"{count(len(outside), 'attempt')} for tasks the benchmark does not list",
                 attempts=outside,
             )
         )
@@ -58,13 +60,14 @@ def summarize(
         notes.append(
             reason(
                 "EVL025",
-                f"{len(group.attempts)} attempts ran under other versions "
+                f"{count(len(group.attempts), 'attempt')} under other versions "
                 f"({group.versions.benchmark}, {group.versions.answer_key}, "
                 f"{group.versions.runner}, {group.versions.result_schema}): not compared",
                 attempts=group.attempts,
             )
         )
     compared = sorted(pairs.latest.values(), key=order_key)
+    notes.extend(_superseded(pairs.compatible, compared))
     measured = measure(compared, policy.rates if policy is not None else ())
     notes.extend(measured.notes)
     differences = tuple(_difference(t, pairs.latest, measured.values) for t in chosen)
@@ -128,6 +131,26 @@ def _difference(
         task_correctness=attempt.correctness if attempt else None,
         values=tuple(matched),
     )
+
+
+def _superseded(compatible: Sequence[Attempt], compared: Sequence[Attempt]) -> list[Reason]:
+    """Earlier attempts a later one replaced: said, so a retry is never silent."""
+    latest = {a.id for a in compared}
+    earlier = [a for a in compatible if a.id not in latest]
+    if not earlier:
+        return []
+    statuses = ", ".join(
+        f"{count(n, 'attempt')} {status}"
+        for status, n in sorted(Counter(a.status for a in earlier).items())
+    )
+    return [
+        reason(
+            "EVL037",
+            f"{count(len(earlier), 'earlier attempt')} not compared, a later one of the "
+            f"same task and condition is ({statuses})",
+            attempts=(a.id for a in earlier),
+        )
+    ]
 
 
 def _wrong(

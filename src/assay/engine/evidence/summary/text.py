@@ -12,7 +12,20 @@ from assay.spec.evaluation_summary import Reason, Summary, TaskDifference
 
 
 def render_text(summary: Summary) -> str:
-    """The text report, ending with a newline."""
+    """The text report, ending with a newline. Evidence text (task names, answers,
+    messages) is printed with control characters escaped: a task name cannot move the
+    terminal's cursor or recolour what follows."""
+    return _visible(_render(summary))
+
+
+def _visible(text: str) -> str:
+    return "".join(
+        c if c == "\n" or c.isprintable() else c.encode("unicode_escape").decode("ascii")
+        for c in text
+    )
+
+
+def _render(summary: Summary) -> str:
     if summary.errors:
         return "".join(f"error: {_reason(r)}\n" for r in summary.errors)
     lines = [_heading(summary)]
@@ -38,7 +51,8 @@ def render_text(summary: Summary) -> str:
     for c in summary.descriptive:
         rate = number(c.rate) if c.rate is not None else "-"
         lines.append(
-            f"  {c.condition}: {c.correct}/{c.attempts} correct, {rate} {interval(c.interval, sign=False)}"
+            f"  {c.condition}: {c.correct}/{c.attempts} correct, {rate} "
+            f"{interval(c.interval, sign=False)}"
         )
     if summary.rates:
         lines += ["", "Rates used:"]

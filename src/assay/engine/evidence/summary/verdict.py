@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from assay.engine.evidence.summary.instants import instant
+from assay.engine.evidence.summary.numbers import count
 from assay.engine.evidence.summary.reasons import reason
 from assay.spec.evaluation_summary import Aggregate, Reason, Verdict
 from assay.spec.evidence import Attempt, Condition, Policy
@@ -40,7 +41,7 @@ def missing_conditions(
         found.append(
             reason(
                 "EVL032",
-                f"{len(failed)} compared attempts did not complete ({statuses})",
+                f"{count(len(failed), 'compared attempt')} not completed ({statuses})",
                 attempts=(a.id for a in failed),
             )
         )
@@ -49,7 +50,7 @@ def missing_conditions(
         found.append(
             reason(
                 "EVL033",
-                f"{len(short)} compared attempts lacked required material",
+                f"{count(len(short), 'compared attempt')} without all required material",
                 attempts=(a.id for a in short),
             )
         )
@@ -58,7 +59,7 @@ def missing_conditions(
         found.append(
             reason(
                 "EVL029",
-                f"{len(unknown)} compared attempts have no known correctness",
+                f"{count(len(unknown), 'compared attempt')} without a known correctness",
                 attempts=(a.id for a in unknown),
             )
         )
@@ -84,7 +85,7 @@ def _policy_problems(policy: Policy, launched: Sequence[Attempt]) -> list[Reason
         found.append(
             reason(
                 "EVL031",
-                f"{label}: {len(unreadable)} attempts have an unreadable start time",
+                f"{label}: {count(len(unreadable), 'attempt')} with an unreadable start time",
                 attempts=unreadable,
             )
         )
@@ -94,7 +95,7 @@ def _policy_problems(policy: Policy, launched: Sequence[Attempt]) -> list[Reason
             reason(
                 "EVL031",
                 f"{label} was recorded at {policy.recorded_at}, not before the first "
-                f"attempt ({len(early)} attempts started before or then)",
+                f"attempt ({count(len(early), 'attempt')} started before or then)",
                 attempts=early,
             )
         )
@@ -106,16 +107,20 @@ def _policy_problems(policy: Policy, launched: Sequence[Attempt]) -> list[Reason
 def _coverage(tasks: Sequence[str], latest: dict[tuple[str, Condition], Attempt]) -> list[Reason]:
     if not tasks:
         return [reason("EVL034", "the set holds no task to compare")]
+    sides: tuple[Condition, ...] = ("overview", "task")
     lacking = [
-        f"{task} (no {'/'.join(c for c in ('overview', 'task') if (task, c) not in latest)} attempt)"
+        f"{task} (no {'/'.join(c for c in sides if (task, c) not in latest)} attempt)"
         for task in tasks
-        if (task, "overview") not in latest or (task, "task") not in latest
+        if any((task, c) not in latest for c in sides)
     ]
     if not lacking:
         return []
     shown = ", ".join(lacking[:5]) + (f" and {len(lacking) - 5} more" if len(lacking) > 5 else "")
     return [
-        reason("EVL034", f"{len(lacking)} of {len(tasks)} tasks lack a compatible attempt: {shown}")
+        reason(
+            "EVL034",
+            f"{len(lacking)} of {count(len(tasks), 'task')} without a compatible attempt: {shown}",
+        )
     ]
 
 
