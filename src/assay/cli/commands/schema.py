@@ -18,6 +18,7 @@ NAMES = {
     "files": "what `assay files --format json` prints",
     "selection": "what `assay select --format json` prints",
     "manifest": "the manifest.json `assay assemble` writes beside bundle.md",
+    "summary": "what `assay eval summary --format json` prints",
 }
 
 
@@ -34,6 +35,10 @@ def schema(name: str) -> dict[str, Any]:
             title="assay selection",
             identifier=f"https://assay.invalid/schemas/selection-v{SELECTION_VERSION}.json",
         )
+    if name == "summary":
+        from assay.spec.evaluation_summary import summary_schema
+
+        return summary_schema()
     if name == "manifest":
         from assay.spec.manifest import MANIFEST_VERSION, Manifest
 

@@ -27,12 +27,17 @@ _FAMILIES = {
     "SUP": "Suppressions",
     "SPC": "Specs: problems in `.assay` files (they stop the run, exit 2)",
     "CTX": "Context: what `assay assemble` reports (not `assay check` findings)",
+    "EVL": "Evaluation: what `assay eval summary` reports (not `assay check` findings)",
     "INT": "Internal",
 }
 
 
 #: Families whose codes are not checks: what they look at instead of a check's scope.
-_NOT_CHECKS = {"SPC": "the spec files", "CTX": "the sources `assay assemble` bundles"}
+_NOT_CHECKS = {
+    "SPC": "the spec files",
+    "CTX": "the sources `assay assemble` bundles",
+    "EVL": "the retained evaluation attempts",
+}
 
 
 def page_name(check: Check) -> str:
