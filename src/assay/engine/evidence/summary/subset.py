@@ -31,11 +31,12 @@ def select_subset(text: str, tasks: Sequence[str]) -> tuple[tuple[str, ...], tup
     chosen: dict[str, int] = {}  # task -> column of the item that chose it
     errors: list[Reason] = []
     column = 1
+    names = frozenset(tasks)
     for raw in text.split(","):
         item = raw.strip()
         at = column + (len(raw) - len(raw.lstrip()))
         column += len(raw) + 1
-        for task, problem in _item(item, at, tasks):
+        for task, problem in _item(item, at, tasks, names):
             if problem is not None:
                 errors.append(problem)
             elif task in chosen:
@@ -55,14 +56,16 @@ def select_subset(text: str, tasks: Sequence[str]) -> tuple[tuple[str, ...], tup
     return tuple(t for t in tasks if t in chosen), ()
 
 
-def _item(item: str, at: int, tasks: Sequence[str]) -> list[tuple[str, Reason | None]]:
+def _item(
+    item: str, at: int, tasks: Sequence[str], names: frozenset[str]
+) -> list[tuple[str, Reason | None]]:
     where = f"subset item {item!r}, column {at}"
     if not item or _NAME.fullmatch(item) is None:
         text = "is empty" if not item else "holds a space"
         problem = reason("EVL020", f"{where}: {text}; expected N, N-M or a task name", column=at)
         return [("", problem)]
     if _POSITION.fullmatch(item) is None:
-        if item in tasks:
+        if item in names:
             return [(item, None)]
         problem = reason("EVL022", f"{where}: the benchmark has no task {item!r}", column=at)
         return [("", problem)]

@@ -46,7 +46,8 @@ def summarize(
     ordered = sorted(attempts, key=order_key)
     in_set = [a for a in ordered if a.task in wanted]
     notes: list[Reason] = []
-    outside = [a.id for a in ordered if a.task not in frozenset(benchmark)]
+    listed = frozenset(benchmark)
+    outside = [a.id for a in ordered if a.task not in listed]
     if outside:
         notes.append(
             reason(
