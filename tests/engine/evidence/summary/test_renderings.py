@@ -21,7 +21,7 @@ from assay.engine.evidence.summary import (
     summary_json,
 )
 from assay.spec.evaluation_summary import Summary, summary_schema
-from tests.engine.evidence.summary.build import POLICY, VERSIONS, attempt, pairs
+from tests.engine.evidence.summary.build import POLICY, VERSIONS, attempt
 
 HOSTILE = 'x<script>alert("|")</script>&*_'
 
