@@ -104,3 +104,18 @@ def test_svg(snapshot: SnapshotAssertion) -> None:
 def test_svg_of_an_empty_summary_is_well_formed() -> None:
     """No task, no pair: still a valid SVG."""
     ElementTree.fromstring(plot_differences(summarize([], tasks=[], policy=None)))
+
+
+def test_a_verdict_renders(snapshot: SnapshotAssertion) -> None:
+    """An earned verdict in text and Markdown (without a plot link when none is asked)."""
+    attempts = [
+        attempt(1, "t1", "overview", "wrong"),
+        attempt(2, "t1", "task", "correct"),
+        attempt(3, "t2", "overview", "wrong"),
+        attempt(4, "t2", "task", "correct"),
+    ]
+    summary = summarize(attempts, tasks=["t1", "t2"], policy=POLICY)
+    assert summary.verdict is not None
+    markdown = render_markdown(summary, plot=None)
+    assert ".svg" not in markdown
+    assert (render_text(summary), markdown) == snapshot
