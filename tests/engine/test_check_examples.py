@@ -21,12 +21,13 @@ from assay.engine.workspace.config import load_config
 # INT001 is raised by a crashing check, which a document cannot make happen.
 WITHOUT_EXAMPLES = {"INT001"}
 # CTX examples run through assembly: tests/engine/context/test_context_rules.py;
-# PRT examples through the session reader: tests/engine/traces/reading/test_session_rules.py.
-# PRT examples through the trace checker: tests/engine/traces/check/test_rule_examples.py.
+# PRT examples through the session reader: tests/engine/traces/reading/test_session_rules.py
+# and the trace checker: tests/engine/traces/check/test_rule_examples.py; EVL examples
+# through the summary: tests/engine/evidence/summary/test_summary_rules.py.
 CASES = [
     pytest.param(rule, section, files, id=f"{rule.code}-{section}")
     for rule in RULES
-    if rule.family not in ("CTX", "PRT")
+    if rule.family not in ("CTX", "PRT", "EVL")
     for section, files in examples(rule.doc).items()
 ]
 

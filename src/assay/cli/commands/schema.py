@@ -20,6 +20,7 @@ NAMES = {
     "manifest": "the manifest.json `assay assemble` writes beside bundle.md",
     "trace": "one line of assay's neutral trace format, which `assay trace check` reads",
     "window": "what `assay trace fetch --format json` prints",
+    "summary": "what `assay eval summary --format json` prints",
 }
 
 
@@ -48,6 +49,10 @@ def schema(name: str) -> dict[str, Any]:
             title="assay transcript window",
             identifier=f"https://assay.invalid/schemas/window-v{WINDOW_VERSION}.json",
         )
+    if name == "summary":
+        from assay.spec.evaluation_summary import summary_schema
+
+        return summary_schema()
     if name == "manifest":
         from assay.spec.manifest import MANIFEST_VERSION, Manifest
 

@@ -65,6 +65,7 @@ from assay.engine.checks.context_codes import CONTEXT_RULES
 from assay.engine.checks.protocol_codes import PROTOCOL_RULES
 from assay.engine.checks.session_codes import SESSION_RULES
 from assay.engine.checks.spec_codes import SPEC_RULES
+from assay.engine.checks.summary_codes import SUMMARY_RULES
 
 CHECKS: tuple[Check, ...] = tuple(
     sorted(
@@ -132,9 +133,10 @@ CHECKS: tuple[Check, ...] = tuple(
 #: Every code assay can report, for the rule reference: the checks, then the spec
 #: problems (found while specs are read; not run, selected or ignored as checks), then
 #: the assembly codes (found by `assay assemble`; not checks either), then the session
-#: codes and the protocol codes (both found by `assay trace`).
+#: codes and the protocol codes (both found by `assay trace`), then the evaluation
+#: summary's (found by `assay eval summary`).
 RULES: tuple[Check, ...] = (
-    *CHECKS, *SPEC_RULES, *CONTEXT_RULES, *SESSION_RULES, *PROTOCOL_RULES
+    *CHECKS, *SPEC_RULES, *CONTEXT_RULES, *SESSION_RULES, *PROTOCOL_RULES, *SUMMARY_RULES
 )
 
 

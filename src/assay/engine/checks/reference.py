@@ -28,6 +28,7 @@ _FAMILIES = {
     "SPC": "Specs: problems in `.assay` files (they stop the run, exit 2)",
     "CTX": "Context: what `assay assemble` reports (not `assay check` findings)",
     "PRT": "Protocol traces: what `assay trace` reports about a session file and its protocol",
+    "EVL": "Evaluation: what `assay eval summary` reports (not `assay check` findings)",
     "INT": "Internal",
 }
 
@@ -37,6 +38,7 @@ _NOT_CHECKS = {
     "SPC": "the spec files",
     "CTX": "the sources `assay assemble` bundles",
     "PRT": "a recorded agent session, line by line and event by event",
+    "EVL": "the retained evaluation attempts",
 }
 
 

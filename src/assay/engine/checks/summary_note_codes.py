@@ -1,0 +1,184 @@
+"""EVL025-EVL028 and EVL037: what a summary's numbers leave out, and why.
+
+See ``assay.engine.checks.summary_codes`` for what EVL codes are and how their examples
+run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from assay.engine.checks.base import Finding, workspace_check
+from assay.engine.workspace.document_context import WorkspaceContext
+
+
+@workspace_check("EVL025", "incompatible-versions", severity="info")
+def incompatible_versions(workspace: WorkspaceContext) -> Iterator[Finding]:
+    """Attempts ran under other versions than the compared ones: reported, never mixed.
+
+    Attempts are compared only when they share the benchmark, answer key, runner and
+    result schema versions (cue and declaration versions may differ: they are what the
+    conditions deliver). The compared versions are those of the latest attempt (the
+    highest id); every other group is listed with its attempts.
+
+    ## Fails
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+    attempts = [
+        {id = 1, task = "t1", condition = "task", correctness = "wrong", answer_key = "key@0"},
+        {id = 2, task = "t1", condition = "overview", correctness = "wrong"},
+        {id = 3, task = "t1", condition = "task", correctness = "correct"},
+    ]
+    ```
+
+    ## Passes
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+        {id = 2, task = "t1", condition = "task", correctness = "correct"},
+    ]
+    ```
+    """
+    return iter(())
+
+
+@workspace_check("EVL026", "attempt-outside-benchmark", severity="info")
+def attempt_outside_benchmark(workspace: WorkspaceContext) -> Iterator[Finding]:
+    """Attempts are for tasks the benchmark does not list.
+
+    A task removed from the benchmark, or attempts merged from another one: they are not
+    compared, and the note lists them.
+
+    ## Fails
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+        {id = 2, task = "t1", condition = "task", correctness = "correct"},
+        {id = 3, task = "t9", condition = "task", correctness = "correct"},
+    ]
+    ```
+
+    ## Passes
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+        {id = 2, task = "t1", condition = "task", correctness = "correct"},
+    ]
+    ```
+    """
+    return iter(())
+
+
+@workspace_check("EVL027", "counter-not-used", severity="info")
+def counter_not_used(workspace: WorkspaceContext) -> Iterator[Finding]:
+    """A usage counter is not complete on every compared attempt, so it is not used.
+
+    A counter (tokens, requests) enters the matched differences only when every compared
+    attempt reports it complete; one gap would make the sides incomparable. The note
+    names the attempts that lack it.
+
+    ## Fails
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", counters = {input_tokens = 90}},
+        {id = 2, task = "t1", condition = "task", incomplete = ["input_tokens"]},
+    ]
+    ```
+
+    ## Passes
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", counters = {input_tokens = 90}},
+        {id = 2, task = "t1", condition = "task", counters = {input_tokens = 300}},
+    ]
+    ```
+    """
+    return iter(())
+
+
+@workspace_check("EVL028", "no-dated-rate", severity="info")
+def no_dated_rate(workspace: WorkspaceContext) -> Iterator[Finding]:
+    """A counter has a rate, but none dated on or before some compared attempt.
+
+    Credit (`credit` rates: credit per unit) and seconds (`speed` rates: units per
+    second) are computed per attempt with the latest rate for that counter dated on or
+    before the attempt's start (UTC date); the summary lists each rate it used. A rate
+    dated later is never applied backwards: the conversion is left out.
+
+    ## Fails
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0, rates = [
+        {kind = "credit", counter = "input_tokens", per_unit = 0.002, dated = "2026-12-01"},
+    ]}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", counters = {input_tokens = 90}},
+        {id = 2, task = "t1", condition = "task", counters = {input_tokens = 300}},
+    ]
+    ```
+
+    ## Passes
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0, rates = [
+        {kind = "credit", counter = "input_tokens", per_unit = 0.002, dated = "2026-10-01"},
+    ]}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", counters = {input_tokens = 90}},
+        {id = 2, task = "t1", condition = "task", counters = {input_tokens = 300}},
+    ]
+    ```
+    """
+    return iter(())
+
+
+@workspace_check("EVL037", "superseded-attempts", severity="info")
+def superseded_attempts(workspace: WorkspaceContext) -> Iterator[Finding]:
+    """Earlier attempts of a task and condition are not compared: a later one is.
+
+    Every attempt is kept; only the latest of each task and condition is compared. The
+    note lists the earlier ones and their statuses, so a retry is never silent.
+
+    ## Fails
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+        {id = 2, task = "t1", condition = "task", status = "failed"},
+        {id = 3, task = "t1", condition = "task", correctness = "correct"},
+    ]
+    ```
+
+    ## Passes
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+        {id = 2, task = "t1", condition = "task", correctness = "correct"},
+    ]
+    ```
+    """
+    return iter(())

@@ -1,0 +1,190 @@
+"""``summarize``: retained attempts in, a ``Summary`` out; pure, launches nothing.
+
+The order of work is the order of the report: pick the compared pairs, compute each
+task's matched differences, and only then aggregate them; the descriptive,
+unmatched rates come after, and the verdict last, when every condition holds.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from assay.engine.evidence.summary.aggregates import aggregates, descriptive
+from assay.engine.evidence.summary.measures import measure
+from assay.engine.evidence.summary.numbers import count
+from assay.engine.evidence.summary.pairing import order_key, pair
+from assay.engine.evidence.summary.reasons import reason
+from assay.engine.evidence.summary.subset import select_subset
+from assay.engine.evidence.summary.verdict import judge, missing_conditions
+from assay.spec.evaluation_summary import (
+    SUMMARY_VERSION,
+    MatchedValue,
+    Reason,
+    Summary,
+    TaskDifference,
+    WrongAnswer,
+)
+from assay.spec.evidence import Attempt, Condition, Policy
+
+
+def summarize(
+    attempts: Sequence[Attempt],
+    *,
+    tasks: Sequence[str],
+    policy: Policy | None,
+    subset: str | None = None,
+    required_counters: Sequence[str] = (),
+) -> Summary:
+    """The summary of ``attempts`` over the benchmark's ``tasks`` (in its order), or
+    over the ``subset`` of them (``1-20``, ``a,b``; see ``subset.select_subset``)."""
+    benchmark = tuple(dict.fromkeys(tasks))
+    chosen, errors = select_subset(subset, benchmark) if subset is not None else (benchmark, ())
+    if errors:
+        return _empty(subset, errors)
+    wanted = frozenset(chosen)
+    ordered = sorted(attempts, key=order_key)
+    in_set = [a for a in ordered if a.task in wanted]
+    notes: list[Reason] = []
+    listed = frozenset(benchmark)
+    outside = [a.id for a in ordered if a.task not in listed]
+    if outside:
+        notes.append(
+            reason(
+                "EVL026",
+                f"{count(len(outside), 'attempt')} for tasks the benchmark does not list",
+                attempts=outside,
+            )
+        )
+    pairs = pair(in_set)
+    for group in pairs.incompatible:
+        notes.append(
+            reason(
+                "EVL025",
+                f"{count(len(group.attempts), 'attempt')} under other versions "
+                f"({group.versions.benchmark}, {group.versions.answer_key}, "
+                f"{group.versions.runner}, {group.versions.result_schema}): not compared",
+                attempts=group.attempts,
+            )
+        )
+    compared = sorted(pairs.latest.values(), key=order_key)
+    notes.extend(_superseded(pairs.compatible, compared))
+    measured = measure(compared, policy.rates if policy is not None else ())
+    notes.extend(measured.notes)
+    differences = tuple(_difference(t, pairs.latest, measured.values) for t in chosen)
+    summary_aggregates = aggregates(differences)
+    no_verdict = missing_conditions(
+        policy=policy,
+        tasks=chosen,
+        latest=pairs.latest,
+        launched=[a for a in in_set if a.started_at is not None],
+        unused_required=[
+            name
+            for name in dict.fromkeys(required_counters)
+            if not compared or any(f"counter:{name}" not in measured.values[a.id] for a in compared)
+        ],
+    )
+    correct = next((a for a in summary_aggregates if a.measure == "correct"), None)
+    verdict = judge(policy, correct) if not no_verdict and policy and correct else None
+    return Summary(
+        version=SUMMARY_VERSION,
+        subset=subset,
+        tasks=chosen,
+        versions=pairs.versions,
+        differences=differences,
+        aggregates=summary_aggregates,
+        descriptive=descriptive(chosen, pairs.latest),
+        rates=measured.rates,
+        wrong_answers=tuple(_wrong(pairs.compatible, pairs.latest)),
+        incompatible=pairs.incompatible,
+        notes=tuple(notes),
+        verdict=verdict,
+        no_verdict=tuple(no_verdict),
+        errors=(),
+    )
+
+
+def _difference(
+    task: str,
+    latest: dict[tuple[str, Condition], Attempt],
+    values: dict[int, dict[str, float]],
+) -> TaskDifference:
+    overview, attempt = latest.get((task, "overview")), latest.get((task, "task"))
+    matched: list[MatchedValue] = []
+    if overview is not None and attempt is not None:
+        left, right = values[overview.id], values[attempt.id]
+        for name in sorted(left.keys() & right.keys(), key=lambda m: (m != "correct", m)):
+            matched.append(
+                MatchedValue(
+                    measure=name,
+                    overview=left[name],
+                    task=right[name],
+                    difference=right[name] - left[name],
+                )
+            )
+    return TaskDifference(
+        task=task,
+        overview_attempt=overview.id if overview else None,
+        task_attempt=attempt.id if attempt else None,
+        overview_status=overview.status if overview else None,
+        task_status=attempt.status if attempt else None,
+        overview_correctness=overview.correctness if overview else None,
+        task_correctness=attempt.correctness if attempt else None,
+        values=tuple(matched),
+    )
+
+
+def _superseded(compatible: Sequence[Attempt], compared: Sequence[Attempt]) -> list[Reason]:
+    """Earlier attempts a later one replaced: said, so a retry is never silent."""
+    latest = {a.id for a in compared}
+    earlier = [a for a in compatible if a.id not in latest]
+    if not earlier:
+        return []
+    statuses = ", ".join(
+        f"{count(n, 'attempt')} {status}"
+        for status, n in sorted(Counter(a.status for a in earlier).items())
+    )
+    return [
+        reason(
+            "EVL037",
+            f"{count(len(earlier), 'earlier attempt')} not compared, a later one of the "
+            f"same task and condition is ({statuses})",
+            attempts=(a.id for a in earlier),
+        )
+    ]
+
+
+def _wrong(
+    compatible: Sequence[Attempt], latest: dict[tuple[str, Condition], Attempt]
+) -> list[WrongAnswer]:
+    compared = {a.id for a in latest.values()}
+    return [
+        WrongAnswer(
+            attempt=a.id,
+            task=a.task,
+            condition=a.condition,
+            answer=a.answer,
+            compared=a.id in compared,
+        )
+        for a in sorted(compatible, key=lambda a: (a.task, a.condition, a.id))
+        if a.correctness == "wrong"
+    ]
+
+
+def _empty(subset: str | None, errors: Sequence[Reason]) -> Summary:
+    return Summary(
+        version=SUMMARY_VERSION,
+        subset=subset,
+        tasks=(),
+        versions=None,
+        differences=(),
+        aggregates=(),
+        descriptive=(),
+        rates=(),
+        wrong_answers=(),
+        incompatible=(),
+        notes=(),
+        verdict=None,
+        no_verdict=(),
+        errors=tuple(errors),
+    )

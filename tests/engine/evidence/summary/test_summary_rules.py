@@ -1,0 +1,85 @@
+"""The EVL rules' docstring examples, run through summarize: Fails reports the code,
+Passes does not; and the rules are exactly the codes the summary can report."""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+import pytest
+from attrs import evolve
+
+from assay.engine.checks.examples import ExampleFile, examples
+from assay.engine.checks.summary_codes import SUMMARY_RULES
+from assay.engine.evidence.summary import summarize
+from assay.engine.evidence.summary.reasons import CODES
+from assay.spec.evaluation_summary import Summary
+from assay.spec.evidence import Attempt, Policy, Rate
+from tests.engine.evidence.summary.build import VERSIONS, attempt
+
+CASES = [
+    pytest.param(rule.code, section, files, id=f"{rule.code}-{section}")
+    for rule in SUMMARY_RULES
+    for section, files in examples(rule.doc).items()
+]
+_VERSION_KEYS = ("benchmark", "answer_key", "runner", "result_schema")
+
+
+def _attempt(fields: dict[str, Any]) -> Attempt:
+    """The short form the rule docs describe (``summary_codes``'s docstring)."""
+    fields = dict(fields)
+    versions = evolve(VERSIONS, **{k: fields.pop(k) for k in _VERSION_KEYS if k in fields})
+    counters: dict[str, int | None] = dict(fields.pop("counters", {}))
+    counters.update(dict.fromkeys(fields.pop("incomplete", ()), None))
+    status = fields.get("status", "completed")
+    correctness = fields.pop("correctness", "correct" if status == "completed" else "unknown")
+    return attempt(
+        fields.pop("id"),
+        fields.pop("task"),
+        fields.pop("condition"),
+        correctness,
+        versions=versions,
+        counters=counters,
+        **fields,
+    )
+
+
+def summary_of(evidence: str) -> Summary:
+    """The summary of one example's ``evidence.toml``."""
+    data = tomllib.loads(evidence)
+    policy = None
+    if "policy" in data:
+        given = dict(data["policy"])
+        rates = tuple(Rate(**r) for r in given.pop("rates", ()))
+        policy = Policy(name="eval", version=1, rates=rates, **given)
+    return summarize(
+        [_attempt(a) for a in data.get("attempts", [])],
+        tasks=data["tasks"],
+        policy=policy,
+        subset=data.get("subset"),
+        required_counters=data.get("required_counters", ()),
+    )
+
+
+@pytest.mark.parametrize(("code", "section", "files"), CASES)
+def test_summary_rule_example(code: str, section: str, files: tuple[ExampleFile, ...]) -> None:
+    """Fails: the code is reported (as an error, a note or a no-verdict reason);
+    Passes: it is not."""
+    [evidence] = files
+    summary = summary_of(evidence.text)
+    reported = [r.code for r in (*summary.errors, *summary.notes, *summary.no_verdict)]
+    if section == "Fails":
+        assert code in reported, summary
+    else:
+        assert code not in reported, summary
+
+
+def test_the_rules_are_the_codes_the_summary_reports() -> None:
+    """Every code with a page is one the summary can report, under the same name."""
+    assert {rule.code: rule.name for rule in SUMMARY_RULES} == CODES
+
+
+def test_every_summary_rule_has_both_examples() -> None:
+    """No page without a tested failing and passing example."""
+    for rule in SUMMARY_RULES:
+        assert set(examples(rule.doc)) == {"Fails", "Passes"}, rule.code
