@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from attrs import frozen
 
+from assay.spec.evaluation import Evaluation
 from assay.spec.model import Model
 from assay.spec.source import Span
 
@@ -235,3 +236,5 @@ class SpecFile(Model):
     uses: tuple[Use, ...] = ()
     types: tuple[TypeDecl, ...] = ()
     declarations: tuple[DeclarationDecl, ...] = ()
+    #: Benchmarks, answer keys, runners and result schemas (``assay eval``).
+    evaluation: Evaluation = Evaluation()
