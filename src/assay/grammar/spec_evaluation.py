@@ -50,7 +50,9 @@ def evaluation_of(children: list[Any]) -> Evaluation:
 class EvaluationRules(SpecRules):
     """The evaluation statements."""
 
-    def _items(self, items: list[Any], where: str, repeatable: tuple[str, ...] = ()) -> dict[str, Any]:
+    def _items(
+        self, items: list[Any], where: str, repeatable: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
         """Each keyword's value; a keyword not in ``repeatable`` given twice is SPC003."""
         found: dict[str, Any] = {}
         seen: set[str] = set()
@@ -144,7 +146,9 @@ class EvaluationRules(SpecRules):
     def answer(self, meta: Meta, children: list[Token]) -> AnswerDecl:
         task, answer = children
         return AnswerDecl(
-            task=self._text(task, "a task name"), answer=unquote(answer.value), span=self._tspan(task)
+            task=self._text(task, "a task name"),
+            answer=unquote(answer.value),
+            span=self._tspan(task),
         )
 
     def runner(self, meta: Meta, children: list[Any]) -> RunnerDecl:
@@ -167,7 +171,9 @@ class EvaluationRules(SpecRules):
     def runner_argv(self, meta: Meta, children: list[tuple[str, ...]]) -> _Item:
         argv = children[0]
         if not argv[0]:
-            self._problem("SPC004", "the program (argv's first item) must not be empty", self._span(meta))
+            self._problem(
+                "SPC004", "the program (argv's first item) must not be empty", self._span(meta)
+            )
         return _Item("argv", argv, self._span(meta))
 
     def runner_env(self, meta: Meta, children: list[tuple[str, ...]]) -> _Item:
