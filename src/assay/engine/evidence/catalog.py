@@ -48,7 +48,8 @@ def read_specs(config: Config) -> tuple[list[SpecFile], list[Diagnostic]]:
     """Every spec of the workspace, parsed; the SPC problems of those that do not."""
     from assay.grammar.spec import parse_spec
 
-    specs, problems = [], []
+    specs: list[SpecFile] = []
+    problems: list[Diagnostic] = []
     for path in discover(config).specs:
         try:
             text = (config.root / path).read_bytes().decode("utf-8")

@@ -82,7 +82,9 @@ def deliver(made: Material, prompt: str) -> Delivery:
 
 def overview_material(root: str, bench: BenchmarkDecl, tracking: Tracking) -> Material:
     """The overview documents, whole; one that cannot be read is missing provision."""
-    parts, units, missing = [], [], []
+    parts: list[bytes] = []
+    units: list[dict[str, object]] = []
+    missing: list[str] = []
     for path in bench.overview:
         read = read_source(root, path, tracking, None, limit=1 << 30)
         if isinstance(read, Refused) or read.outcome != "kept":

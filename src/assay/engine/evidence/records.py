@@ -51,7 +51,7 @@ class Finish(Model):
 
     status: str
     duration_ms: int | None = None
-    child_ms: int | None = None
+    child_us: int | None = None
     exit_code: int | None = None
     stdout: bytes | None = None
     stderr: bytes | None = None
@@ -158,13 +158,13 @@ class Store:
     def finish(self, attempt: int, end: Finish) -> None:
         """Complete the attempt's row with how it ended."""
         self.db.execute(
-            "UPDATE attempts SET status = ?, duration_ms = ?, child_ms = ?, exit_code = ?,"
+            "UPDATE attempts SET status = ?, duration_ms = ?, child_us = ?, exit_code = ?,"
             " stdout = ?, stderr = ?, correctness = ?, answer = ?, verification = ?,"
             " counters = ?, unknown_fields = ?, note = ? WHERE id = ?",
             (
                 end.status,
                 end.duration_ms,
-                end.child_ms,
+                end.child_us,
                 end.exit_code,
                 end.stdout,
                 end.stderr,

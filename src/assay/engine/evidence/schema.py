@@ -59,7 +59,7 @@ MIGRATIONS: tuple[str, ...] = (
     # 2: the child's own time (so assay's overhead can be told apart), the explicit
     # continuations past a spending cap, and an index for the per-task reads.
     """
-    ALTER TABLE attempts ADD COLUMN child_ms INTEGER;
+    ALTER TABLE attempts ADD COLUMN child_us INTEGER;    -- microseconds the child ran
     CREATE TABLE continuations (
         id INTEGER PRIMARY KEY,
         at TEXT NOT NULL,

@@ -1,0 +1,350 @@
+"""``assay eval run``: for each task the overview attempt, then the task attempt.
+
+Each attempt is a row written and committed *before* its process starts (status
+``launched``, the command, the stdin's digest and bytes, the versions); when it ends
+the same row gets its status, exit code, raw stdout and stderr, timing, the reading of
+its output and the verification. Nothing is retried or dropped: a drifted pin (basis
+error), a refusal to spend and a cancellation are rows too. ``--jobs N`` runs N
+processes at once in worker threads; only this module's thread writes the store.
+SIGINT and SIGTERM kill the running children, record them ``cancelled`` and stop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import threading
+from collections import deque
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+
+from attrs import frozen
+
+from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.evidence.launch import Children, Ran
+from assay.engine.evidence.outcome import correctness, read_output
+from assay.engine.evidence.plan import Plan
+from assay.engine.evidence.prepare import deliveries, now
+from assay.engine.evidence.records import Finish, Preparation, Store
+from assay.engine.evidence.shards import in_shard
+from assay.engine.evidence.spending import cost, spent
+from assay.engine.workspace.config import Config
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.evaluation import TaskDecl
+from assay.spec.evidence import Policy, Provision, Verification
+from assay.spec.model import Model
+
+CONDITIONS = ("overview", "task")
+
+_Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+
+
+@frozen(kw_only=True)
+class RunOptions(Model):
+    """How to run: parallelism, slice, spending."""
+
+    jobs: int = 1
+    shard: tuple[int, int] | None = None
+    authorize_spending: bool = False
+    resume: bool = False  #: ``--continue``: past the cap, the refused pairs only
+
+
+@frozen(kw_only=True)
+class RunResult(Model):
+    """What a run did: the ids of its attempts, its findings, the signal that stopped it."""
+
+    attempt_ids: tuple[int, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+    signal: int | None = None
+
+
+def _task_ids(store: Store, plan: Plan, options: RunOptions) -> list[TaskDecl]:
+    tasks = [t for t in plan.benchmark.tasks if in_shard(t.name, options.shard)]
+    if not options.resume:
+        return tasks
+    last: dict[str, str] = {}
+    for attempt in store.attempts():
+        if attempt.versions.benchmark == plan.benchmark_id:
+            last[attempt.task] = attempt.status
+    return [t for t in tasks if last.get(t.name) == "refused"]
+
+
+def run(
+    config: Config,
+    store: Store,
+    plan: Plan,
+    options: RunOptions,
+    progress: Callable[[int, int], None] | None = None,
+) -> RunResult:
+    """Run the benchmark's tasks (those of the shard); see the module."""
+    assert plan.runner is not None
+    prepared = store.preparations(plan.benchmark_id)
+    tasks = _task_ids(store, plan, options)
+    unprepared = [t.name for t in tasks for c in CONDITIONS if (t.name, c) not in prepared]
+    if unprepared:
+        listed = ", ".join(sorted(set(unprepared))[:5])
+        message = (
+            f"{plan.benchmark_id} is not prepared for {listed}: run `assay eval prepare` first"
+        )
+        raise EvidenceError([evl("EVL009", message, str(store.path))])
+    drifted = _drift(config, plan, prepared, {t.name for t in tasks})
+    session = _Session(config, store, plan, options, prepared, drifted, progress)
+    return session.run(tasks)
+
+
+def _drift(
+    config: Config, plan: Plan, prepared: dict[tuple[str, str], Preparation], names: set[str]
+) -> dict[str, str]:
+    """Per task, which condition's material changed since prepare (basis error)."""
+    drifted = {}
+    for task, *both in deliveries(config, plan):
+        if task.name not in names:
+            continue
+        changed = [
+            d.condition for d in both if d.snapshot != prepared[(task.name, d.condition)].snapshot
+        ]
+        if changed:
+            drifted[task.name] = " and ".join(changed)
+    return drifted
+
+
+class _Session:
+    """One run's state: the queue of attempts, the children, the spending."""
+
+    def __init__(
+        self,
+        config: Config,
+        store: Store,
+        plan: Plan,
+        options: RunOptions,
+        prepared: dict[tuple[str, str], Preparation],
+        drifted: dict[str, str],
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        assert plan.runner is not None
+        self.config, self.store, self.plan, self.options = config, store, plan, options
+        self.runner = plan.runner
+        self.prepared, self.drifted, self.progress = prepared, drifted, progress
+        self.children = Children()
+        self.ids: list[int] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.signal: int | None = None
+        self.policy: Policy | None = store.policy()
+        self.spent = 0.0
+        self.cap_from = 0.0
+        self.shard = f"{options.shard[0]}/{options.shard[1]}" if options.shard else None
+        self.env = {k: os.environ[k] for k in self.runner.env if k in os.environ}
+        self.answers = {a.task: a.answer for a in plan.answer_key.answers}
+
+    def run(self, tasks: list[TaskDecl]) -> RunResult:
+        refusal = self._spending_gate()
+        if refusal is not None:
+            for task in tasks:
+                for condition in CONDITIONS:
+                    self._not_launched(task, condition, "refused", refusal)
+            return self._result()
+        previous = self._handle_signals()
+        try:
+            self._loop(tasks)
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+        return self._result()
+
+    def _result(self) -> RunResult:
+        return RunResult(
+            attempt_ids=tuple(self.ids), diagnostics=tuple(self.diagnostics), signal=self.signal
+        )
+
+    def _spending_gate(self) -> str | None:
+        """Why a paid runner may not start; None when it may (or is not paid)."""
+        if not self.runner.paid:
+            return None
+        policy = self.policy
+        if policy is None or policy.cap is None or not self.options.authorize_spending:
+            lacking = [
+                *(["a recorded policy"] if policy is None else []),
+                *(["a cap in the policy"] if policy is not None and policy.cap is None else []),
+                *(["--authorize-spending"] if not self.options.authorize_spending else []),
+            ]
+            message = f"runner `{self.runner.name}` is paid: it needs {', '.join(lacking)}"
+            self.diagnostics.append(evl("EVL007", message, str(self.store.path)))
+            return message
+        self.spent = spent(self.store.attempts(), policy)
+        if self.options.resume:
+            self.store.continue_spending(now(), self.spent)
+        self.cap_from = self.store.spent_at_continuation()
+        return None
+
+    def _over_cap(self) -> str | None:
+        policy = self.policy
+        if not self.runner.paid or policy is None or policy.cap is None:
+            return None
+        if self.spent - self.cap_from < policy.cap:
+            return None
+        message = (
+            f"the spending cap {policy.cap:g} is reached ({self.spent - self.cap_from:g} spent): "
+            "run again with --continue to go on"
+        )
+        if not any(d.code == "EVL008" for d in self.diagnostics):
+            self.diagnostics.append(evl("EVL008", message, str(self.store.path)))
+        return message
+
+    def _handle_signals(self) -> dict[signal.Signals, _Handler]:
+        if threading.current_thread() is not threading.main_thread():
+            return {}
+
+        def stop(signum: int, frame: FrameType | None) -> None:
+            self.signal = signum
+            self.children.cancel()
+
+        previous: dict[signal.Signals, _Handler] = {}
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            previous[signum] = signal.signal(signum, stop)
+        return previous
+
+    def _loop(self, tasks: list[TaskDecl]) -> None:
+        pending = deque(tasks)
+        ready: deque[tuple[TaskDecl, str]] = deque()
+        running: dict[Future[tuple[Ran, Verification]], tuple[int, TaskDecl, str, str]] = {}
+        total, done = 2 * len(tasks), 0
+        with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
+            while (pending or ready or running) and self.signal is None:
+                while (
+                    len(running) < self.options.jobs and (ready or pending) and self.signal is None
+                ):
+                    task, condition = ready.popleft() if ready else (pending.popleft(), "overview")
+                    launched = self._launch(pool, task, condition)
+                    if launched is None:
+                        done += 1
+                        if condition == "overview":
+                            ready.appendleft((task, "task"))
+                        continue
+                    running[launched[0]] = launched[1]
+                if not running:
+                    continue
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    ident, task, condition, started = running.pop(future)
+                    self._record(ident, task, condition, started, *future.result())
+                    done += 1
+                    if condition == "overview" and self.signal is None:
+                        ready.appendleft((task, "task"))
+                if self.progress is not None:
+                    self.progress(done, total)
+            for future, (ident, task, condition, started) in list(running.items()):
+                self._record(ident, task, condition, started, *future.result())
+
+    def _not_launched(self, task: TaskDecl, condition: str, status: str, note: str) -> None:
+        prep = self.prepared.get((task.name, condition))
+        ident = self._row(task, condition, status, prep)
+        self.store.finish(ident, Finish(status=status, note=note))
+
+    def _row(self, task: TaskDecl, condition: str, status: str, prep: Preparation | None) -> int:
+        stdin = prep.stdin if prep else b""
+        cues = None
+        ident = self.store.launch(
+            prep=prep,
+            task=task.name,
+            condition=condition,
+            versions=self.plan.versions(prep.declarations if prep else (), cues),
+            command=self.runner.argv,
+            stdin=stdin,
+            stdin_sha256=hashlib.sha256(stdin).hexdigest(),
+            provision=prep.provision if prep else _no_provision(),
+            shard=self.shard,
+            started_at=now(),
+            status=status,
+        )
+        self.ids.append(ident)
+        return ident
+
+    def _launch(
+        self, pool: ThreadPoolExecutor, task: TaskDecl, condition: str
+    ) -> tuple[Future[tuple[Ran, Verification]], tuple[int, TaskDecl, str, str]] | None:
+        """Record then start one attempt; None when it was recorded without a launch."""
+        if task.name in self.drifted:
+            note = f"the {self.drifted[task.name]} material changed since prepare: prepare again"
+            self._not_launched(task, condition, "basis-error", note)
+            return None
+        over = self._over_cap()
+        if over is not None:
+            self._not_launched(task, condition, "refused", over)
+            return None
+        prep = self.prepared[(task.name, condition)]
+        started = now()
+        ident = self._row(task, condition, "launched", prep)  # committed before the start
+        env = {**self.env, "ASSAY_TASK": task.name, "ASSAY_CONDITION": condition}
+        future = pool.submit(self._attempt, prep.stdin, env, task)
+        return future, (ident, task, condition, started)
+
+    def _attempt(
+        self, stdin: bytes, env: dict[str, str], task: TaskDecl
+    ) -> tuple[Ran, Verification]:
+        """In a worker: the agent, then (when it answered) the task's check command."""
+        root, timeout = str(self.config.root), float(self.runner.timeout)
+        ran = self.children.run(self.runner.argv, stdin, env, root, timeout)
+        if not task.check or ran.exit_code != 0 or self.children.cancelled.is_set():
+            return ran, Verification(ran=False)
+        checked = self.children.run(task.check, ran.stdout, env, root, timeout)
+        if checked.exit_code is None or checked.timed_out:
+            return ran, Verification(ran=False)
+        return ran, Verification(
+            ran=True, passed=checked.exit_code == 0, exit_code=checked.exit_code
+        )
+
+    def _record(
+        self,
+        ident: int,
+        task: TaskDecl,
+        condition: str,
+        started: str,
+        ran: Ran,
+        verification: Verification,
+    ) -> None:
+        reading = read_output(ran.stdout, self.plan.results) if ran.exit_code == 0 else None
+        status, note = _status(
+            ran, reading.problem if reading else None, self.children.cancelled.is_set()
+        )
+        answer = reading.answer if reading and status == "completed" else None
+        counters = reading.counters if reading else ()
+        if self.policy is not None:
+            self.spent += cost(counters, self.policy, started[:10])
+        self.store.finish(
+            ident,
+            Finish(
+                status=status,
+                duration_ms=ran.child_us // 1000,
+                child_us=ran.child_us,
+                exit_code=ran.exit_code,
+                stdout=ran.stdout,
+                stderr=ran.stderr,
+                correctness=correctness(answer, self.answers.get(task.name)),
+                answer=answer,
+                verification=verification,
+                counters=counters,
+                unknown_fields=reading.unknown_fields if reading else (),
+                note=note,
+            ),
+        )
+
+
+def _status(ran: Ran, problem: str | None, cancelled: bool) -> tuple[str, str | None]:
+    if ran.exit_code is None:
+        return "failed", ran.error
+    if ran.timed_out:
+        return "timeout", "killed at the runner's timeout"
+    if cancelled and ran.exit_code == -signal.SIGKILL:
+        return "cancelled", "killed when the run was cancelled"
+    if ran.exit_code != 0:
+        return "failed", f"exited with {ran.exit_code}"
+    if problem is not None:
+        return "malformed", problem
+    return "completed", None
+
+
+def _no_provision() -> Provision:
+    return Provision(complete=False, missing=("not prepared",))
