@@ -279,6 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     from assay.cli.context_arguments import add_context_commands
 
     add_context_commands(commands)
+    from assay.cli.eval_arguments import add_eval_command
+
+    add_eval_command(commands)
     return parser
 
 
