@@ -31,6 +31,9 @@ if mode == "malformed":
     sys.stdout.write("the answer is five\n")
     sys.exit(0)
 if mode == "slow":
+    if os.environ.get("AGENT_PIDFILE"):  # so a test can end it by its pid
+        with open(os.environ["AGENT_PIDFILE"], "w") as pidfile:
+            pidfile.write(str(os.getpid()))
     time.sleep(float(os.environ.get("AGENT_DELAY", "1.5")))
 if mode == "unknown":
     out["confidence"] = "certain"
