@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from assay.spec.evaluation import Evaluation
 from assay.spec.model import Model
@@ -237,4 +237,4 @@ class SpecFile(Model):
     types: tuple[TypeDecl, ...] = ()
     declarations: tuple[DeclarationDecl, ...] = ()
     #: Benchmarks, answer keys, runners and result schemas (``assay eval``).
-    evaluation: Evaluation = Evaluation()
+    evaluation: Evaluation = field(factory=Evaluation)

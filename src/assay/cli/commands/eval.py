@@ -69,7 +69,8 @@ def _prepare(options: argparse.Namespace) -> int:
     tasks = len({p.task for p in made})
     benchmark = made[0].benchmark if made else "the benchmark"
     lines = [
-        f"prepared {tasks} task{'s' if tasks != 1 else ''} of {benchmark} (overview and task conditions) in {db}"
+        f"prepared {tasks} task{'s' if tasks != 1 else ''} of {benchmark} "
+        f"(overview and task conditions) in {db}"
     ]
     for prep in made:
         if not prep.provision.complete:

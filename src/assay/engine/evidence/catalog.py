@@ -135,16 +135,13 @@ def choose(placed: Sequence[Placed], kind: str, request: str | None) -> Placed:
     names = sorted({p.decl.name for p in placed})
     if request is None:
         if len(names) != 1:
-            listed = ", ".join(names) or "none is declared"
-            raise EvidenceError(
-                [
-                    evl(
-                        "EVL005",
-                        f"which {kind}? name one with --{kind.replace(' ', '-')} ({listed})",
-                        "",
-                    )
-                ]
-            )
+            flag = f"--{kind.replace(' ', '-')}"
+            if not names:
+                raise EvidenceError([evl("EVL001", f"no {kind} is declared in the specs", "")])
+            other = next(p for p in placed if p.decl.name == names[1])
+            listed = ", ".join(names)
+            message = f"which {kind}? several are declared ({listed}): name one with {flag}"
+            raise EvidenceError([evl("EVL005", message, other.path, other.decl.name_span)])
         request = names[0]
     name, at, version = request.rpartition("@")
     if not at:

@@ -23,7 +23,6 @@ CODES: dict[str, str] = {
     "EVL010": "incompatible-stores",
     "EVL011": "newer-store",
     "EVL012": "unreadable-policy",
-    "EVL013": "overview-unreadable",
 }
 
 #: Where a finding about the store or the command line (not a spec) points.

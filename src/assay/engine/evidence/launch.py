@@ -9,6 +9,7 @@ process group, so a kill reaches whatever it started.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -93,7 +94,5 @@ class Children:
 
 def _kill(process: subprocess.Popen[bytes]) -> None:
     """Kill the child's whole process group; it may have ended already."""
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass

@@ -82,6 +82,10 @@ def _compatible(stores: list[Store]) -> None:
                 raise EvidenceError([evl("EVL010", message, str(store.path))])
 
 
+def _marks(count: int) -> str:
+    return ", ".join("?" * count)
+
+
 def _copy(target: Store, stores: list[Store]) -> int:
     copied = 0
     db = target.db
@@ -103,7 +107,7 @@ def _copy(target: Store, stores: list[Store]) -> int:
         ):
             prep = ids.get(row[0]) if row[0] is not None else None
             db.execute(
-                f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({', '.join('?' * 23)})",
+                f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({_marks(23)})",
                 (prep, *row[1:]),
             )
             copied += 1

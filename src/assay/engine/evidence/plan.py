@@ -4,14 +4,16 @@ specs by name (``NAME`` is the newest version, ``NAME@V`` a legacy one)."""
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import field, frozen
 
 from assay.engine.evidence.catalog import build_catalog, choose, read_specs
 from assay.engine.evidence.codes import EvidenceError, evl
 from assay.engine.workspace.config import Config
+from assay.spec.diagnostics import Diagnostic, Severity
 from assay.spec.evaluation import AnswerKeyDecl, BenchmarkDecl, ResultSchemaDecl, RunnerDecl
 from assay.spec.evidence import Versions
 from assay.spec.model import Model
+from assay.spec.source import Span
 
 
 @frozen(kw_only=True)
@@ -22,6 +24,13 @@ class Plan(Model):
     answer_key: AnswerKeyDecl
     results: ResultSchemaDecl
     runner: RunnerDecl | None = None
+    #: Where each chosen object is declared: kind -> (spec file, span of its name).
+    places: dict[str, tuple[str, Span]] = field(factory=dict)
+
+    def at(self, kind: str, code: str, message: str, severity: Severity = "error") -> Diagnostic:
+        """The diagnostic ``code`` at the name of the chosen ``kind`` of object."""
+        path, span = self.places[kind]
+        return evl(code, message, path, span, severity)
 
     @property
     def benchmark_id(self) -> str:
@@ -57,15 +66,25 @@ def make_plan(
     errors = [d for d in (*problems, *catalog.diagnostics) if d.severity == "error"]
     if errors:
         raise EvidenceError(errors)
-    bench = choose(catalog.benchmarks, "benchmark", benchmark).decl
+    bench_at = choose(catalog.benchmarks, "benchmark", benchmark)
+    bench = bench_at.decl
     assert isinstance(bench, BenchmarkDecl)
     keys = [p for p in catalog.answer_keys if p.decl.benchmark == bench.name]  # type: ignore[union-attr]
     if not keys and answers is None:
-        message = f"no answer key is declared for benchmark `{bench.name}` (`answers NAME version N for {bench.name}`)"
+        message = (
+            f"no answer key is declared for benchmark `{bench.name}` "
+            f"(`answers NAME version N for {bench.name}`)"
+        )
         raise EvidenceError([evl("EVL001", message, "")])
     key = choose(keys or catalog.answer_keys, "answers", answers).decl
     schema = choose(catalog.result_schemas, "results", results).decl
-    chosen_runner = choose(catalog.runners, "runner", runner).decl if need_runner else None
+    runner_at = choose(catalog.runners, "runner", runner) if need_runner else None
+    chosen_runner = runner_at.decl if runner_at else None
+    places = {"benchmark": (bench_at.path, bench.name_span)}
+    if runner_at is not None:
+        places["runner"] = (runner_at.path, runner_at.decl.name_span)
     assert isinstance(key, AnswerKeyDecl) and isinstance(schema, ResultSchemaDecl)
     assert chosen_runner is None or isinstance(chosen_runner, RunnerDecl)
-    return Plan(benchmark=bench, answer_key=key, results=schema, runner=chosen_runner)
+    return Plan(
+        benchmark=bench, answer_key=key, results=schema, runner=chosen_runner, places=places
+    )

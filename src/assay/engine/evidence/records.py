@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from assay.engine.evidence.store import connect
 from assay.spec.convert import from_json_value, to_json_value
@@ -57,7 +57,7 @@ class Finish(Model):
     stderr: bytes | None = None
     correctness: str = "unknown"
     answer: str | None = None
-    verification: Verification = Verification(ran=False)
+    verification: Verification = field(factory=lambda: Verification(ran=False))
     counters: tuple[Counter, ...] = ()
     unknown_fields: tuple[str, ...] = ()
     note: str | None = None

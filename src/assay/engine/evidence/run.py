@@ -17,9 +17,9 @@ import signal
 import threading
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from types import FrameType
 from typing import Any
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 from attrs import frozen
 
@@ -171,7 +171,7 @@ class _Session:
                 *(["--authorize-spending"] if not self.options.authorize_spending else []),
             ]
             message = f"runner `{self.runner.name}` is paid: it needs {', '.join(lacking)}"
-            self.diagnostics.append(evl("EVL007", message, str(self.store.path)))
+            self.diagnostics.append(self.plan.at("runner", "EVL007", message))
             return message
         self.spent = spent(self.store.attempts(), policy)
         if self.options.resume:
@@ -190,7 +190,7 @@ class _Session:
             "run again with --continue to go on"
         )
         if not any(d.code == "EVL008" for d in self.diagnostics):
-            self.diagnostics.append(evl("EVL008", message, str(self.store.path)))
+            self.diagnostics.append(self.plan.at("runner", "EVL008", message))
         return message
 
     def _handle_signals(self) -> dict[signal.Signals, _Handler]:
@@ -269,6 +269,11 @@ class _Session:
         if task.name in self.drifted:
             note = f"the {self.drifted[task.name]} material changed since prepare: prepare again"
             self._not_launched(task, condition, "basis-error", note)
+            if condition == "overview":
+                message = f"task `{task.name}`: {note}; its pair was not launched"
+                self.diagnostics.append(
+                    evl("EVL006", message, self.plan.places["benchmark"][0], task.name_span)
+                )
             return None
         over = self._over_cap()
         if over is not None:
