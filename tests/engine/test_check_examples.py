@@ -20,11 +20,12 @@ from assay.engine.workspace.config import load_config
 
 # INT001 is raised by a crashing check, which a document cannot make happen.
 WITHOUT_EXAMPLES = {"INT001"}
-# CTX examples run through assembly: tests/engine/context/test_context_rules.py.
+# CTX examples run through assembly: tests/engine/context/test_context_rules.py;
+# EVL examples through the eval stages: tests/engine/evidence/test_evidence_rules.py.
 CASES = [
     pytest.param(rule, section, files, id=f"{rule.code}-{section}")
     for rule in RULES
-    if rule.family != "CTX"
+    if rule.family not in ("CTX", "EVL")
     for section, files in examples(rule.doc).items()
 ]
 

@@ -62,6 +62,7 @@ from assay.engine.checks import (
 )
 from assay.engine.checks.base import Check
 from assay.engine.checks.context_codes import CONTEXT_RULES
+from assay.engine.checks.evidence_codes import EVIDENCE_RULES
 from assay.engine.checks.spec_codes import SPEC_RULES
 
 CHECKS: tuple[Check, ...] = tuple(
@@ -129,8 +130,9 @@ CHECKS: tuple[Check, ...] = tuple(
 
 #: Every code assay can report, for the rule reference: the checks, then the spec
 #: problems (found while specs are read; not run, selected or ignored as checks), then
-#: the assembly codes (found by `assay assemble`; not checks either).
-RULES: tuple[Check, ...] = (*CHECKS, *SPEC_RULES, *CONTEXT_RULES)
+#: the assembly codes (found by `assay assemble`; not checks either), then the
+#: evaluation codes (found by `assay eval`).
+RULES: tuple[Check, ...] = (*CHECKS, *SPEC_RULES, *CONTEXT_RULES, *EVIDENCE_RULES)
 
 
 def check_by_code(code: str) -> Check | None:

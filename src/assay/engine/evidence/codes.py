@@ -21,7 +21,7 @@ CODES: dict[str, str] = {
     "EVL008": "spending-cap-reached",
     "EVL009": "not-prepared",
     "EVL010": "incompatible-stores",
-    "EVL011": "newer-store",
+    "EVL011": "not-an-evidence-store",
     "EVL012": "unreadable-policy",
 }
 

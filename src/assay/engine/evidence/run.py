@@ -87,9 +87,10 @@ def run(
     if unprepared:
         listed = ", ".join(sorted(set(unprepared))[:5])
         message = (
-            f"{plan.benchmark_id} is not prepared for {listed}: run `assay eval prepare` first"
+            f"{plan.benchmark_id} is not prepared in {store.path.name} for {listed}: "
+            "run `assay eval prepare` first"
         )
-        raise EvidenceError([evl("EVL009", message, str(store.path))])
+        raise EvidenceError([plan.at("benchmark", "EVL009", message)])
     drifted = _drift(config, plan, prepared, {t.name for t in tasks})
     session = _Session(config, store, plan, options, prepared, drifted, progress)
     return session.run(tasks)
