@@ -1,4 +1,4 @@
-'''EVL001–EVL012: what the evaluation stages report, as rules with pages.
+"""EVL001-EVL012: what the evaluation stages report, as rules with pages.
 
 ``assay eval`` finds these while it reads the evaluation objects, prepares, runs or
 merges (``assay check`` never reports them; they are not checks to select or ignore).
@@ -10,7 +10,7 @@ says which (``catalog``: the specs are read; ``run``: prepare, then ``assay eval
 ``change=PATH`` (the file changed after prepare) and ``runner=NAME`` set up the run.
 A Fails example reports the code once (at its ``at=``, when it has one); Passes does
 not report it.
-'''
+"""
 
 from __future__ import annotations
 
