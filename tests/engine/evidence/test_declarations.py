@@ -53,11 +53,16 @@ def test_every_object_reads_with_its_own_version() -> None:
     assert legacy.overview == ("docs/a.md", "docs/b.md")  # type: ignore[union-attr]
     runner = choose(catalog.runners, "runner", "agent@3").decl
     assert (runner.argv, runner.env, runner.timeout, runner.paid) == (  # type: ignore[union-attr]
-        ("agent", "--quiet"), ("PATH",), 9, True
+        ("agent", "--quiet"),
+        ("PATH",),
+        9,
+        True,
     )
     schema = choose(catalog.result_schemas, "results", None).decl
     assert (schema.answer, schema.fields, schema.counters) == (  # type: ignore[union-attr]
-        "reply", ("why",), ("tokens", "requests")
+        "reply",
+        ("why",),
+        ("tokens", "requests"),
     )
     assert catalog.diagnostics == ()
 
@@ -65,14 +70,26 @@ def test_every_object_reads_with_its_own_version() -> None:
 @pytest.mark.parametrize(
     ("text", "code", "line", "column", "words"),
     [
-        ("benchmark b version 1 { task t { prompt \"x\" } task t { prompt \"y\" } }", "SPC003", 1, 52, "task `t` is given twice"),
+        (
+            'benchmark b version 1 { task t { prompt "x" } task t { prompt "y" } }',
+            "SPC003",
+            1,
+            52,
+            "task `t` is given twice",
+        ),
         ("benchmark b version 1 { task t { } }", "SPC004", 1, 30, "has no `prompt`"),
         ("runner r version 1 { timeout 3 }", "SPC004", 1, 8, "has no `argv`"),
-        ("runner r version 1 { argv [\"a\"] timeout 0 }", "SPC004", 1, 41, "at least 1"),
-        ("runner r version 0 { argv [\"a\"] }", "SPC004", 1, 18, "at least 1"),
-        ("runner r version 1 { argv [\"a\"] paid paid }", "SPC003", 1, 38, "`paid` is given twice"),
+        ('runner r version 1 { argv ["a"] timeout 0 }', "SPC004", 1, 41, "at least 1"),
+        ('runner r version 0 { argv ["a"] }', "SPC004", 1, 18, "at least 1"),
+        ('runner r version 1 { argv ["a"] paid paid }', "SPC003", 1, 38, "`paid` is given twice"),
         ("results r version 1 { answer a answer b }", "SPC003", 1, 32, "`answer` is given twice"),
-        ("benchmark b version 1 { task t { prompt 3 } }", "SPC001", 1, 41, "expected a quoted string"),
+        (
+            "benchmark b version 1 { task t { prompt 3 } }",
+            "SPC001",
+            1,
+            41,
+            "expected a quoted string",
+        ),
     ],
 )
 def test_statement_errors_are_spec_diagnostics_with_positions(
@@ -90,12 +107,24 @@ def test_statement_errors_are_spec_diagnostics_with_positions(
     ("text", "code", "line", "column"),
     [
         ('answers k version 1 for nothing { a "1" }', "EVL001", 1, 25),
-        ('benchmark b version 1 { task a { prompt "p" } }\nanswers k version 1 for b { a "1" z "1" }', "EVL003", 2, 35),
-        ('benchmark b version 1 { task a { prompt "p" } }\nanswers k version 1 for b { }', "EVL004", 2, 9),
+        (
+            'benchmark b version 1 { task a { prompt "p" } }\nanswers k version 1 for b { a "1" z "1" }',
+            "EVL003",
+            2,
+            35,
+        ),
+        (
+            'benchmark b version 1 { task a { prompt "p" } }\nanswers k version 1 for b { }',
+            "EVL004",
+            2,
+            9,
+        ),
         ('runner r version 1 { argv ["a"] }\nrunner r version 1 { argv ["b"] }', "EVL002", 2, 8),
     ],
 )
-def test_problems_across_statements_are_evl_diagnostics(text: str, code: str, line: int, column: int) -> None:
+def test_problems_across_statements_are_evl_diagnostics(
+    text: str, code: str, line: int, column: int
+) -> None:
     """Answer keys for unknown benchmarks or tasks, missing answers, duplicates."""
     found = [(d.code, d.span.line, d.span.column) for d in _catalog(text).diagnostics]
     assert found == [(code, line, column)]
@@ -124,7 +153,11 @@ WORDS = st.from_regex(r"[a-z][a-z0-9-]{0,8}", fullmatch=True).filter(
 )
 
 
-@given(st.lists(WORDS, min_size=1, max_size=5, unique=True), st.integers(1, 10**6), st.text(max_size=20))
+@given(
+    st.lists(WORDS, min_size=1, max_size=5, unique=True),
+    st.integers(1, 10**6),
+    st.text(max_size=20),
+)
 def test_generated_benchmarks_read_back(tasks: list[str], version: int, prompt: str) -> None:
     """A benchmark written from any task names, version and prompt reads back as written."""
     quoted = prompt.replace("\\", "\\\\").replace('"', '\\"')

@@ -66,7 +66,9 @@ def _stages(root: Path, options: dict[str, str]) -> list[Diagnostic]:
             evaluation.open_store(db, create=True).close()
         _change(root, options)
         result = evaluation.run(
-            root, db, runner=options.get("runner"),  # type: ignore[arg-type]
+            root,
+            db,
+            runner=options.get("runner"),  # type: ignore[arg-type]
             authorize_spending=options.get("authorize") == "true",
         )
         return list(result.diagnostics)
@@ -94,5 +96,6 @@ def test_evidence_rule_example(
     for file in files:
         if file.reported_at is not None:
             assert (found[0].path, found[0].span.line, found[0].span.column) == (
-                file.path, *file.reported_at
+                file.path,
+                *file.reported_at,
             )

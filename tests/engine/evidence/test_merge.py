@@ -21,8 +21,18 @@ from tests.engine.evidence.workspace import make, spec
 def _comparable(found: list[Attempt]) -> list[tuple[object, ...]]:
     """An attempt without what differs between runs: ids, times, shard."""
     return sorted(
-        (a.task, a.condition, a.status, a.correctness, a.answer, a.exit_code,
-         a.provision, a.versions, a.counters, a.unknown_fields)
+        (
+            a.task,
+            a.condition,
+            a.status,
+            a.correctness,
+            a.answer,
+            a.exit_code,
+            a.provision,
+            a.versions,
+            a.counters,
+            a.unknown_fields,
+        )
         for a in found
     )
 
@@ -49,7 +59,9 @@ def test_merge_refuses_other_versions_and_writes_nothing(tmp_path: Path) -> None
     evaluation.prepare(root, root / "a.sqlite")
     evaluation.run(root, root / "a.sqlite", runner="fixture")
     (root / "eval.assay").write_text(
-        (root / "eval.assay").read_text().replace("runner fixture version 1", "runner fixture version 2")
+        (root / "eval.assay")
+        .read_text()
+        .replace("runner fixture version 1", "runner fixture version 2")
     )
     evaluation.prepare(root, root / "b.sqlite")
     evaluation.run(root, root / "b.sqlite", runner="fixture")

@@ -15,12 +15,19 @@ from assay.spec.source import Span
 
 SPAN = Span(start=0, end=0, line=1, column=1, end_line=1, end_column=1)
 SCHEMA = ResultSchemaDecl(
-    name="r", version=1, answer="answer", fields=("why",), counters=("tokens",), span=SPAN,
+    name="r",
+    version=1,
+    answer="answer",
+    fields=("why",),
+    counters=("tokens",),
+    span=SPAN,
     name_span=SPAN,
 )
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
     max_leaves=12,
 )
 
@@ -40,7 +47,9 @@ def test_unknown_fields_are_exactly_the_undeclared_keys(value: dict[str, object]
     [counter] = reading.counters
     tokens = value.get("tokens")
     whole = isinstance(tokens, int) and not isinstance(tokens, bool) and tokens >= 0
-    assert counter.complete == whole and (counter.value == tokens if whole else counter.value is None)
+    assert counter.complete == whole and (
+        counter.value == tokens if whole else counter.value is None
+    )
 
 
 @pytest.mark.parametrize(

@@ -31,7 +31,11 @@ def _prepared(tmp_path: Path, mode: str, **options: object) -> tuple[Path, Path]
     ],
 )
 def test_each_agent_behaviour_keeps_a_row_with_its_status(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, status: str, correctness: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    mode: str,
+    status: str,
+    correctness: str,
     note: str | None,
 ) -> None:
     """Every attempt of every task is a row: status, correctness, note as the agent earned."""
@@ -41,7 +45,10 @@ def test_each_agent_behaviour_keeps_a_row_with_its_status(
     found = evaluation.attempts(db)
     assert [a.id for a in found] == list(result.attempt_ids)
     assert sorted((a.task, a.condition) for a in found) == [
-        ("add", "overview"), ("add", "task"), ("mul", "overview"), ("mul", "task")
+        ("add", "overview"),
+        ("add", "task"),
+        ("mul", "overview"),
+        ("mul", "task"),
     ]
     for attempt in found:
         assert (attempt.status, attempt.correctness) == (status, correctness)
@@ -134,7 +141,8 @@ def test_jobs_run_every_pair_once(tmp_path: Path) -> None:
 def test_the_check_command_is_recorded_apart_from_correctness(tmp_path: Path) -> None:
     """A task's check command gets the output; its verdict is verification, not correctness."""
     text = spec("wrong", tasks=1).replace(
-        'prompt "Solve add."', 'prompt "Solve add."\n        check ["python3", "-c", "import sys; sys.exit(0)"]'
+        'prompt "Solve add."',
+        'prompt "Solve add."\n        check ["python3", "-c", "import sys; sys.exit(0)"]',
     )
     root = make(tmp_path / "ws", text)
     db = root / "e.sqlite"
@@ -143,4 +151,6 @@ def test_the_check_command_is_recorded_apart_from_correctness(tmp_path: Path) ->
     for attempt in evaluation.attempts(db):
         assert attempt.verification.ran and attempt.verification.passed is True
         assert attempt.correctness == "wrong"
-    assert json.loads(evaluation.open_store(db).db.execute("SELECT command FROM attempts").fetchone()[0])
+    assert json.loads(
+        evaluation.open_store(db).db.execute("SELECT command FROM attempts").fetchone()[0]
+    )

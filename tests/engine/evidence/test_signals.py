@@ -23,7 +23,10 @@ def _start_run(tmp_path: Path) -> tuple[Path, subprocess.Popen[bytes]]:
     env = {**os.environ, "AGENT_DELAY": "30", "AGENT_PIDFILE": str(root / "agent.pid")}
     process = subprocess.Popen(
         [sys.executable, "-m", "assay", "eval", "run", "--runner", "fixture", "--db", "e.sqlite"],
-        cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        cwd=root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
     _wait_for_launch(root / "e.sqlite")
     return root, process

@@ -17,7 +17,9 @@ RATE = Rate(kind="credit", counter="input_tokens", per_unit=0.001, dated="2026-0
 
 
 def _policy(cap: float | None) -> Policy:
-    return Policy(name="team", version=1, recorded_at="2026-11-30T09:00:00.000Z", rates=(RATE,), cap=cap)
+    return Policy(
+        name="team", version=1, recorded_at="2026-11-30T09:00:00.000Z", rates=(RATE,), cap=cap
+    )
 
 
 def _paid(tmp_path: Path, policy: Policy | None) -> tuple[Path, Path]:

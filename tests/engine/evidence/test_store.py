@@ -65,9 +65,14 @@ def test_a_store_from_a_newer_assay_is_refused(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("content", "message"),
-    [(b"not a database at all, just text" * 10, "not an evidence store"), (None, "not an evidence store")],
+    [
+        (b"not a database at all, just text" * 10, "not an evidence store"),
+        (None, "not an evidence store"),
+    ],
 )
-def test_files_that_are_not_stores_are_refused(tmp_path: Path, content: bytes | None, message: str) -> None:
+def test_files_that_are_not_stores_are_refused(
+    tmp_path: Path, content: bytes | None, message: str
+) -> None:
     """Text, and a SQLite file of someone else's tables, are EVL011, never migrated."""
     path = tmp_path / "other.sqlite"
     if content is None:
