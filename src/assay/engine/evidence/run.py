@@ -23,6 +23,9 @@ from typing import Any
 
 from attrs import frozen
 
+from assay.engine.evidence.attempt import attempt as run_attempt
+from assay.engine.evidence.attempt import status_of
+from assay.engine.evidence.budget import Spending
 from assay.engine.evidence.codes import EvidenceError, evl
 from assay.engine.evidence.launch import Children, Ran
 from assay.engine.evidence.outcome import correctness, read_output
@@ -30,11 +33,10 @@ from assay.engine.evidence.plan import Plan
 from assay.engine.evidence.prepare import deliveries, now
 from assay.engine.evidence.records import Finish, Preparation, Store
 from assay.engine.evidence.shards import in_shard
-from assay.engine.evidence.spending import cost, spent
 from assay.engine.workspace.config import Config
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.evaluation import TaskDecl
-from assay.spec.evidence import Policy, Provision, Verification
+from assay.spec.evidence import Provision, Verification
 from assay.spec.model import Model
 
 CONDITIONS = ("overview", "task")
@@ -133,19 +135,20 @@ class _Session:
         self.ids: list[int] = []
         self.diagnostics: list[Diagnostic] = []
         self.signal: int | None = None
-        self.policy: Policy | None = store.policy()
-        self.spent = 0.0
-        self.cap_from = 0.0
+        self.spending = Spending(
+            store, plan, authorized=options.authorize_spending, resume=options.resume
+        )
         self.shard = f"{options.shard[0]}/{options.shard[1]}" if options.shard else None
         self.env = {k: os.environ[k] for k in self.runner.env if k in os.environ}
         self.answers = {a.task: a.answer for a in plan.answer_key.answers}
 
     def run(self, tasks: list[TaskDecl]) -> RunResult:
-        refusal = self._spending_gate()
+        refusal = self.spending.gate()
         if refusal is not None:
+            self.diagnostics.append(refusal)
             for task in tasks:
                 for condition in CONDITIONS:
-                    self._not_launched(task, condition, "refused", refusal)
+                    self._not_launched(task, condition, "refused", refusal.message)
             return self._result()
         previous = self._handle_signals()
         try:
@@ -159,40 +162,6 @@ class _Session:
         return RunResult(
             attempt_ids=tuple(self.ids), diagnostics=tuple(self.diagnostics), signal=self.signal
         )
-
-    def _spending_gate(self) -> str | None:
-        """Why a paid runner may not start; None when it may (or is not paid)."""
-        if not self.runner.paid:
-            return None
-        policy = self.policy
-        if policy is None or policy.cap is None or not self.options.authorize_spending:
-            lacking = [
-                *(["a recorded policy"] if policy is None else []),
-                *(["a cap in the policy"] if policy is not None and policy.cap is None else []),
-                *(["--authorize-spending"] if not self.options.authorize_spending else []),
-            ]
-            message = f"runner `{self.runner.name}` is paid: it needs {', '.join(lacking)}"
-            self.diagnostics.append(self.plan.at("runner", "EVL007", message))
-            return message
-        self.spent = spent(self.store.attempts(), policy)
-        if self.options.resume:
-            self.store.continue_spending(now(), self.spent)
-        self.cap_from = self.store.spent_at_continuation()
-        return None
-
-    def _over_cap(self) -> str | None:
-        policy = self.policy
-        if not self.runner.paid or policy is None or policy.cap is None:
-            return None
-        if self.spent - self.cap_from < policy.cap:
-            return None
-        message = (
-            f"the spending cap {policy.cap:g} is reached ({self.spent - self.cap_from:g} spent): "
-            "run again with --continue to go on"
-        )
-        if not any(d.code == "EVL008" for d in self.diagnostics):
-            self.diagnostics.append(self.plan.at("runner", "EVL008", message))
-        return message
 
     def _handle_signals(self) -> dict[signal.Signals, _Handler]:
         if threading.current_thread() is not threading.main_thread():
@@ -276,31 +245,19 @@ class _Session:
                     evl("EVL006", message, self.plan.places["benchmark"][0], task.name_span)
                 )
             return None
-        over = self._over_cap()
+        over = self.spending.over_cap()
         if over is not None:
-            self._not_launched(task, condition, "refused", over)
+            note, finding = over
+            self.diagnostics.extend([finding] if finding else [])
+            self._not_launched(task, condition, "refused", note)
             return None
         prep = self.prepared[(task.name, condition)]
         started = now()
         ident = self._row(task, condition, "launched", prep)  # committed before the start
         env = {**self.env, "ASSAY_TASK": task.name, "ASSAY_CONDITION": condition}
-        future = pool.submit(self._attempt, prep.stdin, env, task)
+        root = str(self.config.root)
+        future = pool.submit(run_attempt, self.children, self.runner, root, prep.stdin, env, task)
         return future, (ident, task, condition, started)
-
-    def _attempt(
-        self, stdin: bytes, env: dict[str, str], task: TaskDecl
-    ) -> tuple[Ran, Verification]:
-        """In a worker: the agent, then (when it answered) the task's check command."""
-        root, timeout = str(self.config.root), float(self.runner.timeout)
-        ran = self.children.run(self.runner.argv, stdin, env, root, timeout)
-        if not task.check or ran.exit_code != 0 or self.children.cancelled.is_set():
-            return ran, Verification(ran=False)
-        checked = self.children.run(task.check, ran.stdout, env, root, timeout)
-        if checked.exit_code is None or checked.timed_out:
-            return ran, Verification(ran=False)
-        return ran, Verification(
-            ran=True, passed=checked.exit_code == 0, exit_code=checked.exit_code
-        )
 
     def _record(
         self,
@@ -312,13 +269,12 @@ class _Session:
         verification: Verification,
     ) -> None:
         reading = read_output(ran.stdout, self.plan.results) if ran.exit_code == 0 else None
-        status, note = _status(
+        status, note = status_of(
             ran, reading.problem if reading else None, self.children.cancelled.is_set()
         )
         answer = reading.answer if reading and status == "completed" else None
         counters = reading.counters if reading else ()
-        if self.policy is not None:
-            self.spent += cost(counters, self.policy, started[:10])
+        self.spending.add(counters, started[:10])
         self.store.finish(
             ident,
             Finish(
@@ -336,20 +292,6 @@ class _Session:
                 note=note,
             ),
         )
-
-
-def _status(ran: Ran, problem: str | None, cancelled: bool) -> tuple[str, str | None]:
-    if ran.exit_code is None:
-        return "failed", ran.error
-    if ran.timed_out:
-        return "timeout", "killed at the runner's timeout"
-    if cancelled and ran.exit_code == -signal.SIGKILL:
-        return "cancelled", "killed when the run was cancelled"
-    if ran.exit_code != 0:
-        return "failed", f"exited with {ran.exit_code}"
-    if problem is not None:
-        return "malformed", problem
-    return "completed", None
 
 
 def _no_provision() -> Provision:
