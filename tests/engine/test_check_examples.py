@@ -23,7 +23,8 @@ WITHOUT_EXAMPLES = {"INT001"}
 # CTX examples run through assembly: tests/engine/context/test_context_rules.py;
 # PRT examples through the session reader: tests/engine/traces/reading/test_session_rules.py
 # and the trace checker: tests/engine/traces/check/test_rule_examples.py; EVL examples
-# through the summary: tests/engine/evidence/summary/test_summary_rules.py.
+# through the eval stages (tests/engine/evidence/test_evidence_rules.py) and the summary
+# (tests/engine/evidence/summary/test_summary_rules.py).
 CASES = [
     pytest.param(rule, section, files, id=f"{rule.code}-{section}")
     for rule in RULES

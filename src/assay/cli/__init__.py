@@ -282,6 +282,9 @@ def build_parser() -> argparse.ArgumentParser:
     from assay.cli.trace_arguments import add_trace_command
 
     add_trace_command(commands)
+    from assay.cli.eval_arguments import add_eval_command
+
+    add_eval_command(commands)
     return parser
 
 

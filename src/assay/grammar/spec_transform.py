@@ -17,6 +17,7 @@ from lark.tree import Meta
 
 from assay.grammar.globs import GlobError, compile_glob
 from assay.grammar.spec_declarations import DeclarationRules
+from assay.grammar.spec_evaluation import EvaluationRules, evaluation_of
 from assay.grammar.spec_protocol import ProtocolRules
 from assay.grammar.spec_values import (
     head,
@@ -70,7 +71,7 @@ class _Allowed(NamedTuple):
 
 
 @v_args(meta=True)
-class SpecTransformer(DeclarationRules, ProtocolRules):
+class SpecTransformer(DeclarationRules, ProtocolRules, EvaluationRules):
     """Builds a ``SpecFile``; ``diagnostics`` holds what was wrong on the way."""
 
     def _constraints(self, target: str, given: list[_Constraint] | None) -> dict[str, Any]:
@@ -100,6 +101,7 @@ class SpecTransformer(DeclarationRules, ProtocolRules):
             types=tuple(c for c in children if isinstance(c, TypeDecl)),
             declarations=tuple(c for c in children if isinstance(c, DeclarationDecl)),
             protocols=self._protocols(children),
+            evaluation=evaluation_of(children),
         )
 
     def use(self, meta: Meta, children: list[Token]) -> Use:

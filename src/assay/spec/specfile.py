@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
+from assay.spec.evaluation import Evaluation
 from assay.spec.model import Model
 from assay.spec.protocol import ProtocolDecl
 from assay.spec.source import Span
@@ -238,3 +239,5 @@ class SpecFile(Model):
     types: tuple[TypeDecl, ...] = ()
     declarations: tuple[DeclarationDecl, ...] = ()
     protocols: tuple[ProtocolDecl, ...] = ()  #: ``protocol`` statements (seed ADR 0001)
+    #: Benchmarks, answer keys, runners and result schemas (``assay eval``).
+    evaluation: Evaluation = field(factory=Evaluation)

@@ -62,6 +62,7 @@ from assay.engine.checks import (
 )
 from assay.engine.checks.base import Check
 from assay.engine.checks.context_codes import CONTEXT_RULES
+from assay.engine.checks.evidence_codes import EVIDENCE_RULES
 from assay.engine.checks.protocol_codes import PROTOCOL_RULES
 from assay.engine.checks.session_codes import SESSION_RULES
 from assay.engine.checks.spec_codes import SPEC_RULES
@@ -134,9 +135,15 @@ CHECKS: tuple[Check, ...] = tuple(
 #: problems (found while specs are read; not run, selected or ignored as checks), then
 #: the assembly codes (found by `assay assemble`; not checks either), then the session
 #: codes and the protocol codes (both found by `assay trace`), then the evaluation
-#: summary's (found by `assay eval summary`).
+#: codes (found by `assay eval`) and the evaluation summary's (`assay eval summary`).
 RULES: tuple[Check, ...] = (
-    *CHECKS, *SPEC_RULES, *CONTEXT_RULES, *SESSION_RULES, *PROTOCOL_RULES, *SUMMARY_RULES
+    *CHECKS,
+    *SPEC_RULES,
+    *CONTEXT_RULES,
+    *SESSION_RULES,
+    *PROTOCOL_RULES,
+    *EVIDENCE_RULES,
+    *SUMMARY_RULES,
 )
 
 

@@ -1,0 +1,186 @@
+"""The Python API of evaluation evidence: prepare, run, merge and read the store.
+
+::
+
+    from assay.api import evaluation
+
+    evaluation.prepare(".", "evidence.sqlite")             # no agent is started
+    result = evaluation.run(".", "evidence.sqlite", runner="fixture", jobs=4)
+    for attempt in evaluation.attempts("evidence.sqlite"):
+        print(attempt.task, attempt.condition, attempt.status, attempt.correctness)
+    evaluation.merge("all.sqlite", ["shard-1.sqlite", "shard-2.sqlite"])
+
+Objects are chosen by name: ``"demo"`` is the newest version, ``"demo@1"`` a legacy
+one; with one name of a kind declared, it need not be given. Nothing here prints. A
+spec or store problem raises ``EvidenceError`` with its diagnostics (SPC or EVL);
+a bad argument ``UsageError``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+
+from cattrs import ClassValidationError, transform_error
+
+from assay.api import StrPath
+from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.evidence.merge import merge_stores
+from assay.engine.evidence.plan import Plan, make_plan
+from assay.engine.evidence.prepare import now
+from assay.engine.evidence.prepare import prepare as _prepare
+from assay.engine.evidence.records import Preparation, Store
+from assay.engine.evidence.run import RunOptions, RunResult
+from assay.engine.evidence.run import run as _run
+from assay.engine.workspace.config import Config, load_config
+from assay.errors import UsageError
+from assay.spec.convert import from_json_value
+from assay.spec.evaluation_summary import Summary
+from assay.spec.evidence import Attempt, Policy
+
+__all__ = [
+    "EvidenceError",
+    "Preparation",
+    "RunResult",
+    "Store",
+    "attempts",
+    "merge",
+    "open_store",
+    "prepare",
+    "read_policy",
+    "run",
+    "summarize_store",
+]
+
+
+def open_store(path: StrPath, *, create: bool = False) -> Store:
+    """The store at ``path``, upgraded to the current schema; close it when done."""
+    return Store(Path(path), create=create)
+
+
+def attempts(path: StrPath) -> list[Attempt]:
+    """Every attempt the store at ``path`` keeps, in the order recorded."""
+    store = open_store(path)
+    try:
+        return store.attempts()
+    finally:
+        store.close()
+
+
+def _plan(
+    root: StrPath, config: StrPath | Config | None, need_runner: bool, **names: str | None
+) -> tuple[Config, Plan]:
+    if isinstance(config, Config):
+        settings = config
+    else:
+        explicit = None if config is None else Path(root) / config
+        settings = load_config(Path(root), explicit)
+    return settings, make_plan(settings, need_runner=need_runner, **names)
+
+
+def prepare(
+    root: StrPath,
+    db: StrPath,
+    *,
+    benchmark: str | None = None,
+    answers: str | None = None,
+    results: str | None = None,
+    policy: Policy | None = None,
+    config: StrPath | Config | None = None,
+) -> list[Preparation]:
+    """Store every task's material under both conditions in ``db`` (made if absent),
+    and ``policy`` if given (recorded now, before any attempt); no agent starts."""
+    settings, plan = _plan(
+        root, config, False, benchmark=benchmark, answers=answers, results=results
+    )
+    store = open_store(db, create=True)
+    try:
+        made = _prepare(settings, store, plan)
+        if policy is not None:
+            store.record_policy(policy)
+        return made
+    finally:
+        store.close()
+
+
+def run(
+    root: StrPath,
+    db: StrPath,
+    *,
+    runner: str,
+    benchmark: str | None = None,
+    answers: str | None = None,
+    results: str | None = None,
+    jobs: int = 1,
+    shard: tuple[int, int] | None = None,
+    authorize_spending: bool = False,
+    resume: bool = False,
+    config: StrPath | Config | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> RunResult:
+    """Run the prepared tasks with ``runner``; every attempt is kept in ``db``."""
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise UsageError(f"jobs {jobs!r}: expected a whole number, 1 or more")
+    settings, plan = _plan(
+        root, config, True, benchmark=benchmark, answers=answers, results=results, runner=runner
+    )
+    store = open_store(db)
+    try:
+        options = RunOptions(
+            jobs=jobs, shard=shard, authorize_spending=authorize_spending, resume=resume
+        )
+        return _run(settings, store, plan, options, progress)
+    finally:
+        store.close()
+
+
+def merge(out: StrPath, sources: Iterable[StrPath]) -> int:
+    """Join shard stores into ``out`` (which must not exist); the attempts copied.
+    Stores of different versions or preparations are refused (EVL010)."""
+    return merge_stores(Path(out), [Path(s) for s in sources])
+
+
+def summarize_store(
+    path: StrPath,
+    *,
+    benchmark: str | None = None,
+    subset: str | None = None,
+    required_counters: Sequence[str] = (),
+) -> Summary:
+    """The summary of the store at ``path``: its attempts over the tasks ``prepare``
+    stored for ``benchmark`` (``name@version``; default the latest prepared), with the
+    policy recorded before execution, if any. Launches nothing and writes nothing."""
+    from assay.engine.evidence.summary import summarize
+
+    store = open_store(path)
+    try:
+        found, policy = store.attempts(), store.policy()
+        _, tasks = store.benchmark_tasks(benchmark)
+    finally:
+        store.close()
+    if not tasks:  # nothing prepared (a store made by hand): the tasks attempted
+        tasks = tuple(dict.fromkeys(a.task for a in found))
+    return summarize(
+        found, tasks=tasks, policy=policy, subset=subset, required_counters=required_counters
+    )
+
+
+def read_policy(path: StrPath) -> Policy:
+    """A policy from a TOML file: ``name``, ``version``, ``cap``,
+    ``minimum_difference`` and ``[[rates]]`` (kind, counter, per_unit, dated);
+    stamped with the time it is read, which is when it is recorded."""
+    where = str(path)
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        data["recorded_at"] = now()
+        data["rates"] = tuple(data.get("rates", ()))
+        value: Policy = from_json_value(data, Policy)
+        return value
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
+        raise EvidenceError([evl("EVL012", f"cannot read the policy: {error}", where)]) from None
+    except (ClassValidationError, TypeError, ValueError) as error:  # a field missing or mistyped
+        why = (
+            "; ".join(transform_error(error)) if isinstance(error, ClassValidationError) else error
+        )
+        raise EvidenceError([evl("EVL012", f"not a policy: {why}", where)]) from None

@@ -1,0 +1,77 @@
+"""The arguments of ``assay eval prepare|run|summary|merge``: apart from ``assay.cli``
+so that module stays small and these grow with the evaluation capability."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+_DB = "evidence.sqlite"
+
+
+def add_eval_command(commands: Any) -> None:
+    """Add ``assay eval`` and its subcommands."""
+    evaluation = commands.add_parser(
+        "eval",
+        help="evaluation evidence: prepare task inputs, run an agent, summarize, merge shards",
+        description=(
+            "Keep evaluation evidence in one SQLite file. `prepare` (the default, also "
+            "what `assay eval` alone does) builds every task's inputs and starts no agent; "
+            "`run` runs one overview/task pair per task with a declared runner and keeps "
+            "every attempt; `summary` launches nothing; `merge` joins shard stores."
+        ),
+    )
+    stages = evaluation.add_subparsers(dest="eval_command", metavar="STAGE")
+    prepare = stages.add_parser("prepare", help="store each task's material; start no agent")
+    _objects(prepare)
+    prepare.add_argument(
+        "--policy", metavar="FILE", help="record this policy (TOML) before any attempt"
+    )
+    run = stages.add_parser("run", help="run the overview then the task attempt of each task")
+    _objects(run)
+    run.add_argument("--runner", required=True, metavar="NAME[@V]", help="the declared runner")
+    run.add_argument(
+        "--jobs", type=_jobs, default=1, metavar="N", help="attempts run at once (default 1)"
+    )
+    run.add_argument("--shard", metavar="I/N", help="run only slice I of N (by task name)")
+    run.add_argument(
+        "--authorize-spending",
+        action="store_true",
+        help="allow a paid runner to spend, up to the recorded policy's cap",
+    )
+    run.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="go on past the spending cap: run the pairs refused at the cap",
+    )
+    summary = stages.add_parser("summary", help="summarize the attempts; launches nothing")
+    summary.add_argument("--db", default=_DB, metavar="FILE", help=f"the store (default {_DB})")
+    summary.add_argument(
+        "--format", choices=("text", "json", "markdown"), default="text", help="output format"
+    )
+    summary.add_argument("--output", metavar="FILE", help="write here instead of stdout")
+    summary.add_argument(
+        "--tasks", metavar="SUBSET", help="these tasks only: `3`, `1-20`, a name; comma-separated"
+    )
+    summary.add_argument(
+        "--benchmark", metavar="NAME@V", help="the benchmark's tasks (default: the latest prepared)"
+    )
+    merge = stages.add_parser("merge", help="join shard stores into a new one")
+    merge.add_argument("out", metavar="OUT", help="the new store")
+    merge.add_argument("stores", nargs="+", metavar="STORE", help="the shard stores, two or more")
+
+
+def _objects(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", default=_DB, metavar="FILE", help=f"the store (default {_DB})")
+    for kind in ("benchmark", "answers", "results"):
+        parser.add_argument(
+            f"--{kind}", metavar="NAME[@V]", help=f"the {kind} to use (default: the only one)"
+        )
+    parser.add_argument("--config", metavar="FILE", help="use this config file")
+
+
+def _jobs(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 1024:
+        raise argparse.ArgumentTypeError(f"not a whole number from 1 to 1024: {text!r}")
+    return int(text)

@@ -1,0 +1,155 @@
+"""The evaluation objects of a workspace's specs, checked across files, and the
+choice of one version of each for a run.
+
+Specs are parsed as ``assay check`` parses them (the same files, the same grammar);
+their errors stop here as ``SpecError``. What needs every file is checked here: an
+object given twice (EVL002), an answer key for a benchmark nobody declares (EVL001)
+or naming a task its benchmark lacks (EVL003), a task without an answer (EVL004).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from attrs import frozen
+
+from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.workspace.config import Config
+from assay.engine.workspace.discovery import discover
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.evaluation import AnswerKeyDecl, BenchmarkDecl, ResultSchemaDecl, RunnerDecl
+from assay.spec.model import Model
+from assay.spec.specfile import SpecFile
+
+Decl = TypeVar("Decl", BenchmarkDecl, AnswerKeyDecl, RunnerDecl, ResultSchemaDecl)
+
+
+@frozen(kw_only=True)
+class Placed(Model):
+    """An evaluation object and the spec file that declares it."""
+
+    path: str
+    decl: BenchmarkDecl | AnswerKeyDecl | RunnerDecl | ResultSchemaDecl
+
+
+@frozen(kw_only=True)
+class Catalog(Model):
+    """Every evaluation object of the workspace, by kind, first of each name@version."""
+
+    benchmarks: tuple[Placed, ...] = ()
+    answer_keys: tuple[Placed, ...] = ()
+    runners: tuple[Placed, ...] = ()
+    result_schemas: tuple[Placed, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+
+def read_specs(config: Config) -> tuple[list[SpecFile], list[Diagnostic]]:
+    """Every spec of the workspace, parsed; the SPC problems of those that do not."""
+    from assay.grammar.spec import parse_spec
+
+    specs: list[SpecFile] = []
+    problems: list[Diagnostic] = []
+    for path in discover(config).specs:
+        try:
+            text = (config.root / path).read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise EvidenceError([evl("EVL001", f"cannot read the spec: {error}", path)]) from None
+        parsed = parse_spec(text, path)
+        problems.extend(parsed.diagnostics)
+        if parsed.value is not None:
+            specs.append(parsed.value)
+    return specs, problems
+
+
+def build_catalog(specs: Sequence[SpecFile]) -> Catalog:
+    """The objects of ``specs`` and what is wrong across them."""
+    problems: list[Diagnostic] = []
+    kinds: dict[str, dict[tuple[str, int], Placed]] = {
+        "benchmark": {},
+        "answer key": {},
+        "runner": {},
+        "result schema": {},
+    }
+    for spec in specs:
+        ev = spec.evaluation
+        for kind, decls in (
+            ("benchmark", ev.benchmarks),
+            ("answer key", ev.answer_keys),
+            ("runner", ev.runners),
+            ("result schema", ev.result_schemas),
+        ):
+            for decl in decls:
+                known = kinds[kind]
+                earlier = known.get((decl.name, decl.version))
+                if earlier is None:
+                    known[(decl.name, decl.version)] = Placed(path=spec.path, decl=decl)
+                    continue
+                message = (
+                    f"{kind} `{decl.name}` version {decl.version} is already declared in "
+                    f"{earlier.path} on line {earlier.decl.span.line}"
+                )
+                problems.append(evl("EVL002", message, spec.path, decl.name_span))
+    benchmarks = kinds["benchmark"]
+    for placed in kinds["answer key"].values():
+        problems.extend(_key_problems(placed, benchmarks))
+    return Catalog(
+        benchmarks=_sorted(benchmarks),
+        answer_keys=_sorted(kinds["answer key"]),
+        runners=_sorted(kinds["runner"]),
+        result_schemas=_sorted(kinds["result schema"]),
+        diagnostics=tuple(problems),
+    )
+
+
+def _sorted(known: dict[tuple[str, int], Placed]) -> tuple[Placed, ...]:
+    return tuple(known[k] for k in sorted(known))
+
+
+def _key_problems(placed: Placed, benchmarks: dict[tuple[str, int], Placed]) -> list[Diagnostic]:
+    key = placed.decl
+    assert isinstance(key, AnswerKeyDecl)
+    versions = [p.decl for (name, _), p in sorted(benchmarks.items()) if name == key.benchmark]
+    if not versions:
+        message = f"answer key `{key.name}` is for `{key.benchmark}`, and no benchmark is named so"
+        return [evl("EVL001", message, placed.path, key.benchmark_span)]
+    newest = versions[-1]
+    assert isinstance(newest, BenchmarkDecl)
+    tasks = {t.name for t in newest.tasks}
+    answered = {a.task for a in key.answers}
+    found = []
+    for answer in key.answers:
+        if answer.task not in tasks:
+            message = f"`{key.benchmark}` version {newest.version} has no task `{answer.task}`"
+            found.append(evl("EVL003", message, placed.path, answer.span))
+    for task in newest.tasks:
+        if task.name not in answered:
+            message = f"answer key `{key.name}` has no answer for task `{task.name}`"
+            found.append(evl("EVL004", message, placed.path, key.name_span, "warning"))
+    return found
+
+
+def choose(placed: Sequence[Placed], kind: str, request: str | None) -> Placed:
+    """The object ``request`` names (``NAME`` for its newest version, ``NAME@V``);
+    with no request, the newest version of the only name there is."""
+    names = sorted({p.decl.name for p in placed})
+    if request is None:
+        if len(names) != 1:
+            flag = f"--{kind.replace(' ', '-')}"
+            if not names:
+                raise EvidenceError([evl("EVL001", f"no {kind} is declared in the specs", "")])
+            other = next(p for p in placed if p.decl.name == names[1])
+            listed = ", ".join(names)
+            message = f"which {kind}? several are declared ({listed}): name one with {flag}"
+            raise EvidenceError([evl("EVL005", message, other.path, other.decl.name_span)])
+        request = names[0]
+    name, at, version = request.rpartition("@")
+    if not at:
+        name, version = request, ""
+    chosen = [p for p in placed if p.decl.name == name]
+    if version:
+        chosen = [p for p in chosen if str(p.decl.version) == version]
+    if not chosen:
+        listed = ", ".join(f"{p.decl.name}@{p.decl.version}" for p in placed) or "none"
+        raise EvidenceError([evl("EVL001", f"no {kind} is {request!r} (declared: {listed})", "")])
+    return chosen[-1]

@@ -1,0 +1,98 @@
+"""One agent process: started with the prepared stdin, waited for, killed on timeout
+or cancellation. Runs in a worker thread; it never touches the store (the run's one
+writer thread records what it returns).
+
+The child gets only the environment variables its runner allows, plus
+``ASSAY_TASK`` and ``ASSAY_CONDITION``; it runs in the workspace root in its own
+process group, so a kill reaches whatever it started.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Mapping, Sequence
+
+from attrs import frozen
+
+from assay.spec.model import Model
+
+
+@frozen(kw_only=True)
+class Ran(Model):
+    """How a process ended. ``exit_code`` None: it could not be started (``error``)."""
+
+    exit_code: int | None
+    stdout: bytes = b""
+    stderr: bytes = b""
+    child_us: int = 0
+    timed_out: bool = False
+    error: str | None = None
+
+
+class Children:
+    """The processes running now, so a signal can kill them all."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running: set[subprocess.Popen[bytes]] = set()
+        self.cancelled = threading.Event()
+
+    def cancel(self) -> None:
+        """Stop every child and every launch to come."""
+        self.cancelled.set()
+        with self._lock:
+            running = list(self._running)
+        for process in running:
+            _kill(process)
+
+    def run(
+        self, argv: Sequence[str], stdin: bytes, env: Mapping[str, str], cwd: str, timeout: float
+    ) -> Ran:
+        """Run ``argv`` to its end (or the timeout, or a cancellation)."""
+        start = time.perf_counter_ns()
+        try:
+            process = subprocess.Popen(
+                list(argv),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                env=dict(env),
+                cwd=cwd,
+                start_new_session=True,
+            )
+        except OSError as error:
+            return Ran(exit_code=None, error=f"cannot start {argv[0]!r}: {error.strerror or error}")
+        with self._lock:
+            self._running.add(process)
+        if self.cancelled.is_set():  # cancelled between the check and the start
+            _kill(process)
+        try:
+            try:
+                out, err = process.communicate(stdin, timeout=timeout)
+                timed_out = False
+            except subprocess.TimeoutExpired:
+                _kill(process)
+                out, err = process.communicate()
+                timed_out = True
+        finally:
+            with self._lock:
+                self._running.discard(process)
+        elapsed = (time.perf_counter_ns() - start) // 1000
+        return Ran(
+            exit_code=process.returncode,
+            stdout=out or b"",
+            stderr=err or b"",
+            child_us=elapsed,
+            timed_out=timed_out,
+        )
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill the child's whole process group; it may have ended already."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)

@@ -1,0 +1,90 @@
+"""The objects one ``prepare`` or ``run`` uses: one version each of a benchmark, its
+answer key, a result schema and (for ``run``) a runner, chosen from the workspace's
+specs by name (``NAME`` is the newest version, ``NAME@V`` a legacy one)."""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from assay.engine.evidence.catalog import build_catalog, choose, read_specs
+from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.workspace.config import Config
+from assay.spec.diagnostics import Diagnostic, Severity
+from assay.spec.evaluation import AnswerKeyDecl, BenchmarkDecl, ResultSchemaDecl, RunnerDecl
+from assay.spec.evidence import Versions
+from assay.spec.model import Model
+from assay.spec.source import Span
+
+
+@frozen(kw_only=True)
+class Plan(Model):
+    """The chosen objects and where they are declared."""
+
+    benchmark: BenchmarkDecl
+    answer_key: AnswerKeyDecl
+    results: ResultSchemaDecl
+    runner: RunnerDecl | None = None
+    #: Where each chosen object is declared: kind -> (spec file, span of its name).
+    places: dict[str, tuple[str, Span]] = field(factory=dict)
+
+    def at(self, kind: str, code: str, message: str, severity: Severity = "error") -> Diagnostic:
+        """The diagnostic ``code`` at the name of the chosen ``kind`` of object."""
+        path, span = self.places[kind]
+        return evl(code, message, path, span, severity)
+
+    @property
+    def benchmark_id(self) -> str:
+        """``name@version`` of the benchmark."""
+        return f"{self.benchmark.name}@{self.benchmark.version}"
+
+    def versions(self, declarations: tuple[str, ...] = (), cue: str | None = None) -> Versions:
+        """The versions an attempt under this plan runs under."""
+        runner = self.runner
+        return Versions(
+            benchmark=self.benchmark_id,
+            answer_key=f"{self.answer_key.name}@{self.answer_key.version}",
+            runner=f"{runner.name}@{runner.version}" if runner else "",
+            result_schema=f"{self.results.name}@{self.results.version}",
+            cue=cue,
+            declarations=declarations,
+        )
+
+
+def make_plan(
+    config: Config,
+    *,
+    benchmark: str | None = None,
+    answers: str | None = None,
+    results: str | None = None,
+    runner: str | None = None,
+    need_runner: bool = False,
+) -> Plan:
+    """Choose the objects; any spec error (SPC, EVL) raises ``EvidenceError`` with all
+    of them (warnings such as EVL004 do not stop a run)."""
+    specs, problems = read_specs(config)
+    catalog = build_catalog(specs)
+    errors = [d for d in (*problems, *catalog.diagnostics) if d.severity == "error"]
+    if errors:
+        raise EvidenceError(errors)
+    bench_at = choose(catalog.benchmarks, "benchmark", benchmark)
+    bench = bench_at.decl
+    assert isinstance(bench, BenchmarkDecl)
+    keys = [p for p in catalog.answer_keys if p.decl.benchmark == bench.name]  # type: ignore[union-attr]
+    if not keys and answers is None:
+        message = (
+            f"no answer key is declared for benchmark `{bench.name}` "
+            f"(`answers NAME version N for {bench.name}`)"
+        )
+        raise EvidenceError([evl("EVL001", message, "")])
+    key = choose(keys or catalog.answer_keys, "answers", answers).decl
+    schema = choose(catalog.result_schemas, "results", results).decl
+    runner_at = choose(catalog.runners, "runner", runner) if need_runner else None
+    chosen_runner = runner_at.decl if runner_at else None
+    places = {"benchmark": (bench_at.path, bench.name_span)}
+    if runner_at is not None:
+        places["runner"] = (runner_at.path, runner_at.decl.name_span)
+    assert isinstance(key, AnswerKeyDecl) and isinstance(schema, ResultSchemaDecl)
+    assert chosen_runner is None or isinstance(chosen_runner, RunnerDecl)
+    return Plan(
+        benchmark=bench, answer_key=key, results=schema, runner=chosen_runner, places=places
+    )

@@ -1,0 +1,249 @@
+"""Reading and writing the store's rows as the shared values of
+``assay.spec.evidence``: preparations, attempts (launched, then finished), policies
+and continuations. Every write is committed when the method returns."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from attrs import field, frozen
+
+from assay.engine.evidence.store import connect
+from assay.spec.convert import from_json_value, to_json_value
+from assay.spec.evidence import (
+    Assessment,
+    Attempt,
+    Counter,
+    Policy,
+    Provision,
+    Verification,
+    Versions,
+)
+from assay.spec.model import Model
+
+_ATTEMPT = (
+    "id, task, condition, status, versions, shard, started_at, duration_ms, exit_code,"
+    " provision, correctness, answer, verification, assessment, counters, unknown_fields, note"
+)
+
+
+@frozen(kw_only=True)
+class Preparation(Model):
+    """What one task gets under one condition, as ``prepare`` stored it."""
+
+    id: int
+    benchmark: str
+    task: str
+    condition: str
+    stdin: bytes
+    snapshot: str  #: JSON, content-free
+    provision: Provision
+    declarations: tuple[str, ...]
+
+
+@frozen(kw_only=True)
+class Finish(Model):
+    """What is known of an attempt once its process ended (or it was not launched)."""
+
+    status: str
+    duration_ms: int | None = None
+    child_us: int | None = None
+    exit_code: int | None = None
+    stdout: bytes | None = None
+    stderr: bytes | None = None
+    correctness: str = "unknown"
+    answer: str | None = None
+    verification: Verification = field(factory=lambda: Verification(ran=False))
+    counters: tuple[Counter, ...] = ()
+    unknown_fields: tuple[str, ...] = ()
+    note: str | None = None
+
+
+def _json(value: Any) -> str:
+    return json.dumps(to_json_value(value), ensure_ascii=False, sort_keys=True)
+
+
+class Store:
+    """One open evidence store."""
+
+    def __init__(self, path: Path, *, create: bool = True) -> None:
+        self.path = path
+        self.db: sqlite3.Connection = connect(path, create=create)
+
+    def close(self) -> None:
+        """Close the connection (WAL is checkpointed by SQLite as it closes)."""
+        self.db.close()
+
+    def add_preparation(self, prep: Preparation, material: bytes, at: str) -> int:
+        """Store one preparation; its new id."""
+        cursor = self.db.execute(
+            "INSERT INTO preparations (benchmark, task, condition, prepared_at, material,"
+            " stdin, snapshot, provision, declarations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                prep.benchmark,
+                prep.task,
+                prep.condition,
+                at,
+                material,
+                prep.stdin,
+                prep.snapshot,
+                _json(prep.provision),
+                json.dumps(list(prep.declarations)),
+            ),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def preparations(self, benchmark: str) -> dict[tuple[str, str], Preparation]:
+        """The latest preparation of each task and condition of ``benchmark``."""
+        rows = self.db.execute(
+            "SELECT id, benchmark, task, condition, stdin, snapshot, provision, declarations"
+            " FROM preparations WHERE benchmark = ? ORDER BY id",
+            (benchmark,),
+        )
+        found = {}
+        for row in rows:
+            found[(row[2], row[3])] = Preparation(
+                id=row[0],
+                benchmark=row[1],
+                task=row[2],
+                condition=row[3],
+                stdin=row[4],
+                snapshot=row[5],
+                provision=from_json_value(json.loads(row[6]), Provision),
+                declarations=tuple(json.loads(row[7])),
+            )
+        return found
+
+    def launch(
+        self,
+        *,
+        prep: Preparation | None,
+        task: str,
+        condition: str,
+        versions: Versions,
+        command: Sequence[str],
+        stdin: bytes,
+        stdin_sha256: str,
+        provision: Provision,
+        shard: str | None,
+        started_at: str,
+        status: str = "launched",
+    ) -> int:
+        """Record an attempt before its process starts; its id."""
+        cursor = self.db.execute(
+            "INSERT INTO attempts (preparation, task, condition, status, versions, shard,"
+            " started_at, command, stdin_sha256, stdin, provision, verification)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                prep.id if prep else None,
+                task,
+                condition,
+                status,
+                _json(versions),
+                shard,
+                started_at,
+                json.dumps(list(command)),
+                stdin_sha256,
+                stdin,
+                _json(provision),
+                _json(Verification(ran=False)),
+            ),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def finish(self, attempt: int, end: Finish) -> None:
+        """Complete the attempt's row with how it ended."""
+        self.db.execute(
+            "UPDATE attempts SET status = ?, duration_ms = ?, child_us = ?, exit_code = ?,"
+            " stdout = ?, stderr = ?, correctness = ?, answer = ?, verification = ?,"
+            " counters = ?, unknown_fields = ?, note = ? WHERE id = ?",
+            (
+                end.status,
+                end.duration_ms,
+                end.child_us,
+                end.exit_code,
+                end.stdout,
+                end.stderr,
+                end.correctness,
+                end.answer,
+                _json(end.verification),
+                _json(end.counters),
+                json.dumps(list(end.unknown_fields)),
+                end.note,
+                attempt,
+            ),
+        )
+
+    def attempts(self) -> list[Attempt]:
+        """Every attempt, in the order they were recorded."""
+        return list(self._attempts("SELECT " + _ATTEMPT + " FROM attempts ORDER BY id"))
+
+    def _attempts(self, query: str) -> Iterator[Attempt]:
+        for row in self.db.execute(query):
+            yield Attempt(
+                id=row[0],
+                task=row[1],
+                condition=row[2],
+                status=row[3],
+                versions=from_json_value(json.loads(row[4]), Versions),
+                shard=row[5],
+                started_at=row[6],
+                duration_ms=row[7],
+                exit_code=row[8],
+                provision=from_json_value(json.loads(row[9]), Provision),
+                correctness=row[10],
+                answer=row[11],
+                verification=from_json_value(json.loads(row[12]), Verification),
+                assessment=from_json_value(json.loads(row[13]), Assessment) if row[13] else None,
+                counters=from_json_value(json.loads(row[14]), tuple[Counter, ...]),
+                unknown_fields=tuple(json.loads(row[15])),
+                note=row[16],
+            )
+
+    def benchmark_tasks(self, benchmark: str | None = None) -> tuple[str | None, tuple[str, ...]]:
+        """The tasks ``prepare`` stored for ``benchmark`` (default: the benchmark of the
+        latest preparation), in the order first prepared; ``(None, ())`` for a store
+        nothing was prepared in."""
+        if benchmark is None:
+            row = self.db.execute(
+                "SELECT benchmark FROM preparations ORDER BY id DESC LIMIT 1"
+            ).fetchone()
+            if row is None:
+                return None, ()
+            benchmark = str(row[0])
+        rows = self.db.execute(
+            "SELECT task FROM preparations WHERE benchmark = ? ORDER BY id", (benchmark,)
+        )
+        return benchmark, tuple(dict.fromkeys(str(row[0]) for row in rows))
+
+    def raw(self, attempt: int) -> tuple[bytes | None, bytes | None, bytes | None]:
+        """The raw evidence of one attempt: the stdin written, its stdout and stderr."""
+        row = self.db.execute(
+            "SELECT stdin, stdout, stderr FROM attempts WHERE id = ?", (attempt,)
+        ).fetchone()
+        return (row[0], row[1], row[2]) if row else (None, None, None)
+
+    def record_policy(self, policy: Policy) -> None:
+        """Keep ``policy``; the latest one recorded is the run's."""
+        self.db.execute(
+            "INSERT INTO policies (recorded_at, policy) VALUES (?, ?)",
+            (policy.recorded_at, _json(policy)),
+        )
+
+    def policy(self) -> Policy | None:
+        """The latest policy recorded, if any."""
+        row = self.db.execute("SELECT policy FROM policies ORDER BY id DESC LIMIT 1").fetchone()
+        return from_json_value(json.loads(row[0]), Policy) if row else None
+
+    def continue_spending(self, at: str, spent: float) -> None:
+        """Record an explicit continuation past the cap (``--continue``)."""
+        self.db.execute("INSERT INTO continuations (at, spent) VALUES (?, ?)", (at, spent))
+
+    def spent_at_continuation(self) -> float:
+        """The credit spent when spending was last continued; 0 if never."""
+        row = self.db.execute("SELECT spent FROM continuations ORDER BY id DESC LIMIT 1").fetchone()
+        return float(row[0]) if row else 0.0

@@ -1,0 +1,298 @@
+"""``assay eval run``: for each task the overview attempt, then the task attempt.
+
+Each attempt is a row written and committed *before* its process starts (status
+``launched``, the command, the stdin's digest and bytes, the versions); when it ends
+the same row gets its status, exit code, raw stdout and stderr, timing, the reading of
+its output and the verification. Nothing is retried or dropped: a drifted pin (basis
+error), a refusal to spend and a cancellation are rows too. ``--jobs N`` runs N
+processes at once in worker threads; only this module's thread writes the store.
+SIGINT and SIGTERM kill the running children, record them ``cancelled`` and stop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import threading
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from types import FrameType
+from typing import Any
+
+from attrs import frozen
+
+from assay.engine.evidence.attempt import attempt as run_attempt
+from assay.engine.evidence.attempt import status_of
+from assay.engine.evidence.budget import Spending
+from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.evidence.launch import Children, Ran
+from assay.engine.evidence.outcome import correctness, read_output
+from assay.engine.evidence.plan import Plan
+from assay.engine.evidence.prepare import deliveries, now
+from assay.engine.evidence.records import Finish, Preparation, Store
+from assay.engine.evidence.shards import in_shard
+from assay.engine.workspace.config import Config
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.evaluation import TaskDecl
+from assay.spec.evidence import Provision, Verification
+from assay.spec.model import Model
+
+CONDITIONS = ("overview", "task")
+
+_Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+
+
+@frozen(kw_only=True)
+class RunOptions(Model):
+    """How to run: parallelism, slice, spending."""
+
+    jobs: int = 1
+    shard: tuple[int, int] | None = None
+    authorize_spending: bool = False
+    resume: bool = False  #: ``--continue``: past the cap, the refused pairs only
+
+
+@frozen(kw_only=True)
+class RunResult(Model):
+    """What a run did: the ids of its attempts, its findings, the signal that stopped it."""
+
+    attempt_ids: tuple[int, ...]
+    diagnostics: tuple[Diagnostic, ...] = ()
+    signal: int | None = None
+
+
+def _task_ids(store: Store, plan: Plan, options: RunOptions) -> list[TaskDecl]:
+    tasks = [t for t in plan.benchmark.tasks if in_shard(t.name, options.shard)]
+    if not options.resume:
+        return tasks
+    last: dict[str, str] = {}
+    for attempt in store.attempts():
+        if attempt.versions.benchmark == plan.benchmark_id:
+            last[attempt.task] = attempt.status
+    return [t for t in tasks if last.get(t.name) == "refused"]
+
+
+def run(
+    config: Config,
+    store: Store,
+    plan: Plan,
+    options: RunOptions,
+    progress: Callable[[int, int], None] | None = None,
+) -> RunResult:
+    """Run the benchmark's tasks (those of the shard); see the module."""
+    assert plan.runner is not None
+    prepared = store.preparations(plan.benchmark_id)
+    tasks = _task_ids(store, plan, options)
+    unprepared = [t.name for t in tasks for c in CONDITIONS if (t.name, c) not in prepared]
+    if unprepared:
+        listed = ", ".join(sorted(set(unprepared))[:5])
+        message = (
+            f"{plan.benchmark_id} is not prepared in {store.path.name} for {listed}: "
+            "run `assay eval prepare` first"
+        )
+        raise EvidenceError([plan.at("benchmark", "EVL009", message)])
+    drifted = _drift(config, plan, prepared, {t.name for t in tasks})
+    session = _Session(config, store, plan, options, prepared, drifted, progress)
+    return session.run(tasks)
+
+
+def _drift(
+    config: Config, plan: Plan, prepared: dict[tuple[str, str], Preparation], names: set[str]
+) -> dict[str, str]:
+    """Per task, which condition's material changed since prepare (basis error)."""
+    drifted = {}
+    for task, *both in deliveries(config, plan):
+        if task.name not in names:
+            continue
+        changed = [
+            d.condition for d in both if d.snapshot != prepared[(task.name, d.condition)].snapshot
+        ]
+        if changed:
+            drifted[task.name] = " and ".join(changed)
+    return drifted
+
+
+class _Session:
+    """One run's state: the queue of attempts, the children, the spending."""
+
+    def __init__(
+        self,
+        config: Config,
+        store: Store,
+        plan: Plan,
+        options: RunOptions,
+        prepared: dict[tuple[str, str], Preparation],
+        drifted: dict[str, str],
+        progress: Callable[[int, int], None] | None,
+    ) -> None:
+        assert plan.runner is not None
+        self.config, self.store, self.plan, self.options = config, store, plan, options
+        self.runner = plan.runner
+        self.prepared, self.drifted, self.progress = prepared, drifted, progress
+        self.children = Children()
+        self.ids: list[int] = []
+        self.diagnostics: list[Diagnostic] = []
+        self.signal: int | None = None
+        self.spending = Spending(
+            store, plan, authorized=options.authorize_spending, resume=options.resume
+        )
+        self.shard = f"{options.shard[0]}/{options.shard[1]}" if options.shard else None
+        self.env = {k: os.environ[k] for k in self.runner.env if k in os.environ}
+        self.answers = {a.task: a.answer for a in plan.answer_key.answers}
+
+    def run(self, tasks: list[TaskDecl]) -> RunResult:
+        refusal = self.spending.gate()
+        if refusal is not None:
+            self.diagnostics.append(refusal)
+            for task in tasks:
+                for condition in CONDITIONS:
+                    self._not_launched(task, condition, "refused", refusal.message)
+            return self._result()
+        previous = self._handle_signals()
+        try:
+            self._loop(tasks)
+        finally:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+        return self._result()
+
+    def _result(self) -> RunResult:
+        return RunResult(
+            attempt_ids=tuple(self.ids), diagnostics=tuple(self.diagnostics), signal=self.signal
+        )
+
+    def _handle_signals(self) -> dict[signal.Signals, _Handler]:
+        if threading.current_thread() is not threading.main_thread():
+            return {}
+
+        def stop(signum: int, frame: FrameType | None) -> None:
+            self.signal = signum
+            self.children.cancel()
+
+        previous: dict[signal.Signals, _Handler] = {}
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            previous[signum] = signal.signal(signum, stop)
+        return previous
+
+    def _loop(self, tasks: list[TaskDecl]) -> None:
+        pending = deque(tasks)
+        ready: deque[tuple[TaskDecl, str]] = deque()
+        running: dict[Future[tuple[Ran, Verification]], tuple[int, TaskDecl, str, str]] = {}
+        total, done = 2 * len(tasks), 0
+        with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
+            while (pending or ready or running) and self.signal is None:
+                while (
+                    len(running) < self.options.jobs and (ready or pending) and self.signal is None
+                ):
+                    task, condition = ready.popleft() if ready else (pending.popleft(), "overview")
+                    launched = self._launch(pool, task, condition)
+                    if launched is None:
+                        done += 1
+                        if condition == "overview":
+                            ready.appendleft((task, "task"))
+                        continue
+                    running[launched[0]] = launched[1]
+                if not running:
+                    continue
+                finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    ident, task, condition, started = running.pop(future)
+                    self._record(ident, task, condition, started, *future.result())
+                    done += 1
+                    if condition == "overview" and self.signal is None:
+                        ready.appendleft((task, "task"))
+                if self.progress is not None:
+                    self.progress(done, total)
+            for future, (ident, task, condition, started) in list(running.items()):
+                self._record(ident, task, condition, started, *future.result())
+
+    def _not_launched(self, task: TaskDecl, condition: str, status: str, note: str) -> None:
+        prep = self.prepared.get((task.name, condition))
+        ident = self._row(task, condition, status, prep)
+        self.store.finish(ident, Finish(status=status, note=note))
+
+    def _row(self, task: TaskDecl, condition: str, status: str, prep: Preparation | None) -> int:
+        stdin = prep.stdin if prep else b""
+        cues = None
+        ident = self.store.launch(
+            prep=prep,
+            task=task.name,
+            condition=condition,
+            versions=self.plan.versions(prep.declarations if prep else (), cues),
+            command=self.runner.argv,
+            stdin=stdin,
+            stdin_sha256=hashlib.sha256(stdin).hexdigest(),
+            provision=prep.provision if prep else _no_provision(),
+            shard=self.shard,
+            started_at=now(),
+            status=status,
+        )
+        self.ids.append(ident)
+        return ident
+
+    def _launch(
+        self, pool: ThreadPoolExecutor, task: TaskDecl, condition: str
+    ) -> tuple[Future[tuple[Ran, Verification]], tuple[int, TaskDecl, str, str]] | None:
+        """Record then start one attempt; None when it was recorded without a launch."""
+        if task.name in self.drifted:
+            note = f"the {self.drifted[task.name]} material changed since prepare: prepare again"
+            self._not_launched(task, condition, "basis-error", note)
+            if condition == "overview":
+                message = f"task `{task.name}`: {note}; its pair was not launched"
+                self.diagnostics.append(
+                    evl("EVL006", message, self.plan.places["benchmark"][0], task.name_span)
+                )
+            return None
+        over = self.spending.over_cap()
+        if over is not None:
+            note, finding = over
+            self.diagnostics.extend([finding] if finding else [])
+            self._not_launched(task, condition, "refused", note)
+            return None
+        prep = self.prepared[(task.name, condition)]
+        started = now()
+        ident = self._row(task, condition, "launched", prep)  # committed before the start
+        env = {**self.env, "ASSAY_TASK": task.name, "ASSAY_CONDITION": condition}
+        root = str(self.config.root)
+        future = pool.submit(run_attempt, self.children, self.runner, root, prep.stdin, env, task)
+        return future, (ident, task, condition, started)
+
+    def _record(
+        self,
+        ident: int,
+        task: TaskDecl,
+        condition: str,
+        started: str,
+        ran: Ran,
+        verification: Verification,
+    ) -> None:
+        reading = read_output(ran.stdout, self.plan.results) if ran.exit_code == 0 else None
+        status, note = status_of(
+            ran, reading.problem if reading else None, self.children.cancelled.is_set()
+        )
+        answer = reading.answer if reading and status == "completed" else None
+        counters = reading.counters if reading else ()
+        self.spending.add(counters, started[:10])
+        self.store.finish(
+            ident,
+            Finish(
+                status=status,
+                duration_ms=ran.child_us // 1000,
+                child_us=ran.child_us,
+                exit_code=ran.exit_code,
+                stdout=ran.stdout,
+                stderr=ran.stderr,
+                correctness=correctness(answer, self.answers.get(task.name)),
+                answer=answer,
+                verification=verification,
+                counters=counters,
+                unknown_fields=reading.unknown_fields if reading else (),
+                note=note,
+            ),
+        )
+
+
+def _no_provision() -> Provision:
+    return Provision(complete=False, missing=("not prepared",))

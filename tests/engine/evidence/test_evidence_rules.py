@@ -1,0 +1,101 @@
+"""The EVL rules' docstring examples, run through the eval stages in a real git
+repository: Fails reports the code once (at its `at=`, if given); Passes does not.
+
+The examples say `python3`; they run with this interpreter (the same program, found
+without depending on the PATH a test runner has)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from assay.api import evaluation
+from assay.engine.checks.evidence_codes import EVIDENCE_RULES
+from assay.engine.checks.examples import ExampleFile, examples
+from assay.engine.evidence.catalog import build_catalog, read_specs
+from assay.engine.evidence.codes import CODES, EvidenceError
+from assay.engine.workspace.config import load_config
+from assay.spec.diagnostics import Diagnostic
+
+CASES = [
+    pytest.param(rule.code, section, files, id=f"{rule.code}-{section}")
+    for rule in EVIDENCE_RULES
+    for section, files in examples(rule.doc).items()
+]
+
+
+def test_the_registered_rules_are_the_codes_the_stages_report() -> None:
+    """Every EVL code the engine can report has a page, under the same name."""
+    assert {r.code: r.name for r in EVIDENCE_RULES} == CODES
+
+
+def _workspace(root: Path, files: tuple[ExampleFile, ...]) -> dict[str, str]:
+    root.mkdir(parents=True)
+    for file in files:
+        text = file.text.replace('"python3"', f'"{sys.executable}"')
+        (root / file.path).parent.mkdir(parents=True, exist_ok=True)
+        (root / file.path).write_text(text, encoding="utf-8")
+    (root / "assay.toml").write_text('specs = ["assay/*.assay"]\n')
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
+    [spec] = [f for f in files if f.language == "assay"]
+    return spec.options
+
+
+def _stages(root: Path, options: dict[str, str]) -> list[Diagnostic]:
+    stage = options.get("stage", "catalog")
+    if stage == "catalog":
+        specs, problems = read_specs(load_config(root, None))
+        return [*problems, *build_catalog(specs).diagnostics]
+    try:
+        if stage == "merge":
+            evaluation.prepare(root, root / "a.sqlite")
+            _change(root, options)
+            evaluation.prepare(root, root / "b.sqlite")
+            evaluation.merge(root / "out.sqlite", [root / "a.sqlite", root / "b.sqlite"])
+            return []
+        db = root / "evidence.sqlite"
+        if options.get("prepare") != "false":
+            has_policy = (root / "policy.toml").exists()
+            policy = evaluation.read_policy(root / "policy.toml") if has_policy else None
+            evaluation.prepare(root, db, policy=policy)
+        else:
+            evaluation.open_store(db, create=True).close()
+        _change(root, options)
+        result = evaluation.run(
+            root,
+            db,
+            runner=options.get("runner"),  # type: ignore[arg-type]
+            authorize_spending=options.get("authorize") == "true",
+        )
+        return list(result.diagnostics)
+    except EvidenceError as error:
+        return list(error.diagnostics)
+
+
+def _change(root: Path, options: dict[str, str]) -> None:
+    if "change" in options:
+        with (root / options["change"]).open("a", encoding="utf-8") as changed:
+            changed.write("Changed after prepare.\n")
+
+
+@pytest.mark.parametrize(("code", "section", "files"), CASES)
+def test_evidence_rule_example(
+    tmp_path: Path, code: str, section: str, files: tuple[ExampleFile, ...]
+) -> None:
+    root = tmp_path / "ws"
+    options = _workspace(root, files)
+    found = [d for d in _stages(root, options) if d.code == code]
+    if section == "Passes":
+        assert found == []
+        return
+    assert len(found) == 1, found
+    for file in files:
+        if file.reported_at is not None:
+            assert (found[0].path, found[0].span.line, found[0].span.column) == (
+                file.path,
+                *file.reported_at,
+            )
