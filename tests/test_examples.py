@@ -7,6 +7,7 @@ unfinished template); everything else in them must read clean.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,16 @@ def test_example_records_one_to_four_are_clean(
     )
     assert len(records) == 4
     assert main(["check", *records]) == 0
+
+
+def test_example_sessions_one_clean_one_silent_fallback(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """examples/sessions: the historical review follows ADR 0001's protocol; the other
+    falls back to a transcript on its own after a failed Discussion (PRT015, line 5)."""
+    monkeypatch.chdir(ROOT / "examples")
+    assert main(["trace", "check", "sessions/historical-review.jsonl"]) == 0
+    capsys.readouterr()
+    assert main(["trace", "check", "sessions/silent-fallback.jsonl", "--format", "json"]) == 1
+    found = [(d["code"], d["line"]) for d in json.loads(capsys.readouterr().out)["diagnostics"]]
+    assert found == [("PRT015", 5)]
