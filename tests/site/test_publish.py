@@ -100,7 +100,10 @@ def test_publish_builds_exactly_the_passing_record_and_the_verified_review(
     site = root / "site"
     assert pages(site) == {
         "index.html",
-        "docs/adr/0001-record-architecture-decisions/index.html",
+        "decisions/index.html",
+        "timeline/index.html",
+        "reviews/index.html",
+        "decisions/0001-record-architecture-decisions/index.html",
         f"reviews/{VERIFIED}/index.html",
         *RUN_PAGES,
     }

@@ -1,0 +1,135 @@
+"""Markdown that no builder can turn into raw HTML: ``<`` outside code becomes ``&lt;``.
+
+Every element of raw HTML, inline or block, and every autolink starts with ``<``, so a
+page whose ``<`` are all written ``&lt;`` renders them as text whatever the builder
+(entities are text). Code spans and code blocks, which show ``&lt;`` literally, keep
+their ``<``: assay's block parser says where code blocks are, a scan of backtick runs
+where code spans are. Where that knowledge and Python-Markdown's disagree, ``safety``
+finds out and the page is written again with no code left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from assay.spec.document import BlockQuote, CodeBlock, Document, ListBlock
+from assay.spec.source import Span
+
+__all__ = ["Edit", "Offsets", "code_ranges", "inline", "offsets", "protect"]
+
+#: Replace the characters ``start:end`` by ``text`` (already safe Markdown).
+Edit = tuple[int, int, str]
+
+_RUN = re.compile(r"`+")
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+#: What Python-Markdown (and CommonMark) read as inline markup in generated text.
+_INLINE = re.compile(r"[\\`*_\[\]<>&|!#]")
+_ENTITIES = {"<": "&lt;", "&": "&amp;", "|": "&#124;", ">": "&gt;"}
+
+
+def inline(text: str) -> str:
+    """``text`` (a title, a status) as Markdown that reads as exactly that text, on one
+    line: fit for a heading, a link's text or a table cell."""
+    flat = " ".join(text.split())
+    return _INLINE.sub(lambda m: _ENTITIES.get(m[0], "\\" + m[0]), flat)
+
+
+def offsets(text: str, line_starts: Sequence[int]) -> Offsets:
+    """A converter from spans of ``text`` (as parsed) to character offsets."""
+    return Offsets(line_starts, 1 if text.startswith("\ufeff") else 0)
+
+
+class Offsets:
+    def __init__(self, starts: Sequence[int], bom: int) -> None:
+        self.starts, self.bom = starts, bom
+
+    def __call__(self, span: Span) -> tuple[int, int]:
+        starts = self.starts
+        start = starts[span.line - 1] + span.column - 1 + self.bom
+        return start, starts[span.end_line - 1] + span.end_column - 1 + self.bom
+
+
+def code_ranges(text: str, document: Document, where: Offsets) -> list[tuple[int, int]]:
+    """Where ``text`` holds code: its code blocks, then the code spans between them."""
+    blocks = sorted(where(b.span) for b in _code_blocks(_all_blocks(document)))
+    found: list[tuple[int, int]] = []
+    at = 0
+    for start, end in [*blocks, (len(text), len(text))]:
+        found += _code_spans(text, at, start)
+        if start < end:
+            found.append((start, end))
+        at = max(at, end)
+    return found
+
+
+def protect(text: str, code: Sequence[tuple[int, int]], edits: Iterable[Edit]) -> tuple[str, bool]:
+    """``text`` with ``edits`` made and every other ``<`` outside ``code`` escaped; and
+    whether anything is left that another parser might still read as markup (a ``<`` in
+    code, a ``](`` or ``]:`` outside the edits), so the caller knows to verify it."""
+    pieces: list[str] = []
+    doubtful = False
+    at = 0
+    cuts = sorted([(s, e, None) for s, e in code] + [(s, e, t) for s, e, t in edits])
+    for start, end, replacement in cuts:
+        if start < at:
+            continue  # inside a range already taken (an edit within code is not made)
+        plain = text[at:start]
+        doubtful = doubtful or "](" in plain or "]:" in plain
+        pieces.append(plain.replace("<", "&lt;"))
+        if replacement is None:
+            kept = text[start:end]
+            doubtful = doubtful or "<" in kept or "](" in kept or "]:" in kept
+            pieces.append(kept)
+        else:
+            pieces.append(replacement)
+        at = max(at, end)
+    rest = text[at:]
+    doubtful = doubtful or "](" in rest or "]:" in rest
+    pieces.append(rest.replace("<", "&lt;"))
+    return "".join(pieces), doubtful
+
+
+def _all_blocks(document: Document) -> Iterable[object]:
+    yield from document.preamble
+    for section in document.walk_sections():
+        yield from section.blocks
+
+
+def _code_blocks(blocks: Iterable[object]) -> Iterable[CodeBlock]:
+    for block in blocks:
+        if isinstance(block, CodeBlock):
+            yield block
+        elif isinstance(block, BlockQuote):
+            yield from _code_blocks(block.blocks)
+        elif isinstance(block, ListBlock):
+            for item in block.items:
+                yield from _code_blocks(item.blocks)
+
+
+def _code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Code spans between ``start`` and ``end``: a backtick run closed by the next run
+    of the same length in the same paragraph; an escaped run opens nothing."""
+    runs = [(m.start(), m.end()) for m in _RUN.finditer(text, start, end)]
+    spans: list[tuple[int, int]] = []
+    i = 0
+    while i < len(runs):
+        a, b = runs[i]
+        if _escaped(text, a):
+            a += 1
+        j = i + 1
+        while j < len(runs) and runs[j][1] - runs[j][0] != b - a:
+            j += 1
+        if b > a and j < len(runs) and not _BLANK_LINE.search(text, b, runs[j][0]):
+            spans.append((a, runs[j][1]))
+            i = j + 1
+        else:
+            i += 1
+    return spans
+
+
+def _escaped(text: str, at: int) -> bool:
+    backslashes = 0
+    while at - backslashes - 1 >= 0 and text[at - backslashes - 1] == "\\":
+        backslashes += 1
+    return backslashes % 2 == 1

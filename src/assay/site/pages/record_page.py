@@ -1,0 +1,88 @@
+"""One record's page: its own text, safe, its links rewritten, under a header.
+
+The header (status, date, relations both ways) follows the record's H1, which stays
+the page's title; a record without an H1 gets one from its title. The record's front
+matter and HTML comments do not reach the page (MkDocs would read the one, and the
+other is markup); reference definitions go with the links they served.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+
+from assay.site.facts import RecordFacts
+from assay.site.pages.escape import Edit, code_ranges, inline, offsets, protect
+from assay.site.pages.links import LinkNote, link_edits
+from assay.site.pages.records import PublishedRecord
+from assay.site.pages.safety import render, unsafe_markup
+
+__all__ = ["inverse_name", "record_page", "relation_lines"]
+
+#: The relation a target states back, when the record type does not say it.
+_INVERSE = {"supersedes": "Superseded by", "amends": "Amended by"}
+
+
+def record_page(
+    record: PublishedRecord,
+    site: Mapping[str, str],
+    header: Sequence[str],
+) -> tuple[str, list[LinkNote]]:
+    """The page of ``record`` (``site``: workspace path -> docs path of what is
+    published; ``header``: its Markdown lines), and the links shown as text."""
+    text, document = record.text, record.document
+    where = offsets(text, record.line_starts)
+    edits, notes = link_edits(record.facts.path, record.source, document, where, site)
+    removed: list[Edit] = [(*where(c.span), "") for c in document.comments]
+    if document.front_matter is not None:
+        removed.append((*where(document.front_matter.span), ""))
+    block = "\n\n" + "\n".join(header) + "\n"
+    title = record.reading.title
+    if title is not None and title.source == "h1" and title.span is not None:
+        at = where(title.span)[1]
+        removed.append((at, at, block))
+        lead = ""
+    else:
+        lead = f"# {inline(record.facts.title)}\n" + block + "\n"
+    all_edits = [*edits, *removed]
+    code = code_ranges(text, document, where)
+    body, doubtful = protect(text, code, all_edits)
+    if doubtful and unsafe_markup(render(lead + body)):
+        body, _ = protect(text, (), all_edits)  # no code left alone: every `<` escaped
+    front = f"---\ntitle: {json.dumps(record.facts.title, ensure_ascii=False)}\n---\n\n"
+    return front + lead + body.lstrip("\ufeff").lstrip("\n").rstrip() + "\n", notes
+
+
+def relation_lines(
+    facts: RecordFacts,
+    by_path: Mapping[str, RecordFacts],
+    incoming: Sequence[tuple[str, RecordFacts]],
+) -> list[str]:
+    """The header of ``facts``' page: status, date, then each relation with links,
+    the ones other records state (``incoming``: name, from whom) included."""
+    lines = [f"- **Status:** {inline(facts.status) if facts.status else 'none given'}"]
+    lines.append(f"- **Date:** {facts.date.isoformat() if facts.date else 'undated'}")
+    named: dict[str, list[RecordFacts]] = {}
+    for relation in facts.relations:
+        named.setdefault(relation.name, []).append(by_path[relation.target])
+    for name, other in incoming:
+        if other not in named.setdefault(name, []):
+            named[name].append(other)
+    for name, others in named.items():
+        links = ", ".join(f"[{inline(_label(o))}]({_file(o)})" for o in others)
+        lines.append(f"- **{inline(name)}:** {links}")
+    return lines
+
+
+def inverse_name(kind: str, inverse: str | None) -> str:
+    """What a relation's target is said to be: the type's ``inverse`` name, else by
+    ``kind`` (``Superseded by``), else ``Referenced by``."""
+    return inverse or _INVERSE.get(kind, "Referenced by")
+
+
+def _label(facts: RecordFacts) -> str:
+    return f"{facts.number}. {facts.title}" if facts.number is not None else facts.title
+
+
+def _file(facts: RecordFacts) -> str:
+    return facts.page.rstrip("/").rpartition("/")[2] + ".md"
