@@ -25,7 +25,7 @@ from assay.engine.files.refusal import Refused
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.site.facts import RecordFacts
 from assay.site.gate import Excluded, Publication
-from assay.site.pages.indexes import decisions_index, home, reviews_index, timeline
+from assay.site.pages.indexes import PICTURE_TITLES, decisions_index, home, reviews_index, timeline
 from assay.site.pages.links import LinkNote
 from assay.site.pages.nav import nav
 from assay.site.pages.record_page import inverse_name, record_page, relation_lines
@@ -92,11 +92,17 @@ def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | Non
     for name, svg in sorted(drawn.items()):
         _write(docs / "pictures" / name, svg.encode("utf-8"))
     by_path = {f.path: f for f in facts}
-    _write(docs / INDEX, home(publication.root.name, facts, reviews, sorted(drawn)).encode())
+    _write(docs / INDEX, home(publication.root.name, facts, reviews, _shown_order(drawn)).encode())
     _write(docs / "decisions" / INDEX, decisions_index(facts, by_path).encode())
     _write(docs / "timeline.md", timeline(facts).encode())
     _write(docs / "reviews" / INDEX, reviews_index(reviews).encode())
     return Tree(refused=tuple(refused), notes=tuple(notes), records=tuple(facts), nav=nav())
+
+
+def _shown_order(drawn: dict[str, str]) -> list[str]:
+    """The pictures in the order the home page shows them: the known ones first."""
+    known = [name for name in PICTURE_TITLES if name in drawn]
+    return known + sorted(set(drawn) - set(known))
 
 
 def _record_pages(

@@ -8,6 +8,7 @@ other is markup); reference definitions go with the links they served.
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Mapping, Sequence
 
@@ -36,20 +37,23 @@ def record_page(
     removed: list[Edit] = [(*where(c.span), "") for c in document.comments]
     if document.front_matter is not None:
         removed.append((*where(document.front_matter.span), ""))
-    block = "\n\n" + "\n".join(header) + "\n"
+    block = "\n\n" + "\n".join(header)
     title = record.reading.title
     if title is not None and title.source == "h1" and title.span is not None:
         at = where(title.span)[1]
         removed.append((at, at, block))
         lead = ""
     else:
-        lead = f"# {inline(record.facts.title)}\n" + block + "\n"
+        lead = f"# {inline(record.facts.title)}\n" + block + "\n\n"
     all_edits = [*edits, *removed]
     code = code_ranges(text, document, where)
     body, doubtful = protect(text, code, all_edits)
     if doubtful and unsafe_markup(render(lead + body)):
         body, _ = protect(text, (), all_edits)  # no code left alone: every `<` escaped
-    front = f"---\ntitle: {json.dumps(record.facts.title, ensure_ascii=False)}\n---\n\n"
+    # MkDocs' themes put the title into <title> and the navigation unescaped: it is
+    # written as HTML text here, so `<b>` in a title shows as `<b>`.
+    title_text = html.escape(_label(record.facts), quote=False)
+    front = f"---\ntitle: {json.dumps(title_text, ensure_ascii=False)}\n---\n\n"
     return front + lead + body.lstrip("\ufeff").lstrip("\n").rstrip() + "\n", notes
 
 
