@@ -54,7 +54,7 @@ def test_the_nav_has_four_entries_whatever_the_records(snapshot: SnapshotAsserti
 
 
 def test_superseded_record_links_to_its_successor_and_back(tmp_path: Path) -> None:
-    """"Superseded by" on the old page, "Supersedes" on the new one, both links."""
+    """ "Superseded by" on the old page, "Supersedes" on the new one, both links."""
     docs, _ = tree(tmp_path)
     old = (docs / "decisions/0001-use-kafka-2.md").read_text(encoding="utf-8")
     new = (docs / "decisions/0002-use-pulsar.md").read_text(encoding="utf-8")

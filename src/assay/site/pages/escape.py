@@ -25,6 +25,7 @@ _RUN = re.compile(r"`+")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 #: What Python-Markdown (and CommonMark) read as inline markup in generated text.
 _INLINE = re.compile(r"[\\`*_\[\]<>&|!#]")
+_STRICT = re.compile(r"[\\\[\]<]")
 _ENTITIES = {"<": "&lt;", "&": "&amp;", "|": "&#124;", ">": "&gt;"}
 
 
@@ -63,10 +64,15 @@ def code_ranges(text: str, document: Document, where: Offsets) -> list[tuple[int
     return found
 
 
-def protect(text: str, code: Sequence[tuple[int, int]], edits: Iterable[Edit]) -> tuple[str, bool]:
+def protect(
+    text: str, code: Sequence[tuple[int, int]], edits: Iterable[Edit], *, strict: bool = False
+) -> tuple[str, bool]:
     """``text`` with ``edits`` made and every other ``<`` outside ``code`` escaped; and
     whether anything is left that another parser might still read as markup (a ``<`` in
-    code, a ``](`` or ``]:`` outside the edits), so the caller knows to verify it."""
+    code, a ``](`` or ``]:`` outside the edits), so the caller knows to verify it.
+
+    ``strict`` escapes backslashes and brackets too: no link but the edits' is left."""
+    escape = _strictly if strict else _lt
     pieces: list[str] = []
     doubtful = False
     at = 0
@@ -76,7 +82,7 @@ def protect(text: str, code: Sequence[tuple[int, int]], edits: Iterable[Edit]) -
             continue  # inside a range already taken (an edit within code is not made)
         plain = text[at:start]
         doubtful = doubtful or "](" in plain or "]:" in plain
-        pieces.append(plain.replace("<", "&lt;"))
+        pieces.append(escape(plain))
         if replacement is None:
             kept = text[start:end]
             doubtful = doubtful or "<" in kept or "](" in kept or "]:" in kept
@@ -86,8 +92,16 @@ def protect(text: str, code: Sequence[tuple[int, int]], edits: Iterable[Edit]) -
         at = max(at, end)
     rest = text[at:]
     doubtful = doubtful or "](" in rest or "]:" in rest
-    pieces.append(rest.replace("<", "&lt;"))
+    pieces.append(escape(rest))
     return "".join(pieces), doubtful
+
+
+def _lt(text: str) -> str:
+    return text.replace("<", "&lt;")
+
+
+def _strictly(text: str) -> str:
+    return _STRICT.sub(lambda m: _ENTITIES.get(m[0], "\\" + m[0]), text)
 
 
 def _all_blocks(document: Document) -> Iterable[object]:

@@ -11,6 +11,7 @@ links and their definitions go, so no other parser can resolve them differently.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Mapping
 from urllib.parse import quote, unquote
 
@@ -23,6 +24,7 @@ from assay.spec.model import Model
 
 __all__ = ["LinkNote", "link_edits"]
 
+_BRACKETS = re.compile(r"[\\\[\]<]")
 _SCHEMES = ("http:", "https:", "mailto:", "ftp:")
 #: Characters a rewritten destination keeps; the rest are percent-encoded.
 _SAFE = "/#%:@!$&'*+,;=?~-._"
@@ -72,12 +74,12 @@ def link_edits(
 
 
 def _text(link: Link) -> str:
-    # The text as written (its emphasis kept); its `<` escaped as everywhere else, and
-    # an autolink's text is a URL to show, not markup.
-    text = link.text.replace("<", "&lt;")
+    # The text as written, its emphasis kept; its `<`, brackets and backslashes
+    # escaped, so no link or image inside it (`[![i](javascript:x)](y.md)`) survives.
+    # An autolink's text is a URL to show, not markup.
+    text = _BRACKETS.sub(lambda m: "&lt;" if m[0] == "<" else "\\" + m[0], link.text)
     if link.kind == "autolink":
-        text = text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
-        text = text.replace("_", "\\_").replace("*", "\\*")
+        text = text.replace("_", "\\_").replace("*", "\\*").replace("`", "\\`")
     return text
 
 

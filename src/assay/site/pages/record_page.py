@@ -13,10 +13,10 @@ import json
 from collections.abc import Mapping, Sequence
 
 from assay.site.facts import RecordFacts
-from assay.site.pages.escape import Edit, code_ranges, inline, offsets, protect
+from assay.site.pages.escape import Edit, code_ranges, inline, offsets
 from assay.site.pages.links import LinkNote, link_edits
 from assay.site.pages.records import PublishedRecord
-from assay.site.pages.safety import render, unsafe_markup
+from assay.site.pages.safe_page import made_safe
 
 __all__ = ["inverse_name", "record_page", "relation_lines"]
 
@@ -47,9 +47,7 @@ def record_page(
         lead = f"# {inline(record.facts.title)}\n" + block + "\n\n"
     all_edits = [*edits, *removed]
     code = code_ranges(text, document, where)
-    body, doubtful = protect(text, code, all_edits)
-    if doubtful and unsafe_markup(render(lead + body)):
-        body, _ = protect(text, (), all_edits)  # no code left alone: every `<` escaped
+    body = made_safe(text, code, all_edits, lead)
     # MkDocs' themes put the title into <title> and the navigation unescaped: it is
     # written as HTML text here, so `<b>` in a title shows as `<b>`.
     title_text = html.escape(_label(record.facts), quote=False)

@@ -1,18 +1,22 @@
 """Any Markdown file of the site made safe: what reviews and copied run files go through.
 
 The same rule as a record's page (``escape``): ``<`` outside code escaped, HTML
-comments dropped, and the page verified, and written again with no code left alone,
-when something is left that another parser might read as markup. The front matter
-stays as written: MkDocs reads it as data, never as Markdown.
+comments dropped. When something is left that another parser might read as markup,
+the page is rendered as the site renders it and verified (``safety``); if it is not
+safe, it is written again with no code left alone, and if still not, with no link
+but assay's own. Front matter is no exception: a theme puts its ``title`` in the page
+unescaped, and MkDocs renders front matter it cannot read as Markdown.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from assay.grammar.document import read_document
 from assay.site.pages.escape import Edit, code_ranges, offsets, protect
 from assay.site.pages.safety import render, unsafe_markup
 
-__all__ = ["safe_markdown"]
+__all__ = ["made_safe", "safe_markdown"]
 
 
 def safe_markdown(text: str, path: str = "") -> str:
@@ -20,23 +24,22 @@ def safe_markdown(text: str, path: str = "") -> str:
     parsed, locator = read_document(text.encode("utf-8", "surrogateescape"), path)
     document = parsed.value
     if document is None or locator is None:
-        return text.replace("<", "&lt;")
+        return protect(text, (), (), strict=True)[0]
     text = locator.text
     where = offsets(text, locator.line_starts)
     edits: list[Edit] = [(*where(c.span), "") for c in document.comments]
-    code = code_ranges(text, document, where)
-    if document.front_matter is not None:
-        code.append(where(document.front_matter.span))
+    return made_safe(text, code_ranges(text, document, where), edits)
+
+
+def made_safe(
+    text: str, code: Sequence[tuple[int, int]], edits: Sequence[Edit], lead: str = ""
+) -> str:
+    """``text`` with ``edits`` made, escaped as much as it takes for its page
+    (``lead`` and then it) to render to Markdown-made HTML only."""
     body, doubtful = protect(text, code, edits)
-    if doubtful and unsafe_markup(render(_without_front_matter(body))):
-        front = [where(document.front_matter.span)] if document.front_matter is not None else []
-        body, _ = protect(text, front, edits)
-    return body
-
-
-def _without_front_matter(text: str) -> str:
-    if text.startswith("---\n"):
-        end = text.find("\n---\n", 4)
-        if end >= 0:
-            return text[end + 5 :]
-    return text
+    if not doubtful or not unsafe_markup(render(lead + body)):
+        return body
+    body, _ = protect(text, (), edits)
+    if not unsafe_markup(render(lead + body)):
+        return body
+    return protect(text, (), edits, strict=True)[0]
