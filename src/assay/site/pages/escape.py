@@ -21,6 +21,9 @@ __all__ = ["Edit", "Offsets", "code_ranges", "inline", "offsets", "protect"]
 #: Replace the characters ``start:end`` by ``text`` (already safe Markdown).
 Edit = tuple[int, int, str]
 
+#: What Python-Markdown may read as raw HTML or a link, were code not code there:
+#: a tag, comment, declaration or instruction (``<a``, ``</``, ``<!``, ``<?``), ``](``, ``]:``.
+_MAY_OPEN_HTML = re.compile(r"<[A-Za-z/!?]|\]\(|\]:")
 _RUN = re.compile(r"`+")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 #: What Python-Markdown (and CommonMark) read as inline markup in generated text.
@@ -85,7 +88,7 @@ def protect(
         pieces.append(escape(plain))
         if replacement is None:
             kept = text[start:end]
-            doubtful = doubtful or "<" in kept or "](" in kept or "]:" in kept
+            doubtful = doubtful or _MAY_OPEN_HTML.search(kept) is not None
             pieces.append(kept)
         else:
             pieces.append(replacement)

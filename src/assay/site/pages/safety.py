@@ -11,7 +11,9 @@ URL runs script (``javascript:``, ``data:``) is refused too, though syntax made 
 from __future__ import annotations
 
 import re
+from functools import cache
 from html.parser import HTMLParser
+from typing import Any
 
 __all__ = ["EXTENSIONS", "render", "unsafe_markup"]
 
@@ -42,10 +44,17 @@ _IGNORED = re.compile(r"[\x00-\x20\x7f]")
 
 def render(markdown_text: str) -> str:
     """``markdown_text`` as the site's Markdown makes it into HTML."""
+    converter = _converter()
+    html: str = converter.reset().convert(markdown_text)
+    return html
+
+
+@cache
+def _converter() -> Any:
+    """One converter for the process: building one costs as much as a page's render."""
     import markdown
 
-    html: str = markdown.markdown(markdown_text, extensions=list(EXTENSIONS))
-    return html
+    return markdown.Markdown(extensions=list(EXTENSIONS))
 
 
 def unsafe_markup(html: str) -> list[str]:
