@@ -10,6 +10,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from tests.engine.runs.builders import write_run
+
 KAFKA = """\
 # 1. Use Kafka
 
@@ -54,6 +56,7 @@ We publish events to Pulsar.
 ## Consequences
 
 The [notes](../notes.md) explain the migration, and [the spec](https://pulsar.apache.org/docs/).
+The [runtime analysis](../../runs/github.com-pallets-flask/output/runtime.md#findings) found why.
 """
 
 HOSTILE = """\
@@ -126,7 +129,8 @@ RECORDS = {
 
 
 def pages_workspace(root: Path) -> Path:
-    """The records above, a notes file, an empty assay.toml, in a git repository."""
+    """The records above, a notes file, a verified run, an empty assay.toml, in a git
+    repository."""
     root.mkdir(parents=True, exist_ok=True)
     (root / "assay.toml").write_text("", encoding="utf-8")
     (root / "docs").mkdir()
@@ -134,6 +138,7 @@ def pages_workspace(root: Path) -> Path:
     for path, text in RECORDS.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text, encoding="utf-8")
+    write_run(root)
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     subprocess.run(["git", "add", "-A"], cwd=root, check=True)
     return root

@@ -35,7 +35,7 @@ def tree(tmp_path: Path) -> tuple[Path, object]:
 
 
 def generated(docs: Path) -> dict[str, str]:
-    """Every Markdown page the site generates (the copied run files left out)."""
+    """Every Markdown page of the docs tree (the copied run files, made safe, too)."""
     return {
         p.relative_to(docs).as_posix(): p.read_text(encoding="utf-8")
         for p in sorted(docs.rglob("*.md"))
@@ -62,6 +62,10 @@ def test_superseded_record_links_to_its_successor_and_back(tmp_path: Path) -> No
     assert "- **Supersedes:** [1. Use Kafka](0001-use-kafka-2.md)" in new
     # The record's own link, with its fragment, now leads to the page.
     assert "[the Kafka record](0001-use-kafka-2.md#context)" in new
+    # A link to a published run's file leads to its copy.
+    runtime = "../runs/github.com-pallets-flask/output/runtime.md#findings"
+    assert f"[runtime analysis]({runtime})" in new
+    assert (docs / "decisions" / runtime.split("#")[0]).resolve().is_file()
 
 
 def test_a_link_leaving_the_published_set_is_text_and_reported(tmp_path: Path) -> None:

@@ -109,6 +109,10 @@ def test_publish_builds_exactly_the_passing_record_and_the_verified_review(
     }
     review = (site / f"reviews/{VERIFIED}/index.html").read_text(encoding="utf-8")
     assert "Evidence basis: https://github.com/pallets/flask at commit" in review
+    # The Description is the page's meta description, in the built-in theme too.
+    head = review.split("</head>", 1)[0]
+    assert head.count('<meta name="description" content="') == 1
+    assert '<meta name="description" content="None">' not in head
     # The review's links into the run's files resolve in the built site.
     assert f'href="../../runs/{VERIFIED}/output/runtime/"' in review
     assert "excluded docs/adr/0002-record-more-decisions.md: LNK001 " in out

@@ -9,6 +9,7 @@ held while it builds and shown only in the error when the build fails.
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import logging
@@ -47,11 +48,15 @@ def build_site(
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    from assay.site.description import MetaDescription
+
     out = Path(os.path.abspath(out))
     out.parent.mkdir(parents=True, exist_ok=True)
     new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     settings = {
         "site_name": name,
+        # The home page's meta description; the theme writes it unescaped.
+        "site_description": html.escape(f"Decision records and reviews of {name}"),
         "docs_dir": str(docs),
         "site_dir": str(new),
         "theme": {"name": "mkdocs"},
@@ -66,6 +71,7 @@ def build_site(
                     io.StringIO(json.dumps(settings)),
                     config_file_path=str(docs.parent / "mkdocs.yml"),
                 )
+                config.plugins["assay-description"] = MetaDescription()
                 build(config)
             except Exception as error:  # a theme, an extension: MkDocs' code raises anything
                 details = "".join(f"\n  {line}" for line in held)

@@ -13,6 +13,8 @@ outside the workspace, or reached through a link, enters the tree.
 from __future__ import annotations
 
 import calendar
+import html
+import json
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path, PurePosixPath
@@ -77,7 +79,7 @@ def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | Non
     reviews: list[tuple[str, Verification]] = []
     for run in publication.runs:
         destination = review_path(run)
-        _write(docs / destination, safe_markdown(render_review(run, destination)).encode())
+        _write(docs / destination, _review_page(run, destination).encode("utf-8"))
         written.add(destination)
         reviews.append((destination, run))
         for path in _retained(run):
@@ -97,6 +99,16 @@ def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | Non
     _write(docs / "timeline.md", timeline(facts).encode())
     _write(docs / "reviews" / INDEX, reviews_index(reviews).encode())
     return Tree(refused=tuple(refused), notes=tuple(notes), records=tuple(facts), nav=nav())
+
+
+def _review_page(run: Verification, destination: str) -> str:
+    """The review, safe, with its title in the front matter (HTML-escaped: themes
+    write it into ``<title>`` as it is)."""
+    page = safe_markdown(render_review(run, destination))
+    if run.review is not None and page.startswith("---\n"):
+        title = json.dumps(html.escape(run.review.system, quote=False), ensure_ascii=False)
+        page = f"---\ntitle: {title}\n{page[4:]}"
+    return page
 
 
 def _shown_order(drawn: dict[str, str]) -> list[str]:
