@@ -182,3 +182,17 @@ def test_the_same_workspace_builds_a_byte_identical_site(
     # MkDocs stamps each page with the build date: the newest record's, not the clock.
     assert b"Build Date UTC : 2025-03-01 00:00:00" in one["index.html"]
     assert "SOURCE_DATE_EPOCH" not in os.environ
+
+
+def test_a_source_date_epoch_the_user_set_is_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SOURCE_DATE_EPOCH set by the user dates the site, and stays set afterwards."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "86400")
+    root = pages_workspace(tmp_path / "ws")
+    monkeypatch.chdir(root)
+    assert main(["publish", "--no-cache", "--out", str(tmp_path / "site")]) == EXIT_OK
+    capsys.readouterr()
+    index = (tmp_path / "site/index.html").read_bytes()
+    assert b"Build Date UTC : 1970-01-02 00:00:00" in index
+    assert os.environ["SOURCE_DATE_EPOCH"] == "86400"
