@@ -16,20 +16,23 @@ from collections.abc import Iterable, Sequence
 from assay.spec.document import BlockQuote, CodeBlock, Document, ListBlock
 from assay.spec.source import Span
 
-__all__ = ["Edit", "Offsets", "code_ranges", "inline", "offsets", "protect"]
+__all__ = ["Code", "Edit", "Offsets", "code_ranges", "inline", "offsets", "protect"]
 
 #: Replace the characters ``start:end`` by ``text`` (already safe Markdown).
 Edit = tuple[int, int, str]
+#: Code from ``start`` to ``end``: a code span (True) or a code block (False).
+Code = tuple[int, int, bool]
 
 #: What Python-Markdown may read as raw HTML or a link, were code not code there:
 #: a tag, comment, declaration or instruction (``<a``, ``</``, ``<!``, ``<?``), ``](``, ``]:``.
 _MAY_OPEN_HTML = re.compile(r"<[A-Za-z/!?]|\]\(|\]:")
+_UNSURE_SPAN = re.compile(r"[\n|]|<[!?]")
 _RUN = re.compile(r"`+")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 #: What Python-Markdown (and CommonMark) read as inline markup in generated text.
 _INLINE = re.compile(r"[\\`*_\[\]<>&|!#]")
-_STRICT = re.compile(r"[\\\[\]<]")
-_ENTITIES = {"<": "&lt;", "&": "&amp;", "|": "&#124;", ">": "&gt;"}
+_STRICT = re.compile(r"[\\\[\]<`]")
+_ENTITIES = {"`": "&#96;", "<": "&lt;", "&": "&amp;", "|": "&#124;", ">": "&gt;"}
 
 
 def inline(text: str) -> str:
@@ -54,32 +57,38 @@ class Offsets:
         return start, starts[span.end_line - 1] + span.end_column - 1 + self.bom
 
 
-def code_ranges(text: str, document: Document, where: Offsets) -> list[tuple[int, int]]:
+def code_ranges(text: str, document: Document, where: Offsets) -> list[Code]:
     """Where ``text`` holds code: its code blocks, then the code spans between them."""
     blocks = sorted(where(b.span) for b in _code_blocks(_all_blocks(document)))
-    found: list[tuple[int, int]] = []
+    found: list[Code] = []
     at = 0
     for start, end in [*blocks, (len(text), len(text))]:
-        found += _code_spans(text, at, start)
+        found += [(a, b, True) for a, b in _code_spans(text, at, start)]
         if start < end:
-            found.append((start, end))
+            found.append((start, end, False))
         at = max(at, end)
     return found
 
 
 def protect(
-    text: str, code: Sequence[tuple[int, int]], edits: Iterable[Edit], *, strict: bool = False
+    text: str, code: Sequence[Code], edits: Iterable[Edit], *, strict: bool = False
 ) -> tuple[str, bool]:
-    """``text`` with ``edits`` made and every other ``<`` outside ``code`` escaped; and
-    whether anything is left that another parser might still read as markup (a ``<`` in
-    code, a ``](`` or ``]:`` outside the edits), so the caller knows to verify it.
+    """``text`` with ``edits`` made and every other ``<`` and backtick outside ``code``
+    escaped; and whether anything is left that another parser might still read as
+    markup, so the caller knows to verify it: a ``](`` or ``]:`` outside the edits, a
+    tag-like ``<`` in a code block, a ``<`` in a code span that is not sure to stay one.
 
-    ``strict`` escapes backslashes and brackets too: no link but the edits' is left."""
+    A code span on one line, holding no ``|`` and no ``<!`` or ``<?``, is sure: with
+    every other backtick escaped its backticks can only pair as they do here, and a
+    ``<`` inside a line opens no HTML block in Python-Markdown (its raw HTML begins a
+    line; ``<!--`` and ``<?`` are taken anywhere). ``strict`` escapes backslashes and
+    brackets too: no link is left but the edits'."""
     escape = _strictly if strict else _lt
     pieces: list[str] = []
     doubtful = False
     at = 0
-    cuts = sorted([(s, e, None) for s, e in code] + [(s, e, t) for s, e, t in edits])
+    spans = {(s, e) for s, e, span in code if span}
+    cuts = sorted([(s, e, None) for s, e, _ in code] + [(s, e, t) for s, e, t in edits])
     for start, end, replacement in cuts:
         if start < at:
             continue  # inside a range already taken (an edit within code is not made)
@@ -88,7 +97,11 @@ def protect(
         pieces.append(escape(plain))
         if replacement is None:
             kept = text[start:end]
-            doubtful = doubtful or _MAY_OPEN_HTML.search(kept) is not None
+            if (start, end) in spans:
+                unsure = "<" in kept and _UNSURE_SPAN.search(kept) is not None
+            else:
+                unsure = _MAY_OPEN_HTML.search(kept) is not None
+            doubtful = doubtful or unsure
             pieces.append(kept)
         else:
             pieces.append(replacement)
@@ -100,7 +113,7 @@ def protect(
 
 
 def _lt(text: str) -> str:
-    return text.replace("<", "&lt;")
+    return text.replace("<", "&lt;").replace("`", "&#96;")
 
 
 def _strictly(text: str) -> str:

@@ -24,7 +24,8 @@ from assay.spec.model import Model
 
 __all__ = ["LinkNote", "link_edits"]
 
-_BRACKETS = re.compile(r"[\\\[\]<]")
+_BRACKETS = re.compile(r"[\\\[\]<`]")
+_ESCAPED = {"<": "&lt;", "`": "&#96;"}
 _SCHEMES = ("http:", "https:", "mailto:", "ftp:")
 #: Characters a rewritten destination keeps; the rest are percent-encoded.
 _SAFE = "/#%:@!$&'*+,;=?~-._"
@@ -75,11 +76,12 @@ def link_edits(
 
 def _text(link: Link) -> str:
     # The text as written, its emphasis kept; its `<`, brackets and backslashes
-    # escaped, so no link or image inside it (`[![i](javascript:x)](y.md)`) survives.
+    # escaped, so no link or image inside it (`[![i](javascript:x)](y.md)`) survives,
+    # and its backticks, so none pairs with a code span's outside the link.
     # An autolink's text is a URL to show, not markup.
-    text = _BRACKETS.sub(lambda m: "&lt;" if m[0] == "<" else "\\" + m[0], link.text)
+    text = _BRACKETS.sub(lambda m: _ESCAPED.get(m[0], "\\" + m[0]), link.text)
     if link.kind == "autolink":
-        text = text.replace("_", "\\_").replace("*", "\\*").replace("`", "\\`")
+        text = text.replace("_", "\\_").replace("*", "\\*")
     return text
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from assay.grammar.document import read_document
-from assay.site.pages.escape import Edit, code_ranges, offsets, protect
+from assay.site.pages.escape import Code, Edit, code_ranges, offsets, protect
 from assay.site.pages.safety import render, unsafe_markup
 
 __all__ = ["made_safe", "safe_markdown"]
@@ -32,7 +32,7 @@ def safe_markdown(text: str, path: str = "") -> str:
 
 
 def made_safe(
-    text: str, code: Sequence[tuple[int, int]], edits: Sequence[Edit], lead: str = ""
+    text: str, code: Sequence[Code], edits: Sequence[Edit], lead: str = ""
 ) -> str:
     """``text`` with ``edits`` made, escaped as much as it takes for its page
     (``lead`` and then it) to render to Markdown-made HTML only."""
