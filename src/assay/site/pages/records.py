@@ -18,13 +18,16 @@ from assay.engine.files.opening import open_contained
 from assay.engine.files.refusal import Refused
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary
+from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import type_for
+from assay.engine.workspace.types import builtin_type
 from assay.grammar.document import read_document
 from assay.site.facts import RecordFacts, RelationFact, RelationKind
 from assay.site.gate import Excluded, Publication
 from assay.spec.document import Document
 from assay.spec.model import Model
 from assay.spec.reading import Reading, RelationReading
+from assay.spec.types import TypeSet
 
 __all__ = ["PublishedRecord", "read_records"]
 
@@ -46,44 +49,32 @@ class PublishedRecord(Model):
     reading: Reading
 
 
+#: A record read: its path, text, line starts, parse and reading.
+_Read = tuple[str, str, tuple[int, ...], Document, Reading]
+
+
 def read_records(publication: Publication) -> tuple[list[PublishedRecord], list[Excluded]]:
     """Every published record read, in path order, and those that could not be (a
     link, not a regular file, not UTF-8), each with why."""
     workspace = publication.workspace
     candidates = {c.path: c for c in workspace.discovery.documents} if workspace else {}
-    pages = page_names(publication.records)
+    types = workspace.types if workspace is not None else None
     vocabularies: dict[str, Vocabulary] = {}
-    read_ones: list[tuple[str, str, tuple[int, ...], Document, Reading]] = []
+    read_ones: list[_Read] = []
     refused: list[Excluded] = []
     for path in publication.records:
-        opened = open_contained(publication.root, path)
-        if isinstance(opened, Refused):
-            refused.append(Excluded(path=path, reason=f"{opened.code} {opened.message}"))
-            continue
-        with opened, os.fdopen(os.dup(opened.fileno()), "rb") as stream:
-            raw = stream.read()
-        parsed, locator = read_document(raw, path)
-        document = parsed.value
-        candidate = candidates.get(path)
-        doc_type = None
-        if candidate is not None and document is not None and workspace is not None:
-            doc_type = type_for(candidate, document, workspace.types)
-        if document is None or locator is None or doc_type is None:
-            refused.append(Excluded(path=path, reason="cannot be read as a decision record"))
-            continue
-        words = vocabularies.get(doc_type.name)
-        if words is None:
-            words = vocabularies[doc_type.name] = Vocabulary(doc_type)
-        text = locator.text
-        reading = read(document, text, words, locator)
-        read_ones.append((path, text, tuple(locator.line_starts), document, reading))
-    readings = {one[0]: one[4] for one in read_ones}
-    published = set(readings)
+        one = _read(publication, path, candidates.get(path), types, vocabularies)
+        if isinstance(one, Excluded):
+            refused.append(one)
+        else:
+            read_ones.append(one)
+    published = {one[0] for one in read_ones}
     by_number: dict[int, list[str]] = {}
-    for path, reading in readings.items():
+    for path, *_, reading in read_ones:
         number = _number(reading)
         if number is not None:
             by_number.setdefault(number, []).append(path)
+    pages = page_names(publication.records)
     records = [
         PublishedRecord(
             facts=_facts(path, reading, pages[path], published, by_number),
@@ -96,6 +87,37 @@ def read_records(publication: Publication) -> tuple[list[PublishedRecord], list[
         for path, text, starts, document, reading in read_ones
     ]
     return records, refused
+
+
+def _read(
+    publication: Publication,
+    path: str,
+    candidate: Candidate | None,
+    types: TypeSet | None,
+    vocabularies: dict[str, Vocabulary],
+) -> _Read | Excluded:
+    """One record read under the type discovery gives it (``adr`` for a publication
+    made without the workspace), or why it cannot be."""
+    opened = open_contained(publication.root, path)
+    if isinstance(opened, Refused):
+        return Excluded(path=path, reason=f"{opened.code} {opened.message}")
+    with opened, os.fdopen(os.dup(opened.fileno()), "rb") as stream:
+        raw = stream.read()
+    parsed, locator = read_document(raw, path)
+    document = parsed.value
+    if document is None or locator is None:
+        return Excluded(path=path, reason="cannot be read as a decision record")
+    if candidate is not None and types is not None:
+        doc_type = type_for(candidate, document, types)
+    else:
+        doc_type = builtin_type("adr")
+    if doc_type is None:
+        return Excluded(path=path, reason="cannot be read as a decision record")
+    words = vocabularies.get(doc_type.name)
+    if words is None:
+        words = vocabularies[doc_type.name] = Vocabulary(doc_type)
+    text = locator.text
+    return (path, text, tuple(locator.line_starts), document, read(document, text, words, locator))
 
 
 def page_names(paths: Sequence[str]) -> dict[str, str]:

@@ -31,9 +31,7 @@ def safe_markdown(text: str, path: str = "") -> str:
     return made_safe(text, code_ranges(text, document, where), edits)
 
 
-def made_safe(
-    text: str, code: Sequence[Code], edits: Sequence[Edit], lead: str = ""
-) -> str:
+def made_safe(text: str, code: Sequence[Code], edits: Sequence[Edit], lead: str = "") -> str:
     """``text`` with ``edits`` made, escaped as much as it takes for its page
     (``lead`` and then it) to render to Markdown-made HTML only."""
     body, doubtful = protect(text, code, edits)
