@@ -10,7 +10,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from tests.engine.runs.builders import write_run
+from tests.engine.runs.builders import RUNTIME, write_run
 
 KAFKA = """\
 # 1. Use Kafka
@@ -138,7 +138,8 @@ def pages_workspace(root: Path) -> Path:
     for path, text in RECORDS.items():
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(text, encoding="utf-8")
-    write_run(root)
+    # A run file is published beside its review: its raw HTML must be text too.
+    write_run(root, runtime=RUNTIME + "\nThe trace showed <script>alert('run')</script>.\n")
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     subprocess.run(["git", "add", "-A"], cwd=root, check=True)
     return root

@@ -99,6 +99,14 @@ def test_raw_html_in_a_record_is_shown_as_text(tmp_path: Path) -> None:
     assert "javascript" not in html
 
 
+def test_raw_html_in_a_published_run_file_is_shown_as_text(tmp_path: Path) -> None:
+    """The run's files are pages of the site too: escaped the same way."""
+    docs, _ = tree(tmp_path)
+    runtime = (docs / "runs/github.com-pallets-flask/output/runtime.md").read_text("utf-8")
+    assert "The trace showed &lt;script>alert('run')&lt;/script>." in runtime
+    assert unsafe_markup(render(runtime)) == []
+
+
 def test_the_built_site_shows_the_hostile_record_as_text(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
