@@ -6,13 +6,15 @@ For each count, a git workspace of that many generated decision records (every t
 superseding the one before it) is published with ``assay.site.publish``; then the same
 record files are built by plain MkDocs (``mkdocs`` theme, a one-entry ``nav``: the
 per-page floor of MkDocs) in the same run. Prints both times, both site sizes and the
-ratio. A benchmark, not a test: the figures go to docs/guide/publishing.md.
+ratio, in wall time and in CPU time (steadier when others share the machine). A
+benchmark, not a test: the figures go to docs/guide/publishing.md.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import resource
 import shutil
 import subprocess
 import sys
@@ -62,6 +64,15 @@ def workspace(root: Path, count: int) -> None:
     subprocess.run(["git", "add", "-A"], cwd=root, check=True)
 
 
+def cpu() -> float:
+    """CPU seconds of this process and its finished children (the check's workers):
+    steadier than wall time on a machine others share."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
+        resource.RUSAGE_CHILDREN
+    )
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def size(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
 
@@ -95,18 +106,19 @@ def main(counts: list[int]) -> None:
         with tempfile.TemporaryDirectory(prefix="assay-bench-publish-") as work:
             root = Path(work) / "ws"
             workspace(root, count)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), cpu()
             done = publish(load_config(root), Path(work) / "site", cache=False)
-            assay_time = time.perf_counter() - start
+            assay_time, assay_cpu = time.perf_counter() - start, cpu() - start_cpu
             assert done.built and not done.excluded, done.excluded[:3]
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), cpu()
             plain_build(root, Path(work) / "plain-site")
-            plain_time = time.perf_counter() - start
+            plain_time, plain_cpu = time.perf_counter() - start, cpu() - start_cpu
             assay_size, plain_size = size(Path(work) / "site"), size(Path(work) / "plain-site")
             print(
-                f"{count} records: assay publish {assay_time:.1f} s, {assay_size / 1e6:.1f} MB; "
-                f"plain mkdocs build {plain_time:.1f} s, {plain_size / 1e6:.1f} MB; "
-                f"time ratio {assay_time / plain_time:.2f}, size ratio "
+                f"{count} records: assay publish {assay_time:.1f} s ({assay_cpu:.1f} s CPU), "
+                f"{assay_size / 1e6:.1f} MB; plain mkdocs build {plain_time:.1f} s "
+                f"({plain_cpu:.1f} s CPU), {plain_size / 1e6:.1f} MB; time ratio "
+                f"{assay_time / plain_time:.2f} (CPU {assay_cpu / plain_cpu:.2f}), size ratio "
                 f"{assay_size / plain_size:.2f}",
                 flush=True,
             )

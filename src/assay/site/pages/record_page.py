@@ -39,19 +39,26 @@ def record_page(
         removed.append((*where(document.front_matter.span), ""))
     block = "\n\n" + "\n".join(header)
     title = record.reading.title
+    first = True  # the H1 is the page's first element
     if title is not None and title.source == "h1" and title.span is not None:
-        at = where(title.span)[1]
+        h1, at = where(title.span)
         removed.append((at, at, block))
         lead = ""
+        skipped = where(document.front_matter.span)[1] if document.front_matter else 0
+        first = not text[skipped:h1].strip("\ufeff \t\r\n")
     else:
         lead = f"# {inline(record.facts.title)}\n" + block + "\n\n"
     all_edits = [*edits, *removed]
     code = code_ranges(text, document, where)
     body = made_safe(text, code, all_edits, lead)
-    # MkDocs' themes put the title into <title> and the navigation unescaped: it is
-    # written as HTML text here, so `<b>` in a title shows as `<b>`.
-    title_text = html.escape(_label(record.facts), quote=False)
-    front = f"---\ntitle: {json.dumps(title_text, ensure_ascii=False)}\n---\n\n"
+    # MkDocs takes a page's title from its first element when that is an H1 (and
+    # escapes it); else from front matter, which themes put into <title> unescaped:
+    # it is written as HTML text there, so `<b>` in a title shows as `<b>`. Only then,
+    # for front matter costs MkDocs a YAML parse a page.
+    front = ""
+    if not first:
+        title_text = html.escape(_label(record.facts), quote=False)
+        front = f"---\ntitle: {json.dumps(title_text, ensure_ascii=False)}\n---\n\n"
     return front + lead + body.lstrip("\ufeff").lstrip("\n").rstrip() + "\n", notes
 
 
