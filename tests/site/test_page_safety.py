@@ -107,3 +107,10 @@ def test_any_record_page_renders_to_markdown_made_html_only(text: str) -> None:
     )
     page, _ = record_page(record, {"docs/adr/0001-x.md": "decisions/0001-x.md"}, ["- header"])
     assert unsafe_markup(render(page)) == []
+
+
+def test_a_definition_inside_a_code_span_over_two_lines_makes_no_link() -> None:
+    """Found by the property: a code span assay reads over two lines holds a line
+    Python-Markdown takes for a reference definition; the page is verified and escaped."""
+    page = safe_markdown("`[x]: javascript:alert(2)\n[x]: javascript:alert(2)\n`")
+    assert unsafe_markup(render(page)) == []

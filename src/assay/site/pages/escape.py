@@ -98,7 +98,10 @@ def protect(
         if replacement is None:
             kept = text[start:end]
             if (start, end) in spans:
-                unsure = "<" in kept and _UNSURE_SPAN.search(kept) is not None
+                # A `]` too: a definition (`[x]: url`) on a line of its own, or a
+                # cell split off by a `|`, would make a link of what is code here.
+                markup = "<" in kept or "]" in kept
+                unsure = markup and _UNSURE_SPAN.search(kept) is not None
             else:
                 unsure = _MAY_OPEN_HTML.search(kept) is not None
             doubtful = doubtful or unsure
