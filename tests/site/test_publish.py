@@ -100,12 +100,19 @@ def test_publish_builds_exactly_the_passing_record_and_the_verified_review(
     site = root / "site"
     assert pages(site) == {
         "index.html",
-        "docs/adr/0001-record-architecture-decisions/index.html",
+        "decisions/index.html",
+        "timeline/index.html",
+        "reviews/index.html",
+        "decisions/0001-record-architecture-decisions/index.html",
         f"reviews/{VERIFIED}/index.html",
         *RUN_PAGES,
     }
     review = (site / f"reviews/{VERIFIED}/index.html").read_text(encoding="utf-8")
     assert "Evidence basis: https://github.com/pallets/flask at commit" in review
+    # The Description is the page's meta description, in the built-in theme too.
+    head = review.split("</head>", 1)[0]
+    assert head.count('<meta name="description" content="') == 1
+    assert '<meta name="description" content="None">' not in head
     # The review's links into the run's files resolve in the built site.
     assert f'href="../../runs/{VERIFIED}/output/runtime/"' in review
     assert "excluded docs/adr/0002-record-more-decisions.md: LNK001 " in out

@@ -9,6 +9,7 @@ held while it builds and shown only in the error when the build fails.
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import logging
@@ -28,29 +29,49 @@ class BuildFailed(AssayError):
     """MkDocs could not build the site; the previous site (if any) is untouched."""
 
 
-def build_site(docs: Path, out: Path, *, name: str, strict: bool = False) -> None:
-    """Build ``docs`` with MkDocs' built-in theme and make it the site at ``out``."""
+def build_site(
+    docs: Path,
+    out: Path,
+    *,
+    name: str,
+    strict: bool = False,
+    nav: list[dict[str, str]] | None = None,
+    source_date_epoch: int = 0,
+) -> None:
+    """Build ``docs`` with MkDocs' built-in theme and make it the site at ``out``.
+
+    ``nav`` is the navigation (None: MkDocs' own, every page). MkDocs dates the site
+    (``sitemap.xml`` and its gzip header) by ``SOURCE_DATE_EPOCH``, else the clock: it
+    is set to ``source_date_epoch`` for the build unless the user set it, so the same
+    documents give the same bytes.
+    """
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
+
+    from assay.site.description import MetaDescription
 
     out = Path(os.path.abspath(out))
     out.parent.mkdir(parents=True, exist_ok=True)
     new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     settings = {
         "site_name": name,
+        # The home page's meta description; the theme writes it unescaped.
+        "site_description": html.escape(f"Decision records and reviews of {name}"),
         "docs_dir": str(docs),
         "site_dir": str(new),
         "theme": {"name": "mkdocs"},
         "strict": strict,
+        **({"nav": nav} if nav is not None else {}),
     }
     try:
-        with _quiet() as held:
+        with _quiet() as held, _dated(source_date_epoch):
             try:
                 # JSON is YAML: the generated config needs no YAML writer.
                 config = load_config(
                     io.StringIO(json.dumps(settings)),
                     config_file_path=str(docs.parent / "mkdocs.yml"),
                 )
+                config.plugins["assay-description"] = MetaDescription()
                 build(config)
             except Exception as error:  # a theme, an extension: MkDocs' code raises anything
                 details = "".join(f"\n  {line}" for line in held)
@@ -75,6 +96,19 @@ def swap_in(new: Path, out: Path) -> None:
         raise BuildFailed(f"cannot move the new site to {out}: {error.strerror}") from None
     if aside is not None:
         shutil.rmtree(aside, ignore_errors=True)
+
+
+@contextmanager
+def _dated(epoch: int) -> Iterator[None]:
+    """``SOURCE_DATE_EPOCH`` set to ``epoch`` while building, unless already set."""
+    if "SOURCE_DATE_EPOCH" in os.environ:
+        yield
+        return
+    os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
+    try:
+        yield
+    finally:
+        del os.environ["SOURCE_DATE_EPOCH"]
 
 
 @contextmanager

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from attrs import frozen
+from attrs import field, frozen
 
 from assay.api import check
 from assay.api.runs import Verification, verifications
 from assay.engine.runner.result import Report
 from assay.engine.workspace.config import Config
-from assay.engine.workspace.loading import open_workspace, type_for
+from assay.engine.workspace.loading import Workspace, open_workspace, type_for
 from assay.errors import AssayError
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
@@ -47,6 +47,9 @@ class Publication(Model):
     #: The verified runs, whose reviews are published.
     runs: tuple[Verification, ...]
     excluded: tuple[Excluded, ...]
+    #: The workspace the gate opened (its types and candidates), so the pages read
+    #: each published record under its type without opening the workspace again.
+    workspace: Workspace | None = field(default=None, eq=False, repr=False)
 
 
 def decide(config: Config, *, cache: bool = True) -> Publication:
@@ -84,6 +87,7 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         records=tuple(sorted(p for p in records if p not in errors)),
         runs=tuple(run for run in runs if run.verified),
         excluded=tuple(sorted(excluded, key=lambda e: e.path)),
+        workspace=workspace,
     )
 
 

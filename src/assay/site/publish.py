@@ -14,6 +14,7 @@ from attrs import frozen
 from assay.engine.workspace.config import Config
 from assay.site.build import build_site
 from assay.site.gate import Excluded, Publication, decide
+from assay.site.pages.links import LinkNote
 from assay.site.tree import write_tree
 from assay.spec.model import Model
 
@@ -28,6 +29,9 @@ class Published(Model):
     #: Everything left out: the gate's exclusions and the files refused while copying.
     excluded: tuple[Excluded, ...]
     built: bool
+    #: Links of published records shown as their text only (they left the published
+    #: set, or were unsafe), each with its place.
+    notes: tuple[LinkNote, ...] = ()
 
 
 def publish(config: Config, out: Path, *, strict: bool = False, cache: bool = True) -> Published:
@@ -42,9 +46,16 @@ def publish(config: Config, out: Path, *, strict: bool = False, cache: bool = Tr
     with tempfile.TemporaryDirectory(prefix="assay-publish-") as work:
         docs = Path(work) / "docs"
         docs.mkdir()
-        refused = write_tree(publication, docs)
-        excluded = tuple(sorted((*publication.excluded, *refused), key=lambda e: e.path))
-        if strict and refused:
+        tree = write_tree(publication, docs)
+        excluded = tuple(sorted((*publication.excluded, *tree.refused), key=lambda e: e.path))
+        if strict and tree.refused:
             return Published(publication=publication, excluded=excluded, built=False)
-        build_site(docs, out, name=config.root.name, strict=strict)
-    return Published(publication=publication, excluded=excluded, built=True)
+        build_site(
+            docs,
+            out,
+            name=config.root.name,
+            strict=strict,
+            nav=tree.nav,
+            source_date_epoch=tree.source_date_epoch,
+        )
+    return Published(publication=publication, excluded=excluded, built=True, notes=tree.notes)

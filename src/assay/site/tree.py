@@ -1,28 +1,68 @@
 """The docs tree MkDocs builds: only what the gate let through, never through a link.
 
-Each published record is copied at its workspace path (its bytes as they are, for
-now); each verified run's review is rendered to ``reviews/<run folder name>.md`` with
-its links rewritten from there, and the run's retained files (its documents and
-``run.toml``) are copied at their workspace paths so those links resolve. Every file
-is opened with ``open_contained`` (no component may be a symbolic link), so nothing
+Each published record is read once (``pages.records``) and written as its page at
+``decisions/<stem>.md``; the home page, the decisions index, the timeline and the
+reviews index list them; each verified run's review is rendered to
+``reviews/<run folder name>.md``, and the run's retained files (its documents and
+``run.toml``) are copied at their workspace paths so the review's links resolve.
+Every Markdown file is made safe (``pages.safe_page``) on the way. Every file is
+opened with ``open_contained`` (no component may be a symbolic link), so nothing
 outside the workspace, or reached through a link, enters the tree.
 """
 
 from __future__ import annotations
 
+import calendar
+import html
+import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path, PurePosixPath
+
+from attrs import frozen
 
 from assay.api.runs import Verification, render_review
 from assay.engine.files.opening import open_contained
 from assay.engine.files.refusal import Refused
 from assay.engine.workspace.run_folders import MANIFEST
+from assay.site.facts import RecordFacts
 from assay.site.gate import Excluded, Publication
+from assay.site.pages.indexes import PICTURE_TITLES, decisions_index, home, reviews_index, timeline
+from assay.site.pages.links import LinkNote
+from assay.site.pages.nav import nav
+from assay.site.pages.record_page import inverse_name, record_page, relation_lines
+from assay.site.pages.records import PublishedRecord, read_records
+from assay.site.pages.safe_page import safe_markdown
+from assay.spec.model import Model
 
-__all__ = ["INDEX", "review_path", "write_tree"]
+__all__ = ["INDEX", "Pictures", "Tree", "review_path", "write_tree"]
 
 INDEX = "index.md"
+#: What the site generates: a copied file never takes one of these places.
+_GENERATED = frozenset({INDEX, "timeline.md"})
+_GENERATED_FOLDERS = ("decisions/", "reviews/", "pictures/")
+#: Draws the pictures of the records: ``{file name: SVG document}``.
+Pictures = Callable[[Sequence[RecordFacts]], dict[str, str]]
+
+
+@frozen(kw_only=True)
+class Tree(Model):
+    """What writing the docs tree did."""
+
+    #: Files that could not be copied or read safely (a link, not a regular file).
+    refused: tuple[Excluded, ...]
+    #: Links shown as their text only, in path and position order.
+    notes: tuple[LinkNote, ...]
+    #: The records published, in path order.
+    records: tuple[RecordFacts, ...]
+    #: The MkDocs ``nav``.
+    nav: list[dict[str, str]]
+
+    @property
+    def source_date_epoch(self) -> int:
+        """The newest record's date (midnight UTC) as seconds since 1970, else 0."""
+        dates = [r.date for r in self.records if r.date is not None]
+        return calendar.timegm(max(dates).timetuple()) if dates else 0
 
 
 def review_path(run: Verification) -> str:
@@ -31,39 +71,69 @@ def review_path(run: Verification) -> str:
     return f"reviews/{name}.md"
 
 
-def write_tree(publication: Publication, docs: Path) -> tuple[Excluded, ...]:
-    """Write the docs tree into the (empty) folder ``docs``; return the files that could
-    not be copied safely (a link, not a regular file), each with why."""
+def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | None = None) -> Tree:
+    """Write the docs tree into the (empty) folder ``docs``."""
     refused: list[Excluded] = []
     written: set[str] = set()
-    for path in publication.records:
-        _copy(publication.root, path, docs, refused, written)
+    site: dict[str, str] = {}
+    reviews: list[tuple[str, Verification]] = []
     for run in publication.runs:
         destination = review_path(run)
-        _write(docs / destination, render_review(run, destination).encode("utf-8"))
+        _write(docs / destination, _review_page(run, destination).encode("utf-8"))
         written.add(destination)
+        reviews.append((destination, run))
         for path in _retained(run):
-            _copy(publication.root, path, docs, refused, written)
-    if INDEX not in written:
-        _write(docs / INDEX, index(publication).encode("utf-8"))
-    return tuple(refused)
+            if _copy(publication.root, path, docs, refused, written):
+                site[path] = path
+    records, unread = read_records(publication)
+    refused += unread
+    site.update({r.facts.path: r.source for r in records})
+    facts = [r.facts for r in records]
+    notes = _record_pages(records, docs, site)
+    drawn = pictures(facts) if pictures is not None else {}
+    for name, svg in sorted(drawn.items()):
+        _write(docs / "pictures" / name, svg.encode("utf-8"))
+    by_path = {f.path: f for f in facts}
+    _write(docs / INDEX, home(publication.root.name, facts, reviews, _shown_order(drawn)).encode())
+    _write(docs / "decisions" / INDEX, decisions_index(facts, by_path).encode())
+    _write(docs / "timeline.md", timeline(facts).encode())
+    _write(docs / "reviews" / INDEX, reviews_index(reviews).encode())
+    return Tree(refused=tuple(refused), notes=tuple(notes), records=tuple(facts), nav=nav())
 
 
-def index(publication: Publication) -> str:
-    """The home page: a link to each record and each review, in path order."""
-    lines = [f"# {publication.root.name}", ""]
-    if publication.records:
-        lines += ["## Decision records", ""]
-        lines += [f"- [{path}]({path})" for path in publication.records]
-        lines.append("")
-    if publication.runs:
-        lines += ["## Reviews", ""]
-        for run in publication.runs:
-            lines.append(f"- [{run.folder or '.'}]({review_path(run)})")
-        lines.append("")
-    if not publication.records and not publication.runs:
-        lines += ["Nothing passed verification yet.", ""]
-    return "\n".join(lines)
+def _review_page(run: Verification, destination: str) -> str:
+    """The review, safe, with its title in the front matter (HTML-escaped: themes
+    write it into ``<title>`` as it is)."""
+    page = safe_markdown(render_review(run, destination))
+    if run.review is not None and page.startswith("---\n"):
+        title = json.dumps(html.escape(run.review.system, quote=False), ensure_ascii=False)
+        page = f"---\ntitle: {title}\n{page[4:]}"
+    return page
+
+
+def _shown_order(drawn: dict[str, str]) -> list[str]:
+    """The pictures in the order the home page shows them: the known ones first."""
+    known = [name for name in PICTURE_TITLES if name in drawn]
+    return known + sorted(set(drawn) - set(known))
+
+
+def _record_pages(
+    records: Sequence[PublishedRecord], docs: Path, site: dict[str, str]
+) -> list[LinkNote]:
+    by_path = {r.facts.path: r.facts for r in records}
+    incoming: dict[str, list[tuple[str, RecordFacts]]] = {}
+    for record in records:
+        inverses = {r.name: r.inverse for r in record.reading.relations}
+        for relation in record.facts.relations:
+            name = inverse_name(relation.kind, inverses.get(relation.name))
+            incoming.setdefault(relation.target, []).append((name, record.facts))
+    notes: list[LinkNote] = []
+    for record in records:
+        header = relation_lines(record.facts, by_path, incoming.get(record.facts.path, ()))
+        page, found = record_page(record, site, header)
+        _write(docs / record.source, page.encode("utf-8", "surrogateescape"))
+        notes += found
+    return notes
 
 
 def _retained(run: Verification) -> Iterable[str]:
@@ -71,17 +141,25 @@ def _retained(run: Verification) -> Iterable[str]:
     return sorted({*run.report.files, manifest})
 
 
-def _copy(root: Path, path: str, docs: Path, refused: list[Excluded], written: set[str]) -> None:
+def _copy(root: Path, path: str, docs: Path, refused: list[Excluded], written: set[str]) -> bool:
     if path in written:
-        return
+        return True
+    if path in _GENERATED or path.startswith(_GENERATED_FOLDERS):
+        refused.append(Excluded(path=path, reason="its path is one of the pages the site makes"))
+        return False
     opened = open_contained(root, path)
     if isinstance(opened, Refused):
         refused.append(Excluded(path=path, reason=f"{opened.code} {opened.message}"))
-        return
+        return False
     with opened, os.fdopen(os.dup(opened.fileno()), "rb") as stream:
         data = stream.read()
+    if path.lower().endswith(".md"):  # a page MkDocs renders: no raw HTML in it either
+        data = safe_markdown(data.decode("utf-8", "surrogateescape"), path).encode(
+            "utf-8", "surrogateescape"
+        )
     _write(docs / path, data)
     written.add(path)
+    return True
 
 
 def _write(target: Path, data: bytes) -> None:

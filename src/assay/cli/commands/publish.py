@@ -37,6 +37,9 @@ def run(options: argparse.Namespace) -> int:
         for run in done.publication.runs
     ]
     lines += [f"excluded {printable(e.path)}: {printable(e.reason)}" for e in done.excluded]
+    lines += [
+        f"note {printable(n.path)}:{n.line}:{n.column}: {printable(n.message)}" for n in done.notes
+    ]
     if done.built:
         lines.append(f"site built in {printable(_shown(Path(out)))}")
     else:

@@ -1,0 +1,205 @@
+"""Each published record read once: its bytes, its parse, its reading, its facts.
+
+The bytes are opened with ``open_contained`` (never through a symbolic link), parsed
+and read under the type discovery gives them, as the check did; every page and
+picture is then drawn from what this module returns, so no record is read twice.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import posixpath
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from assay.engine.files.opening import open_contained
+from assay.engine.files.refusal import Refused
+from assay.engine.reading.read import read
+from assay.engine.reading.vocabulary import Vocabulary
+from assay.engine.workspace.candidates import Candidate
+from assay.engine.workspace.loading import type_for
+from assay.engine.workspace.types import builtin_type
+from assay.grammar.document import read_document
+from assay.site.facts import RecordFacts, RelationFact, RelationKind
+from assay.site.gate import Excluded, Publication
+from assay.spec.document import Document
+from assay.spec.model import Model
+from assay.spec.reading import Reading, RelationReading
+from assay.spec.types import TypeSet
+
+__all__ = ["PublishedRecord", "read_records"]
+
+#: Names the decisions folder keeps for itself.
+_RESERVED = frozenset({"index"})
+
+
+@frozen(kw_only=True)
+class PublishedRecord(Model):
+    """A record as the pages need it: its facts, its text and its parse."""
+
+    facts: RecordFacts
+    #: Its page in the docs tree, ``decisions/<stem>.md``.
+    source: str
+    text: str
+    #: Where each line of ``text`` starts, as the parser counted them.
+    line_starts: tuple[int, ...]
+    document: Document
+    reading: Reading
+
+
+#: A record read: its path, text, line starts, parse and reading.
+_Read = tuple[str, str, tuple[int, ...], Document, Reading]
+
+
+def read_records(publication: Publication) -> tuple[list[PublishedRecord], list[Excluded]]:
+    """Every published record read, in path order, and those that could not be (a
+    link, not a regular file, not UTF-8), each with why."""
+    workspace = publication.workspace
+    candidates = {c.path: c for c in workspace.discovery.documents} if workspace else {}
+    types = workspace.types if workspace is not None else None
+    vocabularies: dict[str, Vocabulary] = {}
+    read_ones: list[_Read] = []
+    refused: list[Excluded] = []
+    for path in publication.records:
+        one = _read(publication, path, candidates.get(path), types, vocabularies)
+        if isinstance(one, Excluded):
+            refused.append(one)
+        else:
+            read_ones.append(one)
+    published = {one[0] for one in read_ones}
+    by_number: dict[int, list[str]] = {}
+    for path, *_, reading in read_ones:
+        number = _number(reading)
+        if number is not None:
+            by_number.setdefault(number, []).append(path)
+    pages = page_names(publication.records)
+    records = [
+        PublishedRecord(
+            facts=_facts(path, reading, pages[path], published, by_number),
+            source=f"{pages[path]}.md",
+            text=text,
+            line_starts=starts,
+            document=document,
+            reading=reading,
+        )
+        for path, text, starts, document, reading in read_ones
+    ]
+    return records, refused
+
+
+def _read(
+    publication: Publication,
+    path: str,
+    candidate: Candidate | None,
+    types: TypeSet | None,
+    vocabularies: dict[str, Vocabulary],
+) -> _Read | Excluded:
+    """One record read under the type discovery gives it (``adr`` for a publication
+    made without the workspace), or why it cannot be."""
+    opened = open_contained(publication.root, path)
+    if isinstance(opened, Refused):
+        return Excluded(path=path, reason=f"{opened.code} {opened.message}")
+    with opened, os.fdopen(os.dup(opened.fileno()), "rb") as stream:
+        raw = stream.read()
+    parsed, locator = read_document(raw, path)
+    document = parsed.value
+    if document is None or locator is None:
+        return Excluded(path=path, reason="cannot be read as a decision record")
+    if candidate is not None and types is not None:
+        doc_type = type_for(candidate, document, types)
+    else:
+        doc_type = builtin_type("adr")
+    if doc_type is None:
+        return Excluded(path=path, reason="cannot be read as a decision record")
+    words = vocabularies.get(doc_type.name)
+    if words is None:
+        words = vocabularies[doc_type.name] = Vocabulary(doc_type)
+    text = locator.text
+    return (path, text, tuple(locator.line_starts), document, read(document, text, words, locator))
+
+
+def page_names(paths: Sequence[str]) -> dict[str, str]:
+    """Each record's page, ``decisions/<stem>``: the file name without ``.md``; a stem
+    taken already (by an earlier path, any case, or ``index``) gets ``-2``, ``-3`` …"""
+    stems = [_stem(path) for path in paths]
+    natural = {stem.casefold() for stem in stems}  # a suffixed name never takes one
+    used = set(_RESERVED)
+    names: dict[str, str] = {}
+    for path, stem in zip(paths, stems, strict=True):
+        name, n = stem, 1
+        while name.casefold() in used or (n > 1 and name.casefold() in natural):
+            n += 1
+            name = f"{stem}-{n}"
+        used.add(name.casefold())
+        names[path] = f"decisions/{name}"
+    return names
+
+
+def _stem(path: str) -> str:
+    name = posixpath.basename(path)
+    return name[:-3] if name.lower().endswith(".md") else name
+
+
+def _number(reading: Reading) -> int | None:
+    if reading.number is not None:
+        return reading.number
+    return reading.title.number if reading.title is not None else None
+
+
+def _facts(
+    path: str,
+    reading: Reading,
+    page: str,
+    published: set[str],
+    by_number: dict[int, list[str]],
+) -> RecordFacts:
+    status = reading.value("Status")
+    return RecordFacts(
+        path=path,
+        page=f"{page}/",
+        number=_number(reading),
+        title=reading.title.text if reading.title is not None else _stem(path),
+        status=status.lower() if status else None,
+        date=_date(reading.value("Date")),
+        relations=tuple(
+            RelationFact(kind=_kind(relation), name=relation.name, target=target)
+            for relation in reading.relations
+            for target in _targets(path, relation, published, by_number)
+        ),
+    )
+
+
+def _date(value: str | None) -> datetime.date | None:
+    try:
+        return datetime.date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+def _kind(relation: RelationReading) -> RelationKind:
+    name = relation.name.casefold()
+    return "supersedes" if name == "supersedes" else "amends" if name == "amends" else "other"
+
+
+def _targets(
+    path: str, relation: RelationReading, published: set[str], by_number: dict[int, list[str]]
+) -> list[str]:
+    """The published records a relation names: by its link, else by number (the one in
+    the same folder when several records share it)."""
+    found: list[str] = []
+    folder = posixpath.dirname(path)
+    for target in relation.targets:
+        hit = None
+        if target.destination is not None:
+            linked = target.destination.split("#", 1)[0].split("?", 1)[0]
+            joined = posixpath.normpath(posixpath.join(folder, linked)) if linked else ""
+            hit = joined if joined in published else None
+        if hit is None and target.number is not None:
+            named = by_number.get(target.number, [])
+            near = [p for p in named if posixpath.dirname(p) == folder]
+            hit = (near or named)[0] if near or named else None
+        if hit is not None and hit != path and hit not in found:
+            found.append(hit)
+    return found
