@@ -204,3 +204,30 @@ def test_a_source_date_epoch_the_user_set_is_kept(
     index = (tmp_path / "site/index.html").read_bytes()
     assert b"Build Date UTC : 1970-01-02 00:00:00" in index
     assert os.environ["SOURCE_DATE_EPOCH"] == "86400"
+
+
+def test_publish_draws_the_pictures_of_the_published_records(tmp_path: Path) -> None:
+    """Without a stub: `assay publish` writes both SVGs, drawn from the published records
+    (each titled record that takes part in a supersession appears in the graph), and the
+    home page shows each as an image linked to itself."""
+    from xml.etree import ElementTree
+
+    from assay.site.pictures import pictures
+
+    root = pages_workspace(tmp_path / "ws")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    written = write_tree(decide(load_config(root), cache=False), docs)
+    assert sorted(p.name for p in (docs / "pictures").iterdir()) == [
+        "relations.svg",
+        "status-over-time.svg",
+    ]
+    expected = pictures(written.records)
+    for name, svg in expected.items():
+        assert (docs / "pictures" / name).read_text(encoding="utf-8") == svg
+        ElementTree.fromstring(svg)
+    home = (docs / "index.md").read_text(encoding="utf-8")
+    assert (
+        "[![Supersession and amendment graph](pictures/relations.svg)](pictures/relations.svg)"
+        in home
+    )

@@ -33,6 +33,7 @@ from assay.site.pages.nav import nav
 from assay.site.pages.record_page import inverse_name, record_page, relation_lines
 from assay.site.pages.records import PublishedRecord, read_records
 from assay.site.pages.safe_page import safe_markdown
+from assay.site.pictures import pictures as draw_pictures
 from assay.spec.model import Model
 
 __all__ = ["INDEX", "Pictures", "Tree", "review_path", "write_tree"]
@@ -72,7 +73,8 @@ def review_path(run: Verification) -> str:
 
 
 def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | None = None) -> Tree:
-    """Write the docs tree into the (empty) folder ``docs``."""
+    """Write the docs tree into the (empty) folder ``docs``; ``pictures`` draws the
+    home page's pictures (default ``assay.site.pictures.pictures``)."""
     refused: list[Excluded] = []
     written: set[str] = set()
     site: dict[str, str] = {}
@@ -90,7 +92,7 @@ def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | Non
     site.update({r.facts.path: r.source for r in records})
     facts = [r.facts for r in records]
     notes = _record_pages(records, docs, site)
-    drawn = pictures(facts) if pictures is not None else {}
+    drawn = (pictures or draw_pictures)(facts)
     for name, svg in sorted(drawn.items()):
         _write(docs / "pictures" / name, svg.encode("utf-8"))
     by_path = {f.path: f for f in facts}

@@ -47,7 +47,9 @@ def home(
         lines += ["", "[All decisions](decisions/index.md) · [Timeline](timeline.md)", ""]
     for picture in pictures:
         title = PICTURE_TITLES.get(picture, picture)
-        lines += [f"![{inline(title)}](pictures/{picture})", ""]
+        # Linked to itself: inside an <img> the SVG's own links do nothing; opened
+        # by a click, its nodes link to the record pages.
+        lines += [f"[![{inline(title)}](pictures/{picture})](pictures/{picture})", ""]
     if reviews:
         lines += ["## Reviews", ""]
         for page, run in reviews:
