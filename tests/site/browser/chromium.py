@@ -70,7 +70,8 @@ def installed_version() -> str:
 def launch(profile: Path, browsers: Path) -> Iterator[Browser]:
     """Start Chromium with the empty profile folder ``profile``; Playwright's own
     browsers folder is ``browsers`` (empty, and it must stay so)."""
-    saved = {k: os.environ.get(k) for k in ("PLAYWRIGHT_BROWSERS_PATH", "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD")}
+    keys = ("PLAYWRIGHT_BROWSERS_PATH", "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD")
+    saved = {key: os.environ.get(key) for key in keys}
     os.environ["PLAYWRIGHT_BROWSERS_PATH"] = str(browsers)
     os.environ["PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD"] = "1"
     try:

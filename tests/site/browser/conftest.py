@@ -12,11 +12,11 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Dialog, Page
 
 from tests.site.browser.chromium import Browser, installed_version, launch
 from tests.site.browser.server import Served, serve
@@ -73,13 +73,23 @@ def browser(
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A new tab; its JavaScript dialogs are dismissed and kept in ``page.dialogs``."""
+    """A new tab, closed after the test."""
     tab = browser.context.new_page()
-    dialogs: list[str] = []
-    tab.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    tab.dialogs = dialogs  # type: ignore[attr-defined]
     yield tab
     tab.close()
+
+
+@pytest.fixture
+def dialogs(page: Page) -> list[str]:
+    """The messages of the JavaScript dialogs ``page`` opens (each dismissed)."""
+    opened: list[str] = []
+
+    def dismiss(dialog: Dialog) -> None:
+        opened.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
+    return opened
 
 
 @pytest.fixture(scope="session")
@@ -89,7 +99,7 @@ def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def screenshot(artifacts: Path) -> object:
+def screenshot(artifacts: Path) -> Callable[[Page, str], bytes]:
     """``screenshot(page, name)``: save the whole page as ``name.png``; return its bytes."""
 
     def take(tab: Page, name: str) -> bytes:

@@ -15,7 +15,16 @@ from playwright.sync_api import Locator, Page
 from tests.site.browser.server import Served
 from tests.site.browser.workspace import Record
 
-__all__ = ["heading", "main", "open_decisions", "open_home", "follow", "follow_record", "open_record", "title_of"]
+__all__ = [
+    "follow",
+    "follow_record",
+    "heading",
+    "main",
+    "open_decisions",
+    "open_home",
+    "open_record",
+    "title_of",
+]
 
 
 def open_home(page: Page, served: Served) -> None:
