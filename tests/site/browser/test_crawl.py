@@ -28,12 +28,13 @@ class Crawl:
         self.links: dict[str, int] = {}
         self.titles: set[str] = set()
         self.loaded: list[tuple[str, int]] = []
+        self.external: list[str] = []
 
 
 @pytest.fixture(scope="module")
 def crawl(browser: Browser, served: Served) -> Crawl:
     found = Crawl()
-    start = len(served.log)
+    start, asked = len(served.log), len(browser.external)
     page = browser.context.new_page()
     queue = deque([served.url])
     seen = {served.url}
@@ -53,6 +54,7 @@ def crawl(browser: Browser, served: Served) -> Crawl:
                 queue.append(target)
     page.close()
     found.loaded = served.log[start:]
+    found.external = browser.external[asked:]
     return found
 
 
@@ -73,6 +75,16 @@ def test_every_file_the_pages_load_answers_200(crawl: Crawl) -> None:
     """Styles, scripts, fonts and pictures the pages ask for all exist (no 404)."""
     failed = sorted({(path, status) for path, status in crawl.loaded if status != 200})
     assert not failed
+
+
+#: The built-in ``mkdocs`` theme loads highlight.js and its styles from this CDN by
+#: default (its ``highlightjs`` option); nothing else may be asked of another host.
+THEME_CDN = "https://cdnjs.cloudflare.com/ajax/libs/highlight.js/"
+
+
+def test_nothing_but_the_themes_highlighter_is_asked_of_another_host(crawl: Crawl) -> None:
+    """No document, picture or page of assay's makes the browser reach another host."""
+    assert [url for url in crawl.external if not url.startswith(THEME_CDN)] == []
 
 
 def test_the_browser_is_debians_chromium_and_none_was_downloaded(
