@@ -28,6 +28,7 @@ __all__ = [
 
 
 def open_home(page: Page, served: Served) -> None:
+    """Open the site's home page, which must answer 200."""
     response = page.goto(served.url)
     assert response is not None and response.status == 200
 

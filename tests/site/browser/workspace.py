@@ -1,10 +1,11 @@
 """The workspace the browser tests publish: a supersession chain, a hostile record, a run.
 
-Four records where each later one supersedes the one before (``0002`` → ``0003`` →
-``0004``), an unrelated first record, a record whose text holds a ``<script>`` element
-and an ``<img onerror>`` attribute, and one verified analysis run (the Flask run of
-``tests/engine/runs/builders``). Every document passes ``assay check`` with no error, so
-the gate publishes all of them and the site holds every page the tests visit.
+Three records, each superseding the one before (``0002`` ← ``0003`` ← ``0004``, both
+sides of each link written in the records), an unrelated first record, a record whose
+text holds a ``<script>`` element and an ``<img onerror>`` attribute, and one verified
+analysis run (the Flask run of ``tests/engine/runs/builders``). Every document passes
+``assay check`` with no error, so the gate publishes all of them and the site holds
+every page the tests visit.
 """
 
 from __future__ import annotations
@@ -12,9 +13,22 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from attrs import frozen
+
 from tests.engine.runs.builders import OVERVIEW, write_run
 
-__all__ = ["CHAIN", "DESCRIPTION", "HOSTILE", "RECORDS", "SEARCH_WORD", "Record", "write_workspace"]
+__all__ = [
+    "CHAIN",
+    "DESCRIPTION",
+    "HOSTILE",
+    "MEMCACHED",
+    "POSTGRES",
+    "RECORDS",
+    "REDIS",
+    "SEARCH_WORD",
+    "Record",
+    "write_workspace",
+]
 
 #: A word that appears in one record only, for the search test.
 SEARCH_WORD = "kestrel"
@@ -23,11 +37,13 @@ SEARCH_WORD = "kestrel"
 DESCRIPTION = OVERVIEW.split("## Description\n\n", 1)[1].split("\n", 1)[0]
 
 
+@frozen
 class Record:
     """One record of the fixture: its file stem, its title (its H1) and its text."""
 
-    def __init__(self, stem: str, title: str, text: str) -> None:
-        self.stem, self.title, self.text = stem, title, text
+    stem: str
+    title: str
+    text: str
 
 
 def _record(number: int, slug: str, title: str, status: str, body: str, extra: str = "") -> Record:
