@@ -18,8 +18,13 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from assay.errors import AssayError
+from assay.site.themes import DEFAULT_THEME, theme_settings
+
+if TYPE_CHECKING:
+    from assay.site.progress import Report
 
 __all__ = ["BuildFailed", "build_site", "swap_in"]
 
@@ -28,11 +33,23 @@ class BuildFailed(AssayError):
     """MkDocs could not build the site; the previous site (if any) is untouched."""
 
 
-def build_site(docs: Path, out: Path, *, name: str, strict: bool = False) -> None:
-    """Build ``docs`` with MkDocs' built-in theme and make it the site at ``out``."""
+def build_site(
+    docs: Path,
+    out: Path,
+    *,
+    name: str,
+    strict: bool = False,
+    theme: str = DEFAULT_THEME,
+    progress: Report | None = None,
+) -> None:
+    """Build ``docs`` with MkDocs and ``theme`` and make it the site at ``out``;
+    ``progress`` is told each page rendered (``assay.site.progress``)."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    from assay.site.progress import PageCounter
+
+    themed = theme_settings(theme)  # a missing theme stops us before any folder is made
     out = Path(os.path.abspath(out))
     out.parent.mkdir(parents=True, exist_ok=True)
     new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
@@ -40,7 +57,7 @@ def build_site(docs: Path, out: Path, *, name: str, strict: bool = False) -> Non
         "site_name": name,
         "docs_dir": str(docs),
         "site_dir": str(new),
-        "theme": {"name": "mkdocs"},
+        "theme": themed,
         "strict": strict,
     }
     try:
@@ -51,6 +68,8 @@ def build_site(docs: Path, out: Path, *, name: str, strict: bool = False) -> Non
                     io.StringIO(json.dumps(settings)),
                     config_file_path=str(docs.parent / "mkdocs.yml"),
                 )
+                if progress is not None:
+                    config.plugins["assay-progress"] = PageCounter(progress)
                 build(config)
             except Exception as error:  # a theme, an extension: MkDocs' code raises anything
                 details = "".join(f"\n  {line}" for line in held)

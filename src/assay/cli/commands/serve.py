@@ -1,0 +1,65 @@
+"""``assay serve [--port N] [--theme NAME] [--config FILE]``: preview the site locally.
+
+Publishes once, prints the URL, then republishes whenever a file of the workspace
+changes, printing what each publication did; a failed one prints its error and the
+last good site stays served. Ctrl-C stops: exit 0, the temporary folder removed. Exit 2
+when the first publication fails (nothing to serve) or the port cannot be taken.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from assay.cli.commands.publish import outcome_lines
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
+from assay.cli.output import complain, write
+
+if TYPE_CHECKING:
+    from assay.site.publish import Published
+
+
+def run(options: argparse.Namespace) -> int:
+    """Publish, serve, watch; stop cleanly on Ctrl-C."""
+    from assay.engine.workspace.config import load_config
+    from assay.errors import AssayError
+    from assay.site.serve import Preview
+
+    def told(outcome: Published | AssayError) -> None:
+        if isinstance(outcome, AssayError):
+            complain(f"assay serve: {outcome}")
+            complain("assay serve: still serving the last good site")
+        else:
+            write("\n".join([*_excluded(outcome), "site republished"]) + "\n")
+
+    try:
+        config = load_config(Path.cwd(), Path(options.config) if options.config else None)
+        cache = not options.no_cache
+        preview = Preview(config, port=options.port, theme=options.theme, cache=cache)
+    except AssayError as error:
+        complain(f"assay serve: {error}")
+        return EXIT_ERROR
+    try:
+        with preview:
+            url = preview.listen()
+            done = preview.publish()
+            lines = [*outcome_lines(done), f"serving {url} (Ctrl-C stops)"]
+            write("\n".join(lines) + "\n")
+            preview.serve()
+            preview.watch(told)
+    except AssayError as error:
+        complain(f"assay serve: {error}")
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        write("stopped\n")
+    return EXIT_OK
+
+
+def _excluded(done: Published) -> list[str]:
+    """A republication's exclusions and how many pages it published (each page was
+    listed at the start)."""
+    lines = outcome_lines(done)
+    return [line for line in lines if line.startswith("excluded ")] + [
+        f"{sum(1 for line in lines if line.startswith('published '))} published"
+    ]
