@@ -22,7 +22,7 @@ __all__ = ["PageCounter", "Report"]
 Report = Callable[[int, int], None]
 
 
-class _NoOptions(Config):
+class _NoOptions(Config):  # type: ignore[no-untyped-call]  # as for PageCounter
     """``PageCounter`` has no options (MkDocs wants a schema class all the same)."""
 
 
