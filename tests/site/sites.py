@@ -30,27 +30,30 @@ def passing_workspace(root: Path) -> Path:
     return root
 
 
-def mkdocs_site(root: Path, *, docs_dir: str = "handbook", plugin: str = "  - assay\n") -> Path:
-    """A ``mkdocs.yml`` at ``root`` with an explicit nav and the assay plugin."""
+def mkdocs_site(
+    root: Path, *, docs_dir: str = "handbook", plugin: str = "  - assay\n", extra: str = ""
+) -> Path:
+    """A ``mkdocs.yml`` at ``root`` with an explicit nav and the assay plugin (``extra``:
+    more settings)."""
     (root / docs_dir).mkdir(exist_ok=True)
     if not (root / docs_dir / "index.md").exists():
         (root / docs_dir / "index.md").write_text(HANDBOOK, encoding="utf-8")
     (root / "mkdocs.yml").write_text(
         f"site_name: Handbook\ndocs_dir: {docs_dir}\nnav:\n  - Home: index.md\n"
-        f"plugins:\n  - search\n{plugin}",
+        f"plugins:\n  - search\n{plugin}{extra}",
         encoding="utf-8",
     )
     return root / "mkdocs.yml"
 
 
 def run_mkdocs(
-    root: Path, out: Path, *args: str, program: str = sys.executable, tmp: Path | None = None
+    root: Path, out: Path, *args: str, tool: str = "mkdocs", tmp: Path | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """``mkdocs build`` of ``root``'s mkdocs.yml into ``out``, as a user runs it
-    (``tmp``: its temporary folder)."""
+    """``mkdocs build`` (or ``tool build``: ``properdocs``) of ``root``'s mkdocs.yml into
+    ``out``, as a user runs it (``tmp``: its temporary folder)."""
     env = dict(os.environ, TMPDIR=str(tmp)) if tmp is not None else None
     return subprocess.run(
-        [program, "-m", "mkdocs", "build", "--site-dir", str(out), *args],
+        [sys.executable, "-m", tool, "build", "-f", "mkdocs.yml", "--site-dir", str(out), *args],
         cwd=root,
         env=env,
         capture_output=True,

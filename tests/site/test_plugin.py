@@ -115,6 +115,39 @@ def test_a_path_outside_the_site_is_refused(tmp_path: Path) -> None:
     assert "assay: `path` must be a relative folder (got '../elsewhere')" in result.stderr
 
 
+def test_properdocs_runs_the_plugin_from_the_mkdocs_entry_point(tmp_path: Path) -> None:
+    """ProperDocs (MkDocs' fork) loads `mkdocs.plugins` entry points: the same site passes
+    and fails --strict as under MkDocs. It ships no built-in theme; Material works."""
+    root = passing_workspace(tmp_path / "ws")
+    mkdocs_site(root, extra="theme:\n  name: material\n")
+    out = tmp_path / "out"
+    result = run_mkdocs(root, out, "--strict", tool="properdocs")
+    assert result.returncode == 0, result.stderr
+    for page in generated_pages(root):
+        assert (out / "assay" / page).is_file(), page
+    (root / "docs/adr/0002-broken.md").write_text(
+        (root / "docs/adr/0001-record-architecture-decisions.md")
+        .read_text(encoding="utf-8")
+        .replace("# 1.", "# 2.")
+        + "\nSee [the runbook](../runbook.md).\n",
+        encoding="utf-8",
+    )
+    failed = run_mkdocs(root, tmp_path / "again", "--strict", tool="properdocs")
+    assert failed.returncode == 1
+    assert "assay: excluded docs/adr/0002-broken.md: LNK001" in failed.stderr
+
+
+def test_properdocs_installed_beside_mkdocs_leaves_mkdocs_itself() -> None:
+    """Its import hook redirects `mkdocs.*` only once `properdocs` is imported: the
+    `mkdocs` the other tests run is MkDocs'."""
+    import sys
+
+    import mkdocs.plugins
+
+    assert "properdocs" not in sys.modules
+    assert Path(mkdocs.plugins.__file__).parent.name == "mkdocs"
+
+
 @given(st.text())
 def test_folder_prefix_is_a_relative_folder_or_none(path: str) -> None:
     """Any string: either refused, or a prefix that stays inside the site."""
