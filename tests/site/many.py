@@ -14,7 +14,8 @@ def many_records(root: Path, count: int) -> Path:
     adr.mkdir(parents=True)
     (root / "assay.toml").write_text("", encoding="utf-8")
     for number in range(1, count + 1):
-        text = PASSING.replace("# 1. Record architecture decisions", f"# {number}. Decision {number}")
+        title = f"# {number}. Decision {number}"
+        text = PASSING.replace("# 1. Record architecture decisions", title)
         (adr / f"{number:04}-decision-{number}.md").write_text(text, encoding="utf-8")
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     subprocess.run(["git", "add", "-A"], cwd=root, check=True)
