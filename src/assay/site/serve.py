@@ -111,14 +111,17 @@ class Preview:
                 told(error)
 
     def close(self) -> None:
-        """Stop serving and remove the temporary folder."""
-        if self._server is not None:
-            if self._thread is not None:
-                self._server.shutdown()
-                self._thread.join()
-            self._server.server_close()
-            self._server = None
-        shutil.rmtree(self.folder, ignore_errors=True)
+        """Stop serving and remove the temporary folder (removed even when stopping
+        the server fails)."""
+        try:
+            if self._server is not None:
+                if self._thread is not None:
+                    self._server.shutdown()
+                    self._thread.join()
+                self._server.server_close()
+                self._server = None
+        finally:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
     def _handler(self, request: Any, address: Any, server: ThreadingHTTPServer) -> _Quiet:
         # The folder is read once per request: a swap mid-request does not mix sites.

@@ -9,8 +9,9 @@ when the first publication fails (nothing to serve) or the port cannot be taken.
 from __future__ import annotations
 
 import argparse
+import signal
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from assay.cli.commands.publish import outcome_lines
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
@@ -40,20 +41,40 @@ def run(options: argparse.Namespace) -> int:
     except AssayError as error:
         complain(f"assay serve: {error}")
         return EXIT_ERROR
+    saved = _stop_on_signals()
     try:
-        with preview:
-            url = preview.listen()
-            done = preview.publish()
-            lines = [*outcome_lines(done), f"serving {url} (Ctrl-C stops)"]
-            write("\n".join(lines) + "\n")
-            preview.serve()
-            preview.watch(told)
+        url = preview.listen()
+        done = preview.publish()
+        write("\n".join([*outcome_lines(done), f"serving {url} (Ctrl-C stops)"]) + "\n")
+        preview.serve()
+        preview.watch(told)
     except AssayError as error:
         complain(f"assay serve: {error}")
         return EXIT_ERROR
     except KeyboardInterrupt:
         write("stopped\n")
+    finally:
+        # A second Ctrl-C must not cut the clean-up short and leave the folder behind.
+        for number in saved:
+            signal.signal(number, signal.SIG_IGN)
+        preview.close()
+        for number, handler in saved.items():
+            signal.signal(number, handler)
     return EXIT_OK
+
+
+def _stop_on_signals() -> dict[int, Any]:
+    """Ctrl-C and ``kill`` (SIGTERM) both stop the preview cleanly; the handlers they
+    replace, to put back. SIGINT is set even when inherited as ignored (a shell starts
+    background jobs so): the output says Ctrl-C stops."""
+
+    def stop(number: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    saved: dict[int, Any] = {n: signal.getsignal(n) for n in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, stop)
+    return saved
 
 
 def _excluded(done: Published) -> list[str]:
