@@ -23,7 +23,7 @@ from assay.engine.workspace.config import Config
 from assay.errors import AssayError
 from assay.site.publish import Published, publish
 from assay.site.themes import DEFAULT_THEME, theme_settings
-from assay.site.watch import stamps
+from assay.site.watch import Stamps, stamps
 
 __all__ = ["HOST", "Preview", "ServeFailed"]
 
@@ -38,10 +38,17 @@ class Preview:
     """One preview session; use it as a context manager, so the folder goes away."""
 
     def __init__(
-        self, config: Config, *, port: int, theme: str = DEFAULT_THEME, cache: bool = True
+        self,
+        load: Callable[[], Config],
+        *,
+        port: int,
+        theme: str = DEFAULT_THEME,
+        cache: bool = True,
     ) -> None:
         theme_settings(theme)  # a missing theme is known before the port is taken
-        self._config = config
+        self._load = load  # read again for each publication: assay.toml may change
+        self._watched: tuple[Path, ...] = ()
+        self._seen: Stamps = {}
         self._theme = theme
         self._cache = cache
         self._port = port
@@ -77,9 +84,13 @@ class Preview:
 
         Raises what ``publish`` raises (``AssayError``); the site served stays as it was.
         """
+        config = self._load()
+        self._watched = (config.root, *([config.source] if config.source else []))
+        # Stamps taken before the build: a change made while it runs is seen next poll.
+        self._seen = stamps(*self._watched)
         self._builds += 1
         out = self.folder / f"site-{self._builds}"
-        done = publish(self._config, out, cache=self._cache, theme=self._theme)
+        done = publish(config, out, cache=self._cache, theme=self._theme)
         # The one before the previous goes: a request that began on it has ended.
         if self._previous is not None:
             shutil.rmtree(self._previous, ignore_errors=True)
@@ -97,14 +108,12 @@ class Preview:
     ) -> None:
         """Republish whenever a file of the workspace changes, telling ``told`` each
         outcome; returns only by an exception (Ctrl-C's ``KeyboardInterrupt``)."""
-        extra = (self._config.source,) if self._config.source is not None else ()
-        seen = stamps(self._config.root, *extra)
         while True:
             time.sleep(interval)
-            now = stamps(self._config.root, *extra)
-            if now == seen:
+            now = stamps(*self._watched)
+            if now == self._seen:
                 continue
-            seen = now  # a change made during the build is seen at the next poll
+            self._seen = now  # a config that cannot be read is not read again until changed
             try:
                 told(self.publish())
             except AssayError as error:

@@ -19,7 +19,8 @@ Stamps = Mapping[str, tuple[int, int]]
 
 
 def stamps(root: Path, *also: Path) -> Stamps:
-    """The stamps of every file below ``root`` and of the files ``also`` names.
+    """The stamps of every file below ``root`` and of the files ``also`` names (a
+    config file outside the workspace).
 
     Hidden folders (``.git``, ``.venv``, caches) are not walked: what they hold is not
     published, and ``.git`` changes on every commit.

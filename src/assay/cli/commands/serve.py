@@ -34,10 +34,14 @@ def run(options: argparse.Namespace) -> int:
         else:
             write("\n".join([*_excluded(outcome), "site republished"]) + "\n")
 
+    start, explicit = Path.cwd(), Path(options.config) if options.config else None
     try:
-        config = load_config(Path.cwd(), Path(options.config) if options.config else None)
-        cache = not options.no_cache
-        preview = Preview(config, port=options.port, theme=options.theme, cache=cache)
+        preview = Preview(
+            lambda: load_config(start, explicit),
+            port=options.port,
+            theme=options.theme,
+            cache=not options.no_cache,
+        )
     except AssayError as error:
         complain(f"assay serve: {error}")
         return EXIT_ERROR
