@@ -18,6 +18,8 @@ from assay.site.gate import decide
 from assay.site.tree import write_tree
 from tests.site.test_publish import OTHER, workspace
 
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
 HANDBOOK = "# Handbook\n\nHow the platform team works.\n"
 
 
@@ -75,3 +77,10 @@ def generated_pages(root: Path) -> set[str]:
                 relative = relative.parent
             found.add((relative / "index.html").as_posix())
         return found
+
+
+def shown_output(page: str, command: str) -> list[str]:
+    """The lines a ```console block of ``docs/<page>`` shows after ``$ <command>``."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    body = text.split(f"```console\n$ {command}\n", 1)[1].split("```", 1)[0]
+    return [line.rstrip() for line in body.splitlines()]

@@ -9,8 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.site.plugin_paths import folder_prefix, nav_pages
-from tests.site.sites import generated_pages, mkdocs_site, passing_workspace, run_mkdocs
+from tests.site.sites import (
+    generated_pages,
+    mkdocs_site,
+    passing_workspace,
+    run_mkdocs,
+    shown_output,
+)
 from tests.site.test_publish import OTHER, VERIFIED, workspace
+from tests.test_doc_outputs import matches
 
 FAILING_RECORD = "docs/adr/0002-record-more-decisions.md"
 
@@ -52,6 +59,24 @@ def test_a_failing_record_fails_strict_and_is_named(tmp_path: Path) -> None:
     assert f"WARNING -  assay: excluded {FAILING_RECORD}: LNK001" in result.stderr
     assert f"assay: excluded runs/{OTHER}: verify.md lists 1 blocker" in result.stderr
     assert "Aborted with 2 warnings in strict mode!" in result.stdout
+    # What docs/guide/mkdocs-plugin.md shows is this build's output, as a terminal shows
+    # it (MkDocs logs to standard error, and says it aborted on standard output).
+    shown = shown_output("guide/mkdocs-plugin.md", "mkdocs build --strict")
+    printed = (result.stderr + result.stdout).splitlines()
+    assert matches(shown, [line.rstrip() for line in printed]), printed
+
+
+def test_without_a_nav_the_automatic_one_gets_only_the_index_pages(tmp_path: Path) -> None:
+    root = passing_workspace(tmp_path / "ws")
+    mkdocs_site(root)
+    config = root / "mkdocs.yml"
+    config.write_text(config.read_text().replace("nav:\n  - Home: index.md\n", ""), "utf-8")
+    out = tmp_path / "out"
+    result = run_mkdocs(root, out, "--strict")
+    assert result.returncode == 0, result.stderr
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="assay/"' in home
+    assert "0001-record-architecture-decisions" not in home
 
 
 def test_without_strict_the_site_builds_and_leaves_the_failures_out(tmp_path: Path) -> None:

@@ -25,7 +25,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.cli import EXIT_ERROR, EXIT_OK, _port, main
+from tests.site.sites import shown_output
 from tests.site.test_publish import PASSING, workspace
+from tests.test_doc_outputs import matches
 
 RECORD = "docs/adr/0001-record-architecture-decisions.md"
 PAGE = "docs/adr/0001-record-architecture-decisions/"
@@ -82,6 +84,14 @@ class Served:
             return str(answer.read().decode("utf-8"))
 
 
+def replace(path: Path, text: str) -> None:
+    """Change a file in one step, as an editor saving it does: a poll never sees it
+    half-written (which would be a second, different publication)."""
+    draft = path.with_name(f".{path.name}.draft")
+    draft.write_text(text, encoding="utf-8")
+    os.replace(draft, path)
+
+
 def until(condition: Callable[[], bool]) -> None:
     """Poll ``condition`` until it holds; fail after ``PATIENCE``."""
     deadline = time.monotonic() + PATIENCE
@@ -126,14 +136,18 @@ def test_serve_publishes_serves_republishes_and_stops_cleanly(
     assert [line for name, line in server.seen if "excluded" in line]  # listed, as publish
     assert "Record architecture decisions" in server.get()
     assert "numbered and never renumbered" in server.get(PAGE)
-    (root / RECORD).write_text(
-        PASSING.replace("never renumbered", "never, ever renumbered"), encoding="utf-8"
-    )
+    replace(root / RECORD, PASSING.replace("never renumbered", "never, ever renumbered"))
     until(lambda: "never, ever renumbered" in server.get(PAGE))
     server.wait_for("out", "site republished")
     server.process.send_signal(signal.SIGINT)
     assert server.process.wait(timeout=PATIENCE) == EXIT_OK
     assert not list(tmp.iterdir())  # the temporary folder is gone
+    # docs/guide/publishing.md shows this session's output.
+    server.end()
+    while not server.lines.empty():
+        server.seen.append(server.lines.get())
+    printed = [line for name, line in server.seen if name == "out"]
+    assert matches(shown_output("guide/publishing.md", "assay serve --port 0"), printed), printed
 
 
 def test_a_failed_republication_keeps_the_last_good_site(
@@ -149,7 +163,7 @@ def test_a_failed_republication_keeps_the_last_good_site(
     server.wait_for("err", "assay serve: still serving the last good site")
     assert server.get(PAGE) == before
     (root / "assay" / "broken.assay").unlink()
-    (root / RECORD).write_text(PASSING.replace("reviewed like code", "reviewed"), "utf-8")
+    replace(root / RECORD, PASSING.replace("reviewed like code", "reviewed"))
     until(lambda: "reviewed like code" not in server.get(PAGE))
     server.process.send_signal(signal.SIGTERM)  # `kill` stops it cleanly too
     assert server.process.wait(timeout=PATIENCE) == EXIT_OK
