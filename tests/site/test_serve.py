@@ -24,7 +24,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.cli import EXIT_ERROR, EXIT_OK, _port, main
+from assay.cli import EXIT_ERROR, EXIT_OK, main
+from assay.cli.site_arguments import port as _port
 from tests.site.sites import shown_output
 from tests.site.test_publish import PASSING, workspace
 from tests.test_doc_outputs import matches

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from assay.cli import EXIT_ERROR, EXIT_OK, main
-from assay.site import themes
-from assay.site.themes import ThemeMissing, theme_settings
+from assay.cli.site_arguments import THEME_NAMES
+from assay.site.themes import THEMES, ThemeMissing, theme_settings
 from tests.site.test_publish import publish, snapshot, workspace
 
 #: A file only each theme's build holds, and how its pages refer to it.
@@ -54,7 +54,7 @@ def test_material_not_installed_is_a_usage_error_naming_the_extra(
         found = real(**selection)
         return metadata.EntryPoints(p for p in found if p.name != "material")
 
-    monkeypatch.setattr(themes, "entry_points", without_material)
+    monkeypatch.setattr(metadata, "entry_points", without_material)
     code = main(["publish", "--no-cache", "--theme", "material"])
     captured = capsys.readouterr()
     assert code == EXIT_ERROR
@@ -72,5 +72,6 @@ def test_an_unknown_theme_is_refused_by_name() -> None:
 
 
 def test_the_command_line_offers_every_theme(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tuple(THEMES) == THEME_NAMES
     assert main(["publish", "--theme", "nope"]) == EXIT_ERROR
     assert "choose from 'mkdocs', 'readthedocs', 'material'" in capsys.readouterr().err

@@ -54,29 +54,6 @@ def _processes(text: str) -> int:
     return count
 
 
-def _port(text: str) -> int:
-    """``--port``: 0 (any free port) to 65535."""
-    try:
-        port = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"must be 0 to 65535 (got {port})")
-    return port
-
-
-def _site_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options every site-building command takes."""
-    from assay.site.themes import DEFAULT_THEME, THEMES
-
-    parser.add_argument(
-        "--theme",
-        choices=tuple(THEMES),
-        default=DEFAULT_THEME,
-        help="MkDocs theme (default: mkdocs; material needs `pip install 'assay[material]'`)",
-    )
-
-
 class _Formatter(argparse.HelpFormatter):
     def __init__(self, prog: str) -> None:
         super().__init__(prog, width=terminal_columns() - 2)  # argparse's own margin
@@ -299,27 +276,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     publish.add_argument("--config", metavar="FILE", help="use this config file")
     publish.add_argument("--no-cache", action="store_true", help="do not use the check cache")
-    _site_arguments(publish)
-    publish.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        help="a progress bar on standard error (default: on a terminal, for over 200 pages)",
-    )
-    serve = commands.add_parser(
-        "serve",
-        help="preview the published site on 127.0.0.1, republishing on change",
-        description=(
-            "Publish the workspace into a temporary folder, serve it on 127.0.0.1 and "
-            "publish again whenever a file of the workspace changes; a failed publication "
-            "keeps the last good site served. Ctrl-C stops and removes the folder."
-        ),
-    )
-    serve.add_argument(
-        "--port", type=_port, default=8000, metavar="N", help="port (default 8000; 0: any free)"
-    )
-    serve.add_argument("--config", metavar="FILE", help="use this config file")
-    serve.add_argument("--no-cache", action="store_true", help="do not use the check cache")
-    _site_arguments(serve)
+    from assay.cli.site_arguments import add_serve_command, add_site_options
+
+    add_site_options(publish, progress=True)
+    add_serve_command(commands)
     from assay.cli.context_arguments import add_context_commands
 
     add_context_commands(commands)

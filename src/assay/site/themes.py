@@ -7,8 +7,6 @@ names the extra to install instead of MkDocs' "Unrecognised theme name".
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
-
 from assay.errors import AssayError
 
 __all__ = ["DEFAULT_THEME", "THEMES", "ThemeMissing", "theme_settings"]
@@ -31,6 +29,8 @@ def theme_settings(name: str) -> dict[str, object]:
     extra = THEMES[name]
     # A theme registers itself under `mkdocs.themes`: asking the entry points finds it
     # without importing it (Material's import is the slow part of its start).
+    from importlib.metadata import entry_points  # its import costs every command's start
+
     installed = {point.name for point in entry_points(group="mkdocs.themes")}
     if name not in installed:
         raise ThemeMissing(
