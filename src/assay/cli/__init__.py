@@ -276,6 +276,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     publish.add_argument("--config", metavar="FILE", help="use this config file")
     publish.add_argument("--no-cache", action="store_true", help="do not use the check cache")
+    from assay.cli.site_arguments import add_serve_command, add_site_options
+
+    add_site_options(publish, progress=True)
+    add_serve_command(commands)
     from assay.cli.context_arguments import add_context_commands
 
     add_context_commands(commands)

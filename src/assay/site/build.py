@@ -19,8 +19,13 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from assay.errors import AssayError
+from assay.site.themes import DEFAULT_THEME, theme_settings
+
+if TYPE_CHECKING:
+    from assay.site.progress import Report
 
 __all__ = ["BuildFailed", "build_site", "swap_in"]
 
@@ -37,8 +42,11 @@ def build_site(
     strict: bool = False,
     nav: list[dict[str, str]] | None = None,
     source_date_epoch: int = 0,
+    theme: str = DEFAULT_THEME,
+    progress: Report | None = None,
 ) -> None:
-    """Build ``docs`` with MkDocs' built-in theme and make it the site at ``out``.
+    """Build ``docs`` with MkDocs and ``theme`` and make it the site at ``out``;
+    ``progress`` is told each page rendered (``assay.site.progress``).
 
     ``nav`` is the navigation (None: MkDocs' own, every page). MkDocs dates the site
     (``sitemap.xml`` and its gzip header) by ``SOURCE_DATE_EPOCH``, else the clock: it
@@ -49,7 +57,9 @@ def build_site(
     from mkdocs.config import load_config
 
     from assay.site.description import MetaDescription
+    from assay.site.progress import PageCounter
 
+    themed = theme_settings(theme)  # a missing theme stops us before any folder is made
     out = Path(os.path.abspath(out))
     out.parent.mkdir(parents=True, exist_ok=True)
     new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
@@ -59,7 +69,7 @@ def build_site(
         "site_description": html.escape(f"Decision records and reviews of {name}"),
         "docs_dir": str(docs),
         "site_dir": str(new),
-        "theme": {"name": "mkdocs"},
+        "theme": themed,
         "strict": strict,
         **({"nav": nav} if nav is not None else {}),
     }
@@ -72,6 +82,8 @@ def build_site(
                     config_file_path=str(docs.parent / "mkdocs.yml"),
                 )
                 config.plugins["assay-description"] = MetaDescription()
+                if progress is not None:
+                    config.plugins["assay-progress"] = PageCounter(progress)
                 build(config)
             except Exception as error:  # a theme, an extension: MkDocs' code raises anything
                 details = "".join(f"\n  {line}" for line in held)

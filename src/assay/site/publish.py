@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
@@ -15,8 +16,12 @@ from assay.engine.workspace.config import Config
 from assay.site.build import build_site
 from assay.site.gate import Excluded, Publication, decide
 from assay.site.pages.links import LinkNote
+from assay.site.themes import DEFAULT_THEME, theme_settings
 from assay.site.tree import write_tree
 from assay.spec.model import Model
+
+if TYPE_CHECKING:
+    from assay.site.progress import Report
 
 __all__ = ["Published", "publish"]
 
@@ -34,12 +39,23 @@ class Published(Model):
     notes: tuple[LinkNote, ...] = ()
 
 
-def publish(config: Config, out: Path, *, strict: bool = False, cache: bool = True) -> Published:
-    """Publish the workspace ``config`` describes as a MkDocs site at ``out``.
+def publish(
+    config: Config,
+    out: Path,
+    *,
+    strict: bool = False,
+    cache: bool = True,
+    theme: str = DEFAULT_THEME,
+    progress: Report | None = None,
+) -> Published:
+    """Publish the workspace ``config`` describes as a MkDocs site at ``out``, built
+    with ``theme``; ``progress`` is told each page rendered.
 
-    Raises ``SpecFailed`` for a spec error and ``BuildFailed`` when MkDocs fails;
-    in both cases, and when ``strict`` refuses, the previous site is untouched.
+    Raises ``SpecFailed`` for a spec error, ``ThemeMissing`` for a theme not installed
+    and ``BuildFailed`` when MkDocs fails; in each case, and when ``strict`` refuses,
+    the previous site is untouched.
     """
+    theme_settings(theme)  # before the check: a missing theme is known at once
     publication = decide(config, cache=cache)
     if strict and publication.excluded:
         return Published(publication=publication, excluded=publication.excluded, built=False)
@@ -57,5 +73,7 @@ def publish(config: Config, out: Path, *, strict: bool = False, cache: bool = Tr
             strict=strict,
             nav=tree.nav,
             source_date_epoch=tree.source_date_epoch,
+            theme=theme,
+            progress=progress,
         )
     return Published(publication=publication, excluded=excluded, built=True, notes=tree.notes)

@@ -1,8 +1,10 @@
-"""``assay publish [--out DIR] [--strict] [--config FILE]``: a MkDocs site of what verified.
+"""``assay publish [--out DIR] [--strict] [--theme NAME] [--config FILE]``: a MkDocs site
+of what verified.
 
 Prints each published page and each exclusion with its reason. Exit 0 when the site
 was built (exclusions listed), 1 under ``--strict`` when anything was excluded (the
-previous site left as it was), 2 for a config or spec error or a failed build.
+previous site left as it was), 2 for a config or spec error, a theme not installed or
+a failed build. A progress bar goes to standard error (``assay.cli.progress_bar``).
 """
 
 from __future__ import annotations
@@ -10,10 +12,15 @@ from __future__ import annotations
 import argparse
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from assay.cli.names import printable
 from assay.cli.output import complain, write
+from assay.cli.progress_bar import ProgressBar, ProgressMode
+
+if TYPE_CHECKING:
+    from assay.site.publish import Published
 
 
 def run(options: argparse.Namespace) -> int:
@@ -21,15 +28,44 @@ def run(options: argparse.Namespace) -> int:
     from assay.engine.workspace.config import ConfigError, load_config
     from assay.errors import AssayError
     from assay.site.publish import publish
-    from assay.site.tree import review_path
 
+    mode = progress_mode(options)
+    bar = ProgressBar(mode)
     try:
         config = load_config(Path.cwd(), Path(options.config) if options.config else None)
         out = Path(os.path.abspath(options.out)) if options.out else config.root / "site"
-        done = publish(config, out, strict=options.strict, cache=not options.no_cache)
+        done = publish(
+            config,
+            out,
+            strict=options.strict,
+            cache=not options.no_cache,
+            theme=options.theme,
+            progress=None if mode == "never" else bar,
+        )
     except (ConfigError, AssayError) as error:
+        bar.close()
         complain(f"assay publish: {error}")
         return EXIT_ERROR
+    bar.close()
+    lines = outcome_lines(done)
+    if done.built:
+        lines.append(f"site built in {printable(_shown(Path(out)))}")
+    else:
+        lines.append(f"nothing published (--strict): {len(done.excluded)} excluded")
+    write("\n".join(lines) + "\n")
+    return EXIT_OK if done.built else EXIT_FINDINGS
+
+
+def progress_mode(options: argparse.Namespace) -> ProgressMode:
+    """``--progress`` / ``--no-progress`` (the last one given), else ``auto``."""
+    chosen: bool | None = options.progress
+    return "auto" if chosen is None else ("always" if chosen else "never")
+
+
+def outcome_lines(done: Published) -> list[str]:
+    """One line per published page and per exclusion, with its reason."""
+    from assay.site.tree import review_path
+
     refused = {e.path for e in done.excluded}
     lines = [f"published {printable(p)}" for p in done.publication.records if p not in refused]
     lines += [
@@ -40,12 +76,7 @@ def run(options: argparse.Namespace) -> int:
     lines += [
         f"note {printable(n.path)}:{n.line}:{n.column}: {printable(n.message)}" for n in done.notes
     ]
-    if done.built:
-        lines.append(f"site built in {printable(_shown(Path(out)))}")
-    else:
-        lines.append(f"nothing published (--strict): {len(done.excluded)} excluded")
-    write("\n".join(lines) + "\n")
-    return EXIT_OK if done.built else EXIT_FINDINGS
+    return lines
 
 
 def _shown(path: Path) -> str:
