@@ -31,7 +31,7 @@ from tests.site.test_publish import PASSING, workspace
 from tests.test_doc_outputs import matches
 
 RECORD = "docs/adr/0001-record-architecture-decisions.md"
-PAGE = "docs/adr/0001-record-architecture-decisions/"
+PAGE = "decisions/0001-record-architecture-decisions/"
 #: How long a wait may last before the test fails (a loaded CI machine is slow).
 PATIENCE = 120.0
 
