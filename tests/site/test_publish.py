@@ -188,3 +188,63 @@ def test_a_spec_error_publishes_nothing_and_says_where(
     assert main(["publish", "--no-cache"]) == EXIT_ERROR
     assert "assay/broken.assay:1:6: SPC001" in capsys.readouterr().err
     assert snapshot(root / "site") == before
+
+
+def test_a_publish_killed_outright_leaves_the_previous_site_and_is_tidied_after(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SIGKILL while MkDocs writes the new site (a real process, killed as soon as the
+    first page of the new site exists): the previous site is byte-identical; the next
+    publish removes the half-built folder and builds."""
+    import os
+    import signal
+    import sys
+    import time
+
+    root = workspace(tmp_path / "ws")
+    adr = root / "docs" / "adr"
+    for number in range(3, 80):  # enough pages that the build is caught while it writes
+        text = PASSING.replace("# 1. Record", f"# {number}. Record")
+        (adr / f"{number:04d}-record-decision-{number}.md").write_text(text, encoding="utf-8")
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
+    assert publish(root, monkeypatch, capsys)[0] == EXIT_OK
+    before = snapshot(root / "site")
+    (adr / "0001-record-architecture-decisions.md").write_text(
+        PASSING.replace("Records are numbered", "Records, now, are numbered"), encoding="utf-8"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-m", "assay", "publish", "--no-cache"],
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 120  # a bound on waiting, not a timed assertion
+        while time.monotonic() < deadline and process.poll() is None:
+            if any(next(new.rglob("*.html"), None) for new in root.glob(".site.new-*")):
+                break
+            time.sleep(0.005)
+        assert process.poll() is None, "the publish ended before its new site was caught"
+        os.kill(process.pid, signal.SIGKILL)
+    finally:
+        process.wait()
+    assert snapshot(root / "site") == before
+    assert list(root.glob(".site.new-*"))  # the half-built site, left by the kill
+    assert publish(root, monkeypatch, capsys)[0] == EXIT_OK
+    assert not any(p.name.startswith(".site.") for p in root.iterdir())
+    assert snapshot(root / "site") != before
+
+
+def test_a_kill_between_the_two_renames_gives_the_previous_site_back(tmp_path: Path) -> None:
+    """The old site renamed aside, the new one never renamed in: `recover` puts the
+    previous site back at `out` before the next build."""
+    from assay.site.build import recover
+
+    out = tmp_path / "site"
+    aside = tmp_path / ".site.old-x1"
+    aside.mkdir()
+    (aside / "index.html").write_text("previous", encoding="utf-8")
+    (tmp_path / ".site.new-y2").mkdir()
+    recover(out)
+    assert (out / "index.html").read_text(encoding="utf-8") == "previous"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]

@@ -27,7 +27,7 @@ from assay.site.themes import DEFAULT_THEME, theme_settings
 if TYPE_CHECKING:
     from assay.site.progress import Report
 
-__all__ = ["BuildFailed", "build_site", "swap_in"]
+__all__ = ["BuildFailed", "build_site", "recover", "swap_in"]
 
 
 class BuildFailed(AssayError):
@@ -62,6 +62,7 @@ def build_site(
     themed = theme_settings(theme)  # a missing theme stops us before any folder is made
     out = Path(os.path.abspath(out))
     out.parent.mkdir(parents=True, exist_ok=True)
+    recover(out)
     new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     settings = {
         "site_name": name,
@@ -91,6 +92,23 @@ def build_site(
         swap_in(new, out)
     finally:
         shutil.rmtree(new, ignore_errors=True)
+
+
+def recover(out: Path) -> None:
+    """Tidy what a publish killed outright (SIGKILL, power loss) left beside ``out``.
+
+    A half-built ``.<out>.new-*`` folder is removed. A ``.<out>.old-*`` folder is the
+    previous site: it is removed when ``out`` exists, and renamed back to ``out`` when
+    the kill fell between the two renames of ``swap_in`` and ``out`` is missing.
+    """
+    leftovers = sorted(out.parent.glob(f".{out.name}.new-*")) + sorted(
+        out.parent.glob(f".{out.name}.old-*"), key=lambda p: p.stat().st_mtime
+    )
+    for folder in leftovers:
+        if folder.name.startswith(f".{out.name}.old-") and not os.path.lexists(out):
+            os.rename(folder, out)  # the previous site, back where it was
+        elif folder.is_dir() and not folder.is_symlink():
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def swap_in(new: Path, out: Path) -> None:
