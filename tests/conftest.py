@@ -23,8 +23,9 @@ pytest_plugins = ["assay.testing"]
 settings.register_profile(
     "ci",
     # Measured on a fresh clone: 1,000 examples took the run past ten minutes when the
-    # machine was shared; 500 keeps it near half the budget (docs/testing.md).
-    max_examples=500,
+    # machine was shared; 500 did too once publication, evaluation and traces brought
+    # the suite to 3,100 tests and a browser; 300 keeps it well inside (docs/testing.md).
+    max_examples=300,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import importlib
 import pkgutil
 from typing import Any
@@ -47,13 +49,20 @@ def test_every_attrs_class_shares_the_one_repr(cls: type) -> None:
 def _attrs_repr(value: Any) -> str:
     """What attrs itself writes for ``value``: a twin class, its repr generated."""
     fields = attrs.fields(type(value))
-    twin = attrs.make_class(
-        type(value).__name__,
-        {f.name: attrs.field(repr=f.repr) for f in fields},
+    twin = _twin(type(value))
+    return repr(twin(**{f.name: getattr(value, f.name) for f in fields}))
+
+
+@functools.cache
+def _twin(cls: type) -> type:
+    """The twin of ``cls`` whose ``__repr__`` attrs generates (made once per class:
+    building a class is most of what the comparison costs)."""
+    return attrs.make_class(
+        cls.__name__,
+        {f.name: attrs.field(repr=f.repr) for f in attrs.fields(cls)},
         frozen=True,
         slots=True,
     )
-    return repr(twin(**{f.name: getattr(value, f.name) for f in fields}))
 
 
 def _models(value: Any) -> list[Any]:
