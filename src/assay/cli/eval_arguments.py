@@ -75,9 +75,7 @@ def _assess(stages: Any) -> None:
     )
     assess.add_argument("--db", default=_DB, metavar="FILE", help=f"the store (default {_DB})")
     assess.add_argument("--attempt", required=True, type=_attempt, metavar="ID", help="its id")
-    assess.add_argument(
-        "--verdict", required=True, choices=("supported", "unsupported", "unclear")
-    )
+    assess.add_argument("--verdict", required=True, choices=("supported", "unsupported", "unclear"))
     assess.add_argument(
         "--policy", required=True, metavar="NAME@V", help="the assessment policy and version"
     )

@@ -1,11 +1,12 @@
 """``assay eval prepare|run|summary|merge|assess``: evaluation evidence in one SQLite file.
 
-Standard output says what was stored (``prepare``, ``merge``, ``assess``) or how the attempts
-ended (``run``, one count per status); problems go to standard error, a spec's with
-file, line, column and excerpt. Exit 0 done; 1 a run recorded refusals or basis
+Standard output says what was stored (``prepare``, ``merge``, ``assess``) or how the
+attempts ended (``run``, one count per status); problems go to standard error, a spec's
+with file, line, column and excerpt. Exit 0 done; 1 a run recorded refusals or basis
 errors (nothing launched for those pairs); 2 usage, spec or store error, or an
-assessment refused (EVL013-EVL015; nothing written); 130 or 143 when SIGINT or SIGTERM cancelled a run (the attempts it killed
-are recorded ``cancelled``).
+assessment refused (EVL013-EVL015: nothing written, as for a refused merge); 130 or
+143 when SIGINT or SIGTERM cancelled a run (the attempts it killed are recorded
+``cancelled``).
 """
 
 from __future__ import annotations

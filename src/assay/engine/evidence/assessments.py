@@ -143,7 +143,9 @@ def records(db: sqlite3.Connection) -> list[AssessmentRecord]:
             and basis_of(snapshot) == made.basis_sha256
         )
         found.append(
-            AssessmentRecord(id=ident, attempt=attempt, recorded_at=at, assessment=made, bound=bound)
+            AssessmentRecord(
+                id=ident, attempt=attempt, recorded_at=at, assessment=made, bound=bound
+            )
         )
     return found
 

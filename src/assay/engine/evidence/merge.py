@@ -115,8 +115,9 @@ def _copy(target: Store, stores: list[Store]) -> int:
             attempts[row[0]] = int(cursor.lastrowid or 0)
             copied += 1
         # Every assessment, bound or not, follows its attempt to the attempt's new id.
-        for row in store.db.execute(f"SELECT attempt, {_ASSESSMENT_COLUMNS} FROM assessments"
-                                    " ORDER BY id"):
+        for row in store.db.execute(
+            f"SELECT attempt, {_ASSESSMENT_COLUMNS} FROM assessments ORDER BY id"
+        ):
             db.execute(
                 f"INSERT INTO assessments (attempt, {_ASSESSMENT_COLUMNS}) VALUES ({_marks(6)})",
                 (attempts[row[0]], *row[1:]),
