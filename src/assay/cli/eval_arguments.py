@@ -18,7 +18,8 @@ def add_eval_command(commands: Any) -> None:
             "Keep evaluation evidence in one SQLite file. `prepare` (the default, also "
             "what `assay eval` alone does) builds every task's inputs and starts no agent; "
             "`run` runs one overview/task pair per task with a declared runner and keeps "
-            "every attempt; `summary` launches nothing; `merge` joins shard stores."
+            "every attempt; `summary` launches nothing; `merge` joins shard stores; "
+            "`assess` records an assessment someone made of an attempt's answer."
         ),
     )
     stages = evaluation.add_subparsers(dest="eval_command", metavar="STAGE")
