@@ -72,6 +72,7 @@ def test_another_policys_assessment_is_a_note_in_the_summary(
     [
         ("--attempt 2 --answer-sha256 " + "0" * 64, "EVL013 attempt 2's answer has sha256"),
         ("--attempt 99", "EVL015 the store has no attempt 99"),
+        ("--attempt " + "9" * 30, "EVL015 the store has no attempt 999"),
         ("--attempt 2 --db absent.sqlite", "EVL009 no such evidence store"),
         ("--attempt 0", "not an attempt id"),
         ("--attempt two", "not an attempt id"),
@@ -110,7 +111,7 @@ def test_an_attempt_without_an_answer_is_refused(
 
 _VALUES = st.one_of(
     st.sampled_from(
-        ["1", "2", "6", "7", "0", "-1", "supported", "unclear", "maybe", "review@1", "x@01"]
+        ["1", "2", "6", "7", "0", "-1", "9" * 20, "supported", "unclear", "maybe", "review@1", "x@01"]
     ),
     st.sampled_from(["@1", "a@b", "0" * 64, "F" * 64, "evidence.sqlite", "absent", "", "-"]),
     st.binary(max_size=12).map(os.fsdecode),

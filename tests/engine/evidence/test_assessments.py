@@ -88,6 +88,9 @@ def test_an_unknown_attempt_is_refused(db: Path) -> None:
     """EVL015 for an id the store does not have."""
     with pytest.raises(EvidenceError, match="EVL015 the store has no attempt 99"):
         evaluation.assess(db, 99, "supported", "review@1")
+    for beyond in (0, -1, 1 << 63, 10**30):  # no row has such an id (nor can SQLite hold it)
+        with pytest.raises(EvidenceError, match="EVL015"):
+            evaluation.assess(db, beyond, "supported", "review@1")
 
 
 @pytest.mark.parametrize(

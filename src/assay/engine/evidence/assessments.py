@@ -96,11 +96,13 @@ def record(
     (a sha256 the assessor computed from the answer they judged)."""
     checked, expected = _checked(verdict, expected_answer)
     policy = policy_id(policy)
-    row = db.execute(
-        "SELECT a.answer, a.status, p.snapshot FROM attempts a"
-        " LEFT JOIN preparations p ON p.id = a.preparation WHERE a.id = ?",
-        (attempt,),
-    ).fetchone()
+    row = None
+    if 1 <= attempt < 1 << 63:  # beyond SQLite's integers no row can have the id
+        row = db.execute(
+            "SELECT a.answer, a.status, p.snapshot FROM attempts a"
+            " LEFT JOIN preparations p ON p.id = a.preparation WHERE a.id = ?",
+            (attempt,),
+        ).fetchone()
     if row is None:
         raise EvidenceError([evl("EVL015", f"the store has no attempt {attempt}", where)])
     answer, status, snapshot = row
