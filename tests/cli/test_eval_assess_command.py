@@ -111,7 +111,20 @@ def test_an_attempt_without_an_answer_is_refused(
 
 _VALUES = st.one_of(
     st.sampled_from(
-        ["1", "2", "6", "7", "0", "-1", "9" * 20, "supported", "unclear", "maybe", "review@1", "x@01"]
+        [
+            "1",
+            "2",
+            "6",
+            "7",
+            "0",
+            "-1",
+            "9" * 20,
+            "supported",
+            "unclear",
+            "maybe",
+            "review@1",
+            "x@01",
+        ]
     ),
     st.sampled_from(["@1", "a@b", "0" * 64, "F" * 64, "evidence.sqlite", "absent", "", "-"]),
     st.binary(max_size=12).map(os.fsdecode),

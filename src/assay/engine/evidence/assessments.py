@@ -131,9 +131,12 @@ def record(
 def records(db: sqlite3.Connection) -> list[AssessmentRecord]:
     """Every assessment kept, in the order recorded, each saying if it still binds."""
     found = []
+    bases: dict[str | None, tuple[str, ...]] = {}  # many attempts share a preparation
     for ident, attempt, verdict, digest, basis, policy, at, answer, snapshot in db.execute(
         _RECORDS
     ):
+        if snapshot not in bases:
+            bases[snapshot] = basis_of(snapshot)
         kept = _digests(basis)
         made = Assessment(
             verdict=verdict, answer_sha256=digest, basis_sha256=kept or (), policy=policy
@@ -142,7 +145,7 @@ def records(db: sqlite3.Connection) -> list[AssessmentRecord]:
             kept is not None
             and answer is not None
             and answer_sha256(answer) == digest
-            and basis_of(snapshot) == made.basis_sha256
+            and bases[snapshot] == made.basis_sha256
         )
         found.append(
             AssessmentRecord(
