@@ -12,8 +12,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from assay.api import evaluation
+from assay.engine.evidence.assessments import basis_of, policy_id
 from assay.engine.evidence.codes import EvidenceError
 from assay.errors import UsageError
 from assay.spec.evidence import Attempt
@@ -190,3 +193,24 @@ def test_a_legacy_column_assessment_is_carried_by_the_migration(tmp_path: Path) 
     assert record.recorded_at is None and record.bound
     [attempt] = evaluation.attempts(copy)
     assert attempt.assessment is not None and attempt.assessment.policy == "review@1"
+
+
+@given(st.text(max_size=20) | st.from_regex(r"[a-z\u00e9 -]{1,8}@[0-9]{1,4}", fullmatch=True))
+def test_policy_ids_are_refused_or_canonical(text: str) -> None:
+    """Any text: a UsageError, or NAME@V whose canonical form reads back unchanged."""
+    try:
+        canonical = policy_id(text)
+    except UsageError as error:
+        assert "expected NAME@V" in str(error)
+        return
+    name, _, version = canonical.rpartition("@")
+    assert name and version == str(int(version)) and policy_id(canonical) == canonical
+
+
+@given(
+    st.text(max_size=40)
+    | st.sampled_from(["[]", '{"units": 3}', '{"units": [1, {}, {"sha256": 5}]}', "[" * 10**5])
+)
+def test_any_snapshot_text_gives_a_basis_never_an_error(text: str) -> None:
+    """A snapshot that is not prepare's JSON (legacy, hand-edited) has no digests."""
+    assert all(isinstance(d, str) for d in basis_of(text))

@@ -56,11 +56,13 @@ def basis_of(snapshot: str | None) -> tuple[str, ...]:
     """The source digests a preparation's snapshot lists, in delivery order."""
     try:
         units = json.loads(snapshot or "{}").get("units", [])
-    except (ValueError, AttributeError):  # not the JSON object prepare writes
+    except (ValueError, AttributeError, RecursionError):  # not the JSON prepare writes
         return ()
     if not isinstance(units, list):
         return ()
-    return tuple(u["sha256"] for u in units if isinstance(u, dict) and "sha256" in u)
+    return tuple(
+        u["sha256"] for u in units if isinstance(u, dict) and isinstance(u.get("sha256"), str)
+    )
 
 
 def policy_id(text: str) -> str:
@@ -159,7 +161,7 @@ def _digests(text: str) -> tuple[str, ...] | None:
     """A stored basis list; None when a legacy row holds something else (unbound)."""
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, TypeError, RecursionError):
         return None
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         return None
