@@ -9,6 +9,10 @@
     for attempt in evaluation.attempts("evidence.sqlite"):
         print(attempt.task, attempt.condition, attempt.status, attempt.correctness)
     evaluation.merge("all.sqlite", ["shard-1.sqlite", "shard-2.sqlite"])
+    evaluation.assess("evidence.sqlite", 2, "supported", "team-review@1")
+
+``assess`` records a judgement someone (a person, another tool) made of an attempt's
+answer; assay never makes one itself.
 
 Objects are chosen by name: ``"demo"`` is the newest version, ``"demo@1"`` a legacy
 one; with one name of a kind declared, it need not be given. Nothing here prints. A
@@ -25,6 +29,9 @@ from pathlib import Path
 from cattrs import ClassValidationError, transform_error
 
 from assay.api import StrPath
+from assay.engine.evidence.assessments import AssessmentRecord
+from assay.engine.evidence.assessments import record as _record
+from assay.engine.evidence.assessments import records as _records
 from assay.engine.evidence.codes import EvidenceError, evl
 from assay.engine.evidence.merge import merge_stores
 from assay.engine.evidence.plan import Plan, make_plan
@@ -40,10 +47,13 @@ from assay.spec.evaluation_summary import Summary
 from assay.spec.evidence import Attempt, Policy
 
 __all__ = [
+    "AssessmentRecord",
     "EvidenceError",
     "Preparation",
     "RunResult",
     "Store",
+    "assess",
+    "assessments",
     "attempts",
     "merge",
     "open_store",
@@ -64,6 +74,46 @@ def attempts(path: StrPath) -> list[Attempt]:
     store = open_store(path)
     try:
         return store.attempts()
+    finally:
+        store.close()
+
+
+def assess(
+    db: StrPath,
+    attempt: int,
+    verdict: str,
+    policy: str,
+    answer_sha256: str | None = None,
+) -> AssessmentRecord:
+    """Record an independent assessment of ``attempt`` (``supported``, ``unsupported``
+    or ``unclear``) under ``policy`` (``name@version``), bound to the attempt's answer
+    digest and source basis digests; every earlier one is kept. Given ``answer_sha256``
+    (of the answer the assessor judged) must equal the stored answer's (EVL013).
+    Refused, nothing written: an unknown attempt (EVL015), one without an answer
+    (EVL014); a malformed verdict, policy or digest is a ``UsageError``."""
+    if isinstance(attempt, bool) or not isinstance(attempt, int):
+        raise UsageError(f"attempt {attempt!r}: expected an attempt id, a whole number")
+    store = open_store(db)
+    try:
+        return _record(
+            store.db,
+            str(db),
+            attempt=attempt,
+            verdict=verdict,
+            policy=policy,
+            at=now(),
+            expected_answer=answer_sha256,
+        )
+    finally:
+        store.close()
+
+
+def assessments(db: StrPath) -> list[AssessmentRecord]:
+    """Every assessment the store keeps, in the order recorded, each saying whether it
+    still binds its attempt (``Attempt.assessment`` is the latest that does)."""
+    store = open_store(db)
+    try:
+        return _records(store.db)
     finally:
         store.close()
 

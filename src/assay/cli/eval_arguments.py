@@ -1,4 +1,4 @@
-"""The arguments of ``assay eval prepare|run|summary|merge``: apart from ``assay.cli``
+"""The arguments of ``assay eval prepare|run|summary|merge|assess``: apart from ``assay.cli``
 so that module stays small and these grow with the evaluation capability."""
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ def add_eval_command(commands: Any) -> None:
             "Keep evaluation evidence in one SQLite file. `prepare` (the default, also "
             "what `assay eval` alone does) builds every task's inputs and starts no agent; "
             "`run` runs one overview/task pair per task with a declared runner and keeps "
-            "every attempt; `summary` launches nothing; `merge` joins shard stores."
+            "every attempt; `summary` launches nothing; `merge` joins shard stores; "
+            "`assess` records an assessment someone made of an attempt's answer."
         ),
     )
     stages = evaluation.add_subparsers(dest="eval_command", metavar="STAGE")
@@ -57,9 +58,39 @@ def add_eval_command(commands: Any) -> None:
     summary.add_argument(
         "--benchmark", metavar="NAME@V", help="the benchmark's tasks (default: the latest prepared)"
     )
+    _assess(stages)
     merge = stages.add_parser("merge", help="join shard stores into a new one")
     merge.add_argument("out", metavar="OUT", help="the new store")
     merge.add_argument("stores", nargs="+", metavar="STORE", help="the shard stores, two or more")
+
+
+def _assess(stages: Any) -> None:
+    assess = stages.add_parser(
+        "assess",
+        help="record an independent assessment of an attempt's answer",
+        description=(
+            "Record a judgement a person or another tool made of one attempt's answer; "
+            "assay never makes one. It is bound to the answer's sha256, the digests of "
+            "the sources the attempt was given and the policy; earlier ones are kept."
+        ),
+    )
+    assess.add_argument("--db", default=_DB, metavar="FILE", help=f"the store (default {_DB})")
+    assess.add_argument("--attempt", required=True, type=_attempt, metavar="ID", help="its id")
+    assess.add_argument("--verdict", required=True, choices=("supported", "unsupported", "unclear"))
+    assess.add_argument(
+        "--policy", required=True, metavar="NAME@V", help="the assessment policy and version"
+    )
+    assess.add_argument(
+        "--answer-sha256",
+        metavar="HEX",
+        help="the digest of the answer you judged: refused unless it is the stored one",
+    )
+
+
+def _attempt(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"not an attempt id (a whole number from 1): {text!r}")
+    return int(text)
 
 
 def _objects(parser: argparse.ArgumentParser) -> None:

@@ -12,10 +12,11 @@ from typing import Any, Literal
 
 from attrs import frozen
 
-from assay.spec.evidence import AttemptStatus, Condition, Correctness, Versions
+from assay.spec.evidence import Assessment, AttemptStatus, Condition, Correctness, Versions
 from assay.spec.model import Model
 
-SUMMARY_VERSION = 1
+#: 2: each task's pair shows its independent assessments (under the run's policy).
+SUMMARY_VERSION = 2
 
 #: ``correct``: 1 for a correct answer, 0 for a wrong one; ``duration_ms``: wall time;
 #: ``counter:NAME``: a usage counter; ``credit:NAME`` and ``seconds:NAME``: the counter
@@ -58,6 +59,9 @@ class TaskDifference(Model):
     overview_correctness: Correctness | None
     task_correctness: Correctness | None
     values: tuple[MatchedValue, ...]  #: only measures known on both sides
+    #: Each side's independent assessment made under the run's policy (None: none).
+    overview_assessment: Assessment | None = None
+    task_assessment: Assessment | None = None
 
 
 @frozen(kw_only=True)

@@ -121,6 +121,8 @@ class Attempt(Model):
     correctness: Correctness = "unknown"
     answer: str | None = None  #: the answer as the result schema read it
     verification: Verification
+    #: The latest independent assessment still bound to this answer and basis
+    #: (``assay eval assess``; the store keeps every one).
     assessment: Assessment | None = None
     counters: tuple[Counter, ...] = ()
     #: Output fields the result schema does not know: kept, and proving nothing.

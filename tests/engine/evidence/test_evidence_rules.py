@@ -71,6 +71,14 @@ def _stages(root: Path, options: dict[str, str]) -> list[Diagnostic]:
             runner=options.get("runner"),  # type: ignore[arg-type]
             authorize_spending=options.get("authorize") == "true",
         )
+        if stage == "assess":
+            evaluation.assess(
+                db,
+                int(options["attempt"]),
+                options.get("verdict", "supported"),
+                options.get("policy", "review@1"),
+                answer_sha256=options.get("answer"),
+            )
         return list(result.diagnostics)
     except EvidenceError as error:
         return list(error.diagnostics)

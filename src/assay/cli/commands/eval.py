@@ -1,11 +1,12 @@
-"""``assay eval prepare|run|summary|merge``: evaluation evidence in one SQLite file.
+"""``assay eval prepare|run|summary|merge|assess``: evaluation evidence in one SQLite file.
 
-Standard output says what was stored (``prepare``, ``merge``) or how the attempts
-ended (``run``, one count per status); problems go to standard error, a spec's with
-file, line, column and excerpt. Exit 0 done; 1 a run recorded refusals or basis
-errors (nothing launched for those pairs); 2 usage, spec or store error (nothing
-written); 130 or 143 when SIGINT or SIGTERM cancelled a run (the attempts it killed
-are recorded ``cancelled``).
+Standard output says what was stored (``prepare``, ``merge``, ``assess``) or how the
+attempts ended (``run``, one count per status); problems go to standard error, a spec's
+with file, line, column and excerpt. Exit 0 done; 1 a run recorded refusals or basis
+errors (nothing launched for those pairs); 2 usage, spec or store error, or an
+assessment refused (EVL013-EVL015: nothing written, as for a refused merge); 130 or
+143 when SIGINT or SIGTERM cancelled a run (the attempts it killed are recorded
+``cancelled``).
 """
 
 from __future__ import annotations
@@ -141,7 +142,32 @@ def _merge(options: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-_STAGES = {"prepare": _prepare, "run": _run, "summary": _summary, "merge": _merge}
+def _assess(options: argparse.Namespace) -> int:
+    from assay.api.evaluation import assess
+
+    made = assess(
+        options.db, options.attempt, options.verdict, options.policy, options.answer_sha256
+    )
+    sources = len(made.assessment.basis_sha256)
+    write(
+        printable(
+            f"recorded assessment {made.id} of attempt {made.attempt}: "
+            f"{made.assessment.verdict} under {made.assessment.policy}\n"
+            f"bound to answer sha256 {made.assessment.answer_sha256} "
+            f"and {sources} source digest{'s' if sources != 1 else ''}\n",
+            keep="\n",
+        )
+    )
+    return EXIT_OK
+
+
+_STAGES = {
+    "prepare": _prepare,
+    "run": _run,
+    "summary": _summary,
+    "merge": _merge,
+    "assess": _assess,
+}
 
 
 def _problems(diagnostics: Sequence[Diagnostic], prefix: str) -> None:

@@ -1,5 +1,5 @@
-"""EVL001-EVL012: what the evaluation stages report, as rules with pages (EVL006 on
-in ``evidence_stage_codes``).
+"""EVL001-EVL015: what the evaluation stages report, as rules with pages (EVL006 on
+in ``evidence_stage_codes``, EVL013 on in ``evidence_assessment_codes``).
 
 ``assay eval`` finds these while it reads the evaluation objects, prepares, runs or
 merges (``assay check`` never reports them; they are not checks to select or ignore).
@@ -7,7 +7,8 @@ They are registered here, as the spec and assembly codes are, so that ``assay ru
 EVL001`` and the rule reference explain them. The examples run through the stages
 (``tests/engine/evidence/test_evidence_rules.py``): the ``assay`` block's ``stage=``
 says which (``catalog``: the specs are read; ``run``: prepare, then ``assay eval run``;
-``merge``: two stores prepared and merged), and ``prepare=false``, ``authorize=true``,
+``merge``: two stores prepared and merged; ``assess``: run, then one attempt
+assessed), and ``prepare=false``, ``authorize=true``,
 ``change=PATH`` (the file changed after prepare) and ``runner=NAME`` set up the run.
 A Fails example reports the code once (at its ``at=``, when it has one); Passes does
 not report it.
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Check, Finding, workspace_check
+from assay.engine.checks.evidence_assessment_codes import ASSESSMENT_RULES
 from assay.engine.checks.evidence_stage_codes import STAGE_RULES
 from assay.engine.workspace.document_context import WorkspaceContext
 
@@ -222,4 +224,5 @@ EVIDENCE_RULES: tuple[Check, ...] = (
     task_without_answer,
     ambiguous_evaluation_object,
     *STAGE_RULES,
+    *ASSESSMENT_RULES,
 )

@@ -1,4 +1,4 @@
-"""EVL025-EVL028 and EVL037: what a summary's numbers leave out, and why.
+"""EVL025-EVL028, EVL037 and EVL016: what a summary leaves out, and why.
 
 See ``assay.engine.checks.summary_codes`` for what EVL codes are and how their examples
 run.
@@ -178,6 +178,41 @@ def superseded_attempts(workspace: WorkspaceContext) -> Iterator[Finding]:
     attempts = [
         {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
         {id = 2, task = "t1", condition = "task", correctness = "correct"},
+    ]
+    ```
+    """
+    return iter(())
+
+
+@workspace_check("EVL016", "assessment-other-policy", severity="info")
+def assessment_other_policy(workspace: WorkspaceContext) -> Iterator[Finding]:
+    """A compared attempt's assessment was made under another policy than the run's.
+
+    An independent assessment (`assay eval assess`) names the policy it was made under,
+    `name@version`; the summary shows it beside the task's pair only when that is the
+    policy the run recorded before execution. One made under another policy, or when
+    the run recorded none, judged by other rules: it is kept in the store, not shown,
+    and this note lists its attempts.
+
+    ## Fails
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+        {id = 2, task = "t1", condition = "task", assessment = "supported under review@1"},
+    ]
+    ```
+
+    ## Passes
+
+    ```toml path=evidence.toml
+    tasks = ["t1"]
+    policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+    attempts = [
+        {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+        {id = 2, task = "t1", condition = "task", assessment = "supported under eval@1"},
     ]
     ```
     """

@@ -23,6 +23,9 @@ CODES: dict[str, str] = {
     "EVL010": "incompatible-stores",
     "EVL011": "not-an-evidence-store",
     "EVL012": "unreadable-policy",
+    "EVL013": "assessed-answer-mismatch",
+    "EVL014": "attempt-without-answer",
+    "EVL015": "unknown-attempt",
 }
 
 #: Where a finding about the store or the command line (not a spec) points.

@@ -4,8 +4,8 @@ Shards are compatible when every one ran the same benchmark, answer key, runner 
 result schema versions and was prepared from the same material (equal snapshots of
 each task and condition): anything else would put attempts of different experiments
 in one summary, so it is refused (EVL010) and OUT is not written. Attempts are copied
-with their raw evidence, new ids, in shard order; OUT is written to a temporary file
-and renamed, so it is complete or absent.
+with their raw evidence and their assessments, new ids, in shard order; OUT is
+written to a temporary file and renamed, so it is complete or absent.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ _ATTEMPT_COLUMNS = (
     " stdin_sha256, stdin, stdout, stderr, provision, correctness, answer, verification,"
     " assessment, counters, unknown_fields, note, child_us"
 )
+_ASSESSMENT_COLUMNS = "verdict, answer_sha256, basis_sha256, policy, recorded_at"
 _PREP_COLUMNS = (
     "benchmark, task, condition, prepared_at, material, stdin, snapshot, provision, declarations"
 )
@@ -102,15 +103,25 @@ def _copy(target: Store, stores: list[Store]) -> int:
                 )
                 seen[key] = int(cursor.lastrowid or 0)
             ids[row[0]] = seen[key]
+        attempts: dict[int, int] = {}
         for row in store.db.execute(
-            f"SELECT preparation, {_ATTEMPT_COLUMNS} FROM attempts ORDER BY id"
+            f"SELECT id, preparation, {_ATTEMPT_COLUMNS} FROM attempts ORDER BY id"
         ):
-            prep = ids.get(row[0]) if row[0] is not None else None
-            db.execute(
+            prep = ids.get(row[1]) if row[1] is not None else None
+            cursor = db.execute(
                 f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({_marks(23)})",
-                (prep, *row[1:]),
+                (prep, *row[2:]),
             )
+            attempts[row[0]] = int(cursor.lastrowid or 0)
             copied += 1
+        # Every assessment, bound or not, follows its attempt to the attempt's new id.
+        for row in store.db.execute(
+            f"SELECT attempt, {_ASSESSMENT_COLUMNS} FROM assessments ORDER BY id"
+        ):
+            db.execute(
+                f"INSERT INTO assessments (attempt, {_ASSESSMENT_COLUMNS}) VALUES ({_marks(6)})",
+                (attempts[row[0]], *row[1:]),
+            )
         for row in store.db.execute("SELECT recorded_at, policy FROM policies ORDER BY id"):
             if not db.execute("SELECT 1 FROM policies WHERE policy = ?", (row[1],)).fetchone():
                 db.execute("INSERT INTO policies (recorded_at, policy) VALUES (?, ?)", row)

@@ -12,10 +12,10 @@ from typing import Any
 
 from attrs import field, frozen
 
+from assay.engine.evidence.assessments import latest_bound
 from assay.engine.evidence.store import connect
 from assay.spec.convert import from_json_value, to_json_value
 from assay.spec.evidence import (
-    Assessment,
     Attempt,
     Counter,
     Policy,
@@ -183,6 +183,8 @@ class Store:
         return list(self._attempts("SELECT " + _ATTEMPT + " FROM attempts ORDER BY id"))
 
     def _attempts(self, query: str) -> Iterator[Attempt]:
+        # The assessments table, not the legacy column: its latest still-bound row.
+        assessed = latest_bound(self.db)
         for row in self.db.execute(query):
             yield Attempt(
                 id=row[0],
@@ -198,7 +200,7 @@ class Store:
                 correctness=row[10],
                 answer=row[11],
                 verification=from_json_value(json.loads(row[12]), Verification),
-                assessment=from_json_value(json.loads(row[13]), Assessment) if row[13] else None,
+                assessment=assessed.get(row[0]),
                 counters=from_json_value(json.loads(row[14]), tuple[Counter, ...]),
                 unknown_fields=tuple(json.loads(row[15])),
                 note=row[16],

@@ -67,6 +67,33 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX attempts_by_task ON attempts (task, condition);
     """,
+    # 3: independent assessments, every one kept (never updated or deleted), each bound
+    # to the answer digest and the source basis digests it was made on, and its policy.
+    # An assessment written into the old `attempts.assessment` column (none by assay
+    # itself) is carried over, its recorded_at unknown (NULL); the column stays.
+    # (`migrate_to` splits a migration at each semicolon: none inside its comments.)
+    """
+    CREATE TABLE assessments (
+        id INTEGER PRIMARY KEY,
+        attempt INTEGER NOT NULL REFERENCES attempts (id),
+        verdict TEXT NOT NULL CHECK (verdict IN ('supported', 'unsupported', 'unclear')),
+        answer_sha256 TEXT NOT NULL,        -- sha256 of the answer's UTF-8 bytes
+        basis_sha256 TEXT NOT NULL,         -- JSON list: the preparation's unit digests
+        policy TEXT NOT NULL,               -- name@version
+        recorded_at TEXT                    -- ISO 8601 UTC, NULL only when carried over
+    );
+    CREATE INDEX assessments_by_attempt ON assessments (attempt);
+    INSERT INTO assessments (attempt, verdict, answer_sha256, basis_sha256, policy)
+        SELECT id, json_extract(assessment, '$.verdict'),
+            json_extract(assessment, '$.answer_sha256'),
+            coalesce(json_extract(assessment, '$.basis_sha256'), '[]'),
+            json_extract(assessment, '$.policy')
+        FROM attempts WHERE assessment IS NOT NULL AND json_valid(assessment)
+            AND json_extract(assessment, '$.verdict') IN ('supported', 'unsupported', 'unclear')
+            AND json_type(assessment, '$.answer_sha256') = 'text'
+            AND json_type(assessment, '$.policy') = 'text'
+        ORDER BY id;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

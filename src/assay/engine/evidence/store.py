@@ -1,6 +1,7 @@
 """The evidence store: one SQLite file (standard library ``sqlite3``, WAL mode, foreign
-keys on) that keeps every preparation and every attempt. Only this module and
-``store_rows`` run SQL; nothing else in assay opens SQLite.
+keys on) that keeps every preparation, attempt and assessment. Only this module
+and the store's readers and writers (``records``, ``assessments``, ``merge``) run SQL;
+nothing else in assay opens SQLite.
 
 The connection is in autocommit mode: each ``launch`` and ``finish`` is its own
 committed transaction, so an attempt is on disk before its process starts and a

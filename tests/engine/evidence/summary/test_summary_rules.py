@@ -14,7 +14,7 @@ from assay.engine.checks.summary_codes import SUMMARY_RULES
 from assay.engine.evidence.summary import summarize
 from assay.engine.evidence.summary.reasons import CODES
 from assay.spec.evaluation_summary import Summary
-from assay.spec.evidence import Attempt, Policy, Rate
+from assay.spec.evidence import Assessment, Attempt, Policy, Rate
 from tests.engine.evidence.summary.build import VERSIONS, attempt
 
 CASES = [
@@ -33,6 +33,11 @@ def _attempt(fields: dict[str, Any]) -> Attempt:
     counters.update(dict.fromkeys(fields.pop("incomplete", ()), None))
     status = fields.get("status", "completed")
     correctness = fields.pop("correctness", "correct" if status == "completed" else "unknown")
+    if "assessment" in fields:  # "VERDICT under NAME@V"
+        verdict, _, policy = fields.pop("assessment").partition(" under ")
+        fields["assessment"] = Assessment(
+            verdict=verdict, answer_sha256="0" * 64, basis_sha256=(), policy=policy
+        )
     return attempt(
         fields.pop("id"),
         fields.pop("task"),

@@ -18,7 +18,7 @@ def test_assay_schema_summary(capsys: pytest.CaptureFixture[str]) -> None:
     printed = json.loads(capsys.readouterr().out)
     assert printed == summary_schema()
     jsonschema.Draft202012Validator.check_schema(printed)
-    assert printed["$id"].endswith("/summary-v1.json")
+    assert printed["$id"].endswith("/summary-v2.json")
 
 
 def test_the_schema_refuses_what_is_not_a_summary() -> None:

@@ -46,10 +46,17 @@ def render_markdown(summary: Summary, *, plot: str | None = "summary-differences
     for row in summary.differences:
         values = {v.measure: signed(v.difference) for v in row.values}
         sides = [
-            f"#{a} {s} {c}" if a is not None else "missing"
-            for a, s, c in (
-                (row.overview_attempt, row.overview_status, row.overview_correctness),
-                (row.task_attempt, row.task_status, row.task_correctness),
+            (f"#{a} {s} {c}" + (f", assessed {v.verdict}" if v else ""))
+            if a is not None
+            else "missing"
+            for a, s, c, v in (
+                (
+                    row.overview_attempt,
+                    row.overview_status,
+                    row.overview_correctness,
+                    row.overview_assessment,
+                ),
+                (row.task_attempt, row.task_status, row.task_correctness, row.task_assessment),
             )
         ]
         cells = [cell(row.task), *sides, *(values.get(m, "-") for m in measures)]

@@ -1,9 +1,10 @@
 """The EVL codes a summary reports, and how a ``Reason`` is made.
 
-EVL020-EVL024 are subset errors (nothing is computed); EVL025-EVL028 and EVL037 are
-notes (what was left out of the numbers, and why); EVL029-EVL036 are the reasons for
-"no verdict", one per missing condition. ``assay.engine.checks.summary_codes`` holds their reference
-pages; a test keeps the two lists equal.
+EVL020-EVL024 are subset errors (nothing is computed); EVL025-EVL028, EVL037 and
+EVL016 (an assessment under another policy) are notes (what was left out, and why);
+EVL029-EVL036 are the reasons for "no verdict", one per missing condition.
+``assay.engine.checks.summary_codes`` holds their reference pages; a test keeps the
+two lists equal.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Iterable
 from assay.spec.evaluation_summary import Reason
 
 CODES: dict[str, str] = {
+    "EVL016": "assessment-other-policy",
     "EVL020": "subset-syntax-error",
     "EVL021": "subset-out-of-bounds",
     "EVL022": "subset-absent-task",

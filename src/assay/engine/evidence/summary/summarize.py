@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from assay.engine.evidence.summary.aggregates import aggregates, descriptive
+from assay.engine.evidence.summary.assessed import assessments_used
 from assay.engine.evidence.summary.measures import measure
 from assay.engine.evidence.summary.numbers import count
 from assay.engine.evidence.summary.pairing import order_key, pair
@@ -25,7 +26,7 @@ from assay.spec.evaluation_summary import (
     TaskDifference,
     WrongAnswer,
 )
-from assay.spec.evidence import Attempt, Condition, Policy
+from assay.spec.evidence import Assessment, Attempt, Condition, Policy
 
 
 def summarize(
@@ -71,7 +72,9 @@ def summarize(
     notes.extend(_superseded(pairs.compatible, compared))
     measured = measure(compared, policy.rates if policy is not None else ())
     notes.extend(measured.notes)
-    differences = tuple(_difference(t, pairs.latest, measured.values) for t in chosen)
+    assessed, other_policy = assessments_used(compared, policy)
+    notes.extend(other_policy)
+    differences = tuple(_difference(t, pairs.latest, measured.values, assessed) for t in chosen)
     summary_aggregates = aggregates(differences)
     no_verdict = missing_conditions(
         policy=policy,
@@ -108,6 +111,7 @@ def _difference(
     task: str,
     latest: dict[tuple[str, Condition], Attempt],
     values: dict[int, dict[str, float]],
+    assessed: dict[int, Assessment],
 ) -> TaskDifference:
     overview, attempt = latest.get((task, "overview")), latest.get((task, "task"))
     matched: list[MatchedValue] = []
@@ -130,6 +134,8 @@ def _difference(
         task_status=attempt.status if attempt else None,
         overview_correctness=overview.correctness if overview else None,
         task_correctness=attempt.correctness if attempt else None,
+        overview_assessment=assessed.get(overview.id) if overview else None,
+        task_assessment=assessed.get(attempt.id) if attempt else None,
         values=tuple(matched),
     )
 

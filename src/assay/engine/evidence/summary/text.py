@@ -1,6 +1,7 @@
 """``render_text``: the summary as ``assay eval summary`` prints it in a terminal.
 
-Sections in the summary's order: per-task matched differences, their aggregates, the
+Sections in the summary's order: per-task matched differences (with each attempt's
+independent assessment under the run's policy, if any), their aggregates, the
 descriptive unmatched rates, the rates used, wrong answers, what was not compared or
 used, and the verdict or each reason there is none.
 """
@@ -91,13 +92,20 @@ def _heading(summary: Summary) -> str:
 
 def _row(row: TaskDifference) -> str:
     sides = []
-    for side, attempt, status, correctness in (
-        ("overview", row.overview_attempt, row.overview_status, row.overview_correctness),
-        ("task", row.task_attempt, row.task_status, row.task_correctness),
+    for side, attempt, status, correctness, assessed in (
+        (
+            "overview",
+            row.overview_attempt,
+            row.overview_status,
+            row.overview_correctness,
+            row.overview_assessment,
+        ),
+        ("task", row.task_attempt, row.task_status, row.task_correctness, row.task_assessment),
     ):
-        sides.append(
-            f"{side} missing" if attempt is None else f"{side} #{attempt} {status} {correctness}"
-        )
+        shown = f"{side} #{attempt} {status} {correctness}"
+        if assessed is not None:
+            shown += f", assessed {assessed.verdict}"
+        sides.append(f"{side} missing" if attempt is None else shown)
     values = ", ".join(f"{v.measure} {signed(v.difference)}" for v in row.values)
     return f"{row.task}: {'; '.join(sides)}" + (f" -> {values}" if values else "")
 
