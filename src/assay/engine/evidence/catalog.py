@@ -16,7 +16,7 @@ from attrs import frozen
 
 from assay.engine.evidence.codes import EvidenceError, evl
 from assay.engine.workspace.config import Config
-from assay.engine.workspace.discovery import discover
+from assay.engine.workspace.loading import read_spec_files
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.evaluation import AnswerKeyDecl, BenchmarkDecl, ResultSchemaDecl, RunnerDecl
 from assay.spec.model import Model
@@ -46,20 +46,7 @@ class Catalog(Model):
 
 def read_specs(config: Config) -> tuple[list[SpecFile], list[Diagnostic]]:
     """Every spec of the workspace, parsed; the SPC problems of those that do not."""
-    from assay.grammar.spec import parse_spec
-
-    specs: list[SpecFile] = []
-    problems: list[Diagnostic] = []
-    for path in discover(config).specs:
-        try:
-            text = (config.root / path).read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise EvidenceError([evl("EVL001", f"cannot read the spec: {error}", path)]) from None
-        parsed = parse_spec(text, path)
-        problems.extend(parsed.diagnostics)
-        if parsed.value is not None:
-            specs.append(parsed.value)
-    return specs, problems
+    return read_spec_files(config)
 
 
 def build_catalog(specs: Sequence[SpecFile]) -> Catalog:

@@ -11,15 +11,12 @@ import difflib
 from collections.abc import Iterable
 
 from assay.engine.workspace.config import Config
-from assay.engine.workspace.discovery import discover
+from assay.engine.workspace.loading import read_spec_files
 from assay.errors import UsageError
 from assay.grammar.library import library_spec
-from assay.grammar.spec import parse_spec
-from assay.grammar.spec_errors import spec_diagnostic
-from assay.spec.diagnostics import Diagnostic, Parsed, sorted_diagnostics
+from assay.spec.diagnostics import Parsed, sorted_diagnostics
 from assay.spec.library import library_names
 from assay.spec.protocol import ProtocolDecl
-from assay.spec.source import Span
 from assay.spec.specfile import SpecFile
 
 __all__ = ["builtin_protocols", "protocol_in_workspace", "protocol_named"]
@@ -57,21 +54,7 @@ def protocol_in_workspace(name: str, config: Config) -> Parsed[ProtocolDecl]:
 
     Raises ``UsageError`` for a name no spec and no built-in library declares.
     """
-    specs: list[SpecFile] = []
-    problems: list[Diagnostic] = []
-    for path in discover(config).specs:
-        try:
-            text = (config.root / path).read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            # As `assay check` says it: the spec is a syntax error, at its start.
-            why = "not UTF-8" if isinstance(error, UnicodeDecodeError) else error.strerror
-            message = f"cannot read spec: {why}"
-            problems.append(spec_diagnostic("SPC001", message, path, Span(0, 0, 1, 1, 1, 1)))
-            continue
-        parsed = parse_spec(text, path)
-        problems.extend(parsed.diagnostics)
-        if parsed.value is not None:
-            specs.append(parsed.value)
+    specs, problems = read_spec_files(config)
     if any(d.severity == "error" for d in problems):
         return Parsed(None, sorted_diagnostics(problems))
     return Parsed(protocol_named(name, specs), sorted_diagnostics(problems))

@@ -149,6 +149,14 @@ def load_workspace(config: Config) -> Workspace:
     return evolve(workspace, documents=documents)
 
 
+def read_spec_files(config: Config) -> tuple[list[SpecFile], list[Diagnostic]]:
+    """Every spec file of the workspace, parsed, and the SPC problems of those that do
+    not parse or cannot be read (SPC001, as ``assay check`` reports them): what a
+    command that needs the specs' other statements (protocols, evaluation objects)
+    reads, the types aside."""
+    return _read_specs(_spec_sources(config, discover(config).specs))
+
+
 def _read_specs(sources: Sources) -> tuple[list[SpecFile], list[Diagnostic]]:
     specs: list[SpecFile] = []
     problems: list[Diagnostic] = []
