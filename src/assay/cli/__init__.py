@@ -279,6 +279,12 @@ def build_parser() -> argparse.ArgumentParser:
     from assay.cli.site_arguments import add_serve_command, add_site_options
 
     add_site_options(publish, progress=True)
+    publish.add_argument(
+        "--evaluation",
+        action="append",
+        metavar="STORE",
+        help="also publish the summary of this evidence store (repeatable)",
+    )
     add_serve_command(commands)
     from assay.cli.context_arguments import add_context_commands
 

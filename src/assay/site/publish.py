@@ -7,6 +7,7 @@ the previous site stays exactly as it was.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,8 @@ from attrs import frozen
 
 from assay.engine.workspace.config import Config
 from assay.site.build import build_site
+from assay.site.evaluations import INDEX as EVALUATIONS
+from assay.site.evaluations import check_stores, write_evaluations
 from assay.site.gate import Excluded, Publication, decide
 from assay.site.pages.links import LinkNote
 from assay.site.themes import DEFAULT_THEME, theme_settings
@@ -37,6 +40,8 @@ class Published(Model):
     #: Links of published records shown as their text only (they left the published
     #: set, or were unsafe), each with its place.
     notes: tuple[LinkNote, ...] = ()
+    #: The evaluation summary pages written (``evaluations/…``), the index last.
+    evaluations: tuple[str, ...] = ()
 
 
 def publish(
@@ -47,15 +52,18 @@ def publish(
     cache: bool = True,
     theme: str = DEFAULT_THEME,
     progress: Report | None = None,
+    evaluations: Sequence[Path] = (),
 ) -> Published:
     """Publish the workspace ``config`` describes as a MkDocs site at ``out``, built
-    with ``theme``; ``progress`` is told each page rendered.
+    with ``theme``; ``progress`` is told each page rendered; each store of
+    ``evaluations`` is summarized onto the site (``assay.site.evaluations``).
 
     Raises ``SpecFailed`` for a spec error, ``ThemeMissing`` for a theme not installed
     and ``BuildFailed`` when MkDocs fails; in each case, and when ``strict`` refuses,
     the previous site is untouched.
     """
     theme_settings(theme)  # before the check: a missing theme is known at once
+    check_stores(evaluations)  # so is a store that is not there
     publication = decide(config, cache=cache)
     if strict and publication.excluded:
         return Published(publication=publication, excluded=publication.excluded, built=False)
@@ -66,14 +74,22 @@ def publish(
         excluded = tuple(sorted((*publication.excluded, *tree.refused), key=lambda e: e.path))
         if strict and tree.refused:
             return Published(publication=publication, excluded=excluded, built=False)
+        summarized = write_evaluations(evaluations, docs) if evaluations else ()
+        nav = [*tree.nav, {"Evaluations": EVALUATIONS}] if summarized else tree.nav
         build_site(
             docs,
             out,
             name=config.root.name,
             strict=strict,
-            nav=tree.nav,
+            nav=nav,
             source_date_epoch=tree.source_date_epoch,
             theme=theme,
             progress=progress,
         )
-    return Published(publication=publication, excluded=excluded, built=True, notes=tree.notes)
+    return Published(
+        publication=publication,
+        excluded=excluded,
+        built=True,
+        notes=tree.notes,
+        evaluations=summarized,
+    )

@@ -41,6 +41,7 @@ def run(options: argparse.Namespace) -> int:
             cache=not options.no_cache,
             theme=options.theme,
             progress=None if mode == "never" else bar,
+            evaluations=[Path(store) for store in options.evaluation or ()],
         )
     except (ConfigError, AssayError) as error:
         bar.close()
@@ -73,6 +74,7 @@ def outcome_lines(done: Published) -> list[str]:
         for run in done.publication.runs
     ]
     lines += [f"excluded {printable(e.path)}: {printable(e.reason)}" for e in done.excluded]
+    lines += [f"published {printable(page)}" for page in done.evaluations]
     lines += [
         f"note {printable(n.path)}:{n.line}:{n.column}: {printable(n.message)}" for n in done.notes
     ]
