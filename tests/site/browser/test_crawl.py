@@ -72,9 +72,12 @@ def test_the_crawl_reaches_every_record(crawl: Crawl) -> None:
 
 
 def test_every_file_the_pages_load_answers_200(crawl: Crawl) -> None:
-    """Styles, scripts, fonts and pictures the pages ask for all exist (no 404)."""
-    failed = sorted({(path, status) for path, status in crawl.loaded if status != 200})
-    assert not failed
+    """Styles, scripts, fonts and pictures the pages ask for all exist (no 404).
+
+    304 is the server saying the browser's cached copy is current: the file exists (a
+    page that loads the search script again revalidates it instead of fetching it)."""
+    failed = sorted({(path, status) for path, status in crawl.loaded if status not in (200, 304)})
+    assert failed == [] and any(status == 200 for _, status in crawl.loaded)
 
 
 #: The built-in ``mkdocs`` theme loads highlight.js and its styles from this CDN by
