@@ -101,3 +101,11 @@ def test_summary_launches_nothing_and_changes_no_attempt(
     _assay(ran, "eval summary", monkeypatch)
     _assay(ran, "eval summary --format json", monkeypatch)
     assert attempts(ran / "evidence.sqlite") == before
+
+
+def test_a_file_that_is_no_store_exits_2_with_its_code(
+    ran: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (ran / "notes.sqlite").write_text("not a database\n", encoding="utf-8")
+    code, out, err = _assay(ran, "eval summary --db notes.sqlite", monkeypatch)
+    assert (code, out) == (2, "") and "EVL011" in err and "Traceback" not in err

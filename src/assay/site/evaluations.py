@@ -10,7 +10,6 @@ none. The summary launches nothing and writes nothing to the store.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from assay.engine.evidence.summary import plot_differences, render_markdown
 from assay.errors import AssayError
 from assay.site.pages.escape import inline
 from assay.site.pages.safe_page import safe_markdown
+from assay.site.tree import write_new
 from assay.spec.evaluation_summary import Summary
 
 __all__ = ["INDEX", "EvaluationMissing", "check_stores", "write_evaluations"]
@@ -48,7 +48,6 @@ def check_stores(stores: Sequence[Path]) -> None:
 def write_evaluations(stores: Sequence[Path], docs: Path) -> tuple[str, ...]:
     """Write each store's summary page and plot, and the index; the pages written."""
     folder = docs / "evaluations"
-    folder.mkdir(parents=True, exist_ok=True)
     summaries: list[tuple[str, Summary]] = []
     for store in stores:
         summary = summarize_store(store)
@@ -56,10 +55,10 @@ def write_evaluations(stores: Sequence[Path], docs: Path) -> tuple[str, ...]:
         report = render_markdown(summary, plot=plot)
         title = f"# Evaluation summary: {store.stem}"
         report = report.replace("# Evaluation summary", title, 1)
-        _write(folder / f"{store.stem}.md", safe_markdown(report))
-        _write(folder / plot, plot_differences(summary))
+        write_new(folder / f"{store.stem}.md", safe_markdown(report).encode("utf-8"))
+        write_new(folder / plot, plot_differences(summary).encode("utf-8"))
         summaries.append((store.stem, summary))
-    _write(docs / INDEX, index(summaries))
+    write_new(docs / INDEX, index(summaries).encode("utf-8"))
     return (*(f"evaluations/{name}.md" for name, _ in summaries), INDEX)
 
 
@@ -76,10 +75,3 @@ def index(summaries: Sequence[tuple[str, Summary]]) -> str:
         tasks = len(summary.tasks)
         lines.append(f"- [{inline(name)}]({name}.md): {tasks} tasks, {said}")
     return "\n".join(lines) + "\n"
-
-
-def _write(target: Path, text: str) -> None:
-    # O_EXCL | O_NOFOLLOW, as for every file of the docs tree: nothing is overwritten.
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    with os.fdopen(os.open(target, flags, 0o644), "w", encoding="utf-8") as stream:
-        stream.write(text)

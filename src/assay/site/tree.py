@@ -36,7 +36,7 @@ from assay.site.pages.safe_page import safe_markdown
 from assay.site.pictures import pictures as draw_pictures
 from assay.spec.model import Model
 
-__all__ = ["INDEX", "Pictures", "Tree", "review_path", "write_tree"]
+__all__ = ["INDEX", "Pictures", "Tree", "review_path", "write_new", "write_tree"]
 
 INDEX = "index.md"
 #: What the site generates: a copied file never takes one of these places.
@@ -81,7 +81,7 @@ def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | Non
     reviews: list[tuple[str, Verification]] = []
     for run in publication.runs:
         destination = review_path(run)
-        _write(docs / destination, _review_page(run, destination).encode("utf-8"))
+        write_new(docs / destination, _review_page(run, destination).encode("utf-8"))
         written.add(destination)
         reviews.append((destination, run))
         for path in _retained(run):
@@ -94,12 +94,13 @@ def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | Non
     notes = _record_pages(records, docs, site)
     drawn = (pictures or draw_pictures)(facts)
     for name, svg in sorted(drawn.items()):
-        _write(docs / "pictures" / name, svg.encode("utf-8"))
+        write_new(docs / "pictures" / name, svg.encode("utf-8"))
     by_path = {f.path: f for f in facts}
-    _write(docs / INDEX, home(publication.root.name, facts, reviews, _shown_order(drawn)).encode())
-    _write(docs / "decisions" / INDEX, decisions_index(facts, by_path).encode())
-    _write(docs / "timeline.md", timeline(facts).encode())
-    _write(docs / "reviews" / INDEX, reviews_index(reviews).encode())
+    front = home(publication.root.name, facts, reviews, _shown_order(drawn))
+    write_new(docs / INDEX, front.encode())
+    write_new(docs / "decisions" / INDEX, decisions_index(facts, by_path).encode())
+    write_new(docs / "timeline.md", timeline(facts).encode())
+    write_new(docs / "reviews" / INDEX, reviews_index(reviews).encode())
     return Tree(refused=tuple(refused), notes=tuple(notes), records=tuple(facts), nav=nav())
 
 
@@ -133,7 +134,7 @@ def _record_pages(
     for record in records:
         header = relation_lines(record.facts, by_path, incoming.get(record.facts.path, ()))
         page, found = record_page(record, site, header)
-        _write(docs / record.source, page.encode("utf-8", "surrogateescape"))
+        write_new(docs / record.source, page.encode("utf-8", "surrogateescape"))
         notes += found
     return notes
 
@@ -159,12 +160,14 @@ def _copy(root: Path, path: str, docs: Path, refused: list[Excluded], written: s
         data = safe_markdown(data.decode("utf-8", "surrogateescape"), path).encode(
             "utf-8", "surrogateescape"
         )
-    _write(docs / path, data)
+    write_new(docs / path, data)
     written.add(path)
     return True
 
 
-def _write(target: Path, data: bytes) -> None:
+def write_new(target: Path, data: bytes) -> None:
+    """Write ``data`` to ``target``, a file the docs tree does not hold yet (never
+    through a link, never over a file)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     # O_EXCL | O_NOFOLLOW: the tree is a fresh temporary folder; nothing is overwritten.
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)

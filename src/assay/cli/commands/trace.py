@@ -19,13 +19,12 @@ from assay.cli.output import complain, write, write_whole
 from assay.errors import InputError, UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator, Sequence
+    from collections.abc import Iterator
 
     from assay.engine.workspace.config import Config
     from assay.spec.diagnostics import Diagnostic
     from assay.spec.trace import TraceEvent
 
-_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 def run(options: argparse.Namespace) -> int:
@@ -59,6 +58,7 @@ def session_path(given: str, root: Path) -> str:
 
 
 def _check(options: argparse.Namespace, config: Config, path: str) -> int:
+    from assay.cli.commands.check import exit_code
     from assay.cli.trace_output import render_report
     from assay.engine.traces.check import check_trace
     from assay.engine.traces.protocols import protocol_in_workspace
@@ -96,7 +96,8 @@ def _check(options: argparse.Namespace, config: Config, path: str) -> int:
             return EXIT_ERROR
     else:
         write(rendered)
-    return _exit_code(diagnostics, options.fail_on)
+    # The exit code as `assay check` decides it (a spec error exited 2 above).
+    return exit_code(tuple(diagnostics), options.fail_on)
 
 
 def _same_file(one: Path, other: Path) -> bool:
@@ -117,10 +118,3 @@ def _fetch(options: argparse.Namespace, root: Path, path: str) -> int:
         return EXIT_FINDINGS
     write(window_json(fetched) if options.format == "json" else window_text(fetched))
     return EXIT_OK
-
-
-def _exit_code(diagnostics: Sequence[Diagnostic], fail_on: str) -> int:
-    if fail_on == "never":
-        return EXIT_OK
-    floor = _RANK[fail_on]
-    return EXIT_FINDINGS if any(_RANK[d.severity] >= floor for d in diagnostics) else EXIT_OK
