@@ -1,0 +1,132 @@
+"""What a write may replace (DESIGN §6): the rule every writer asks before touching a path.
+
+A folder destination (a site, a bundle) may be an absent path, an empty folder, or a
+folder assay made (``ours`` says how to know it: a site carries a marker file written by
+its build, a bundle is its manifest and text). A file destination may be absent or a
+regular file. Neither may ever be:
+
+- the workspace, the current folder, or an ancestor of either (``--out .`` must not
+  delete a repository and its ``.git``);
+- an input assay reads — a document, a spec, the config, a run member, a store — or a
+  folder holding one;
+- a folder holding files git tracks (someone's committed work);
+- a symbolic link (the write would land wherever it points).
+
+A refusal is ``DestinationRefused`` (exit 2), raised before anything is touched; its
+message names the flag, the path and the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from assay.errors import UsageError
+
+__all__ = ["DestinationRefused", "check_file_destination", "check_folder_destination"]
+
+
+class DestinationRefused(UsageError):
+    """A write was refused by the rule; nothing was touched (exit code 2)."""
+
+
+def check_folder_destination(
+    out: Path | str,
+    *,
+    flag: str,
+    workspace: Path | str | None = None,
+    inputs: Iterable[Path | str] = (),
+    ours: Callable[[Path], bool] = lambda _: False,
+    what: str = "output",
+) -> Path:
+    """``out`` as an absolute path when a folder may be written there; else refuse."""
+    target = _absolute(out)
+    refuse = _refuser(flag, out)
+    if os.path.islink(target):
+        refuse("is a symbolic link; assay does not write through links")
+    _not_home(target, workspace, refuse)
+    _not_an_input(target, inputs, refuse, folder=True)
+    if not os.path.lexists(target):
+        return target
+    if not target.is_dir():
+        refuse("exists and is not a folder")
+    if _tracked_below(target):
+        refuse("holds files git tracks")
+    if any(target.iterdir()) and not ours(target):
+        refuse(
+            f"is a folder assay did not make; assay replaces only an empty folder or "
+            f"a previous {what}: choose another {flag}"
+        )
+    return target
+
+
+def check_file_destination(
+    path: Path | str,
+    *,
+    flag: str,
+    workspace: Path | str | None = None,
+    inputs: Iterable[Path | str] = (),
+) -> Path:
+    """``path`` as an absolute path when a file may be written there; else refuse."""
+    target = _absolute(path)
+    refuse = _refuser(flag, path)
+    if os.path.islink(target):
+        refuse("is a symbolic link; assay does not write through links")
+    _not_home(target, workspace, refuse)
+    _not_an_input(target, inputs, refuse, folder=False)
+    if os.path.lexists(target) and not target.is_file():
+        refuse("exists and is not a regular file")
+    return target
+
+
+def _absolute(path: Path | str) -> Path:
+    # abspath, not resolve: a link at the destination itself must be seen, not followed;
+    # the folders above are resolved so that `x/../y` and a linked parent compare right.
+    absolute = Path(os.path.abspath(path))
+    return Path(os.path.realpath(absolute.parent)) / absolute.name
+
+
+def _refuser(flag: str, shown: Path | str) -> Callable[[str], None]:
+    def refuse(reason: str) -> None:
+        raise DestinationRefused(f"{flag} {str(shown)!r} {reason}; nothing was written")
+
+    return refuse
+
+
+def _not_home(target: Path, workspace: Path | str | None, refuse: Callable[[str], None]) -> None:
+    homes = [("the current folder", Path(os.path.realpath(os.getcwd())))]
+    if workspace is not None:
+        homes.append(("the workspace", Path(os.path.realpath(workspace))))
+    for name, home in homes:
+        if target == home:
+            refuse(f"is {name}")
+        if target in home.parents:
+            refuse(f"is an ancestor of {name}")
+
+
+def _not_an_input(
+    target: Path, inputs: Iterable[Path | str], refuse: Callable[[str], None], *, folder: bool
+) -> None:
+    for item in inputs:
+        path = _absolute(item)
+        if path == target:
+            refuse(f"is an input assay reads ({item})")
+        if folder and target in path.parents:
+            refuse(f"holds an input assay reads ({item})")
+
+
+def _tracked_below(folder: Path) -> bool:
+    """Whether git tracks any file below ``folder`` (False outside a repository)."""
+    try:
+        result = subprocess.run(
+            ("git", "ls-files", "-z", "--", "."),
+            cwd=folder,
+            capture_output=True,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
+    except OSError:
+        return False
+    return result.returncode == 0 and bool(result.stdout)

@@ -1,0 +1,109 @@
+"""Writing one file whole: the only way assay puts a file on disk.
+
+Every file is written to a temporary name in its own folder (same file system, so the
+rename is atomic), flushed to disk, then renamed over its name: a reader sees the old
+bytes or the new, never half of either, and a kill at any moment leaves at most a
+``.<name>.*.tmp`` beside it. The new file gets the mode a plain ``open`` would give it
+(``0o666`` less the umask) — ``mkstemp``'s ``0o600`` is for its own use only — or the
+mode of the file it replaces, so an edit does not change who may read a record.
+
+- ``write_file``: ``path`` gets ``data`` whatever was there (a report, a review, a pin).
+- ``create_file``: ``path`` must not exist; a name taken meanwhile (by a colleague's
+  ``assay new``, an editor) is never replaced (``os.link`` fails on a taken name).
+- ``replace_file``: ``path`` must still hold ``expected`` (an edit of what was read).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from assay.errors import UsageError
+
+__all__ = ["create_file", "default_mode", "replace_file", "write_file"]
+
+
+def default_mode(executable: bool = False) -> int:
+    """The mode ``open`` (``0o666``) or ``mkdir`` (``0o777``) gives under the umask."""
+    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
+    os.umask(mask)
+    return (0o777 if executable else 0o666) & ~mask
+
+
+def write_file(path: Path | str, data: bytes, *, mode: int | None = None) -> None:
+    """Write ``data`` as the file ``path``, replacing a regular file there atomically.
+
+    ``mode`` defaults to the replaced file's mode, else the umask's. A folder or a link
+    at ``path`` is refused (``UsageError``): a link would be replaced, not followed,
+    and a folder is never a file's to replace.
+    """
+    target = Path(path)
+    existing = _regular_or_absent(target)
+    if mode is None:
+        mode = stat.S_IMODE(existing.st_mode) if existing is not None else default_mode()
+    temporary = _temporary(target, data, mode)
+    try:
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def create_file(path: Path | str, data: bytes) -> None:
+    """Write ``path``, which must not exist; raises ``FileExistsError`` when it does."""
+    target = Path(path)
+    temporary = _temporary(target, data, default_mode())
+    try:
+        try:
+            os.link(temporary, target)
+        except FileExistsError:
+            raise
+        except OSError:
+            # No hard links here (some network and FUSE file systems): O_EXCL still
+            # refuses a name that is taken.
+            with open(target, "xb") as stream:
+                stream.write(data)
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+
+
+def replace_file(path: Path | str, data: bytes, expected: bytes) -> None:
+    """Write ``data`` over ``path``, which must still hold ``expected``."""
+    target = Path(path)
+    status = os.lstat(target)
+    if not stat.S_ISREG(status.st_mode) or target.read_bytes() != expected:
+        raise UsageError(f"{target.name} changed since assay read it")
+    write_file(target, data, mode=stat.S_IMODE(status.st_mode))
+
+
+def _regular_or_absent(target: Path) -> os.stat_result | None:
+    try:
+        status = os.lstat(target)
+    except FileNotFoundError:
+        return None
+    if stat.S_ISLNK(status.st_mode):
+        raise UsageError(f"{target} is a symbolic link: assay does not write through links")
+    if not stat.S_ISREG(status.st_mode):
+        raise UsageError(f"{target} exists and is not a regular file; not replaced")
+    return status
+
+
+def _temporary(target: Path, data: bytes, mode: int) -> str:
+    folder = target.parent if str(target.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fchmod(stream.fileno(), mode)
+            os.fsync(stream.fileno())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    return temporary
