@@ -52,7 +52,7 @@ def _load_renameat2() -> Callable[..., int] | None:
         ctypes.c_uint,
     ]
     function.restype = ctypes.c_int
-    return function  # type: ignore[no-any-return]
+    return function
 
 
 _renameat2 = _load_renameat2()
