@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from assay.engine.authoring import files
 from assay.engine.authoring.create import clean_title, new_record
 from assay.engine.authoring.folder import read_record
 from assay.engine.authoring.naming import NameScheme, learn_names, slug
+from assay.engine.files.writing import create_file, replace_file
 from assay.engine.reading.record_names import record_number
 from assay.engine.workspace.config import load_config
 from assay.errors import UsageError
@@ -57,7 +57,7 @@ def test_a_created_file_is_never_replaced(tmp_path: Path) -> None:
     target = tmp_path / "0001-a.md"
     target.write_text("mine")
     with pytest.raises(FileExistsError):
-        files.create(target, b"theirs")
+        create_file(target, b"theirs")
     assert target.read_text() == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["0001-a.md"]  # no temporary left
 
@@ -66,7 +66,7 @@ def test_a_replaced_file_must_hold_what_was_read(tmp_path: Path) -> None:
     target = tmp_path / "0001-a.md"
     target.write_bytes(b"edited meanwhile")
     with pytest.raises(UsageError, match="changed since assay read it"):
-        files.replace(target, b"ours", b"as read")
+        replace_file(target, b"ours", b"as read")
     assert target.read_bytes() == b"edited meanwhile"
 
 

@@ -193,7 +193,7 @@ def test_a_failed_update_leaves_nothing_behind(
     monkeypatch: pytest.MonkeyPatch,  # type: ignore[no-untyped-def]
 ) -> None:
     """Writing record 1 fails (a full disk): the new record is taken back."""
-    from assay.engine.authoring import files
+    from assay.engine.files import writing
 
     root = copy("nygard")
     before = texts(root)
@@ -201,7 +201,7 @@ def test_a_failed_update_leaves_nothing_behind(
     def full(path: Path, data: bytes, expected: bytes) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(files, "replace", full)
+    monkeypatch.setattr(writing, "replace_file", full)
     err = error(capsys, "Use Kafka", "--supersedes", "1")
     assert "cannot update doc/adr/0001-record-architecture-decisions.md" in err
     assert "No space left on device" in err and "nothing was changed" in err

@@ -8,8 +8,6 @@ where an unexpected exception would print a trace and ask to be reported.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -76,15 +74,9 @@ def complain(text: str) -> None:
 
 def write_whole(path: Path, text: str) -> None:
     """Write ``path`` all at once, over what is there: a report or a review is never
-    left half-written (a temporary file beside it, then renamed)."""
-    import tempfile  # with contextlib, a few ms a run that writes no file need not pay
+    left half-written. Through the one writer (``engine.files.writing``), so the file
+    gets the mode the umask gives (``0o644`` under ``022``), or the mode of the file it
+    replaces — never ``mkstemp``'s private ``0o600``."""
+    from assay.engine.files.writing import write_file  # only a run that writes pays
 
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_file(path, text.encode("utf-8"))

@@ -107,6 +107,8 @@ def save() -> None:
     kept.update((shape, json.dumps(steps, separators=(",", ":"))) for shape, steps in met.items())
     shapes = list(kept.items())[-KEPT:]  # those met last, when there are too many
     payload = "".join(f"{shape}\t{steps}\n" for shape, steps in shapes)
+    # Not through engine.files' one writer: grammar may not import engine (layers); a
+    # private cache file (mkstemp's 0o600 is right here) written whole the same way.
     import tempfile  # only a run that met new shapes writes
 
     try:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from attrs import frozen
 
-from assay.engine.authoring import files, relate
+from assay.engine.authoring import relate
 from assay.engine.authoring.folder import (
     Record,
     RecordsFolder,
@@ -28,6 +28,7 @@ from assay.engine.authoring.folder import (
 from assay.engine.authoring.naming import learn_names, next_number, slug
 from assay.engine.authoring.render import NewRecord, from_template, house_record
 from assay.engine.authoring.style import HouseStyle, learn_style
+from assay.engine.files import writing
 from assay.engine.workspace.config import Config
 from assay.errors import UsageError
 from assay.spec.model import Model
@@ -161,7 +162,7 @@ def _confirm(edited: bytes, target: Record, relation: str, name: str) -> None:
 
 def _write(root: Path, path: str, text: bytes, updates: list[tuple[Record, bytes]]) -> None:
     try:
-        files.create(root / path, text)
+        writing.create_file(root / path, text)
     except FileExistsError:
         raise UsageError(f"{path} exists already; nothing was written") from None
     except OSError as error:
@@ -169,7 +170,7 @@ def _write(root: Path, path: str, text: bytes, updates: list[tuple[Record, bytes
     done: list[tuple[Record, bytes]] = []
     for target, edited in updates:
         try:
-            files.replace(root / target.path, edited, target.raw)
+            writing.replace_file(root / target.path, edited, target.raw)
         except (OSError, UsageError) as error:
             why = error.strerror if isinstance(error, OSError) else str(error)
             raise UsageError(
@@ -184,7 +185,7 @@ def _take_back(root: Path, path: str, done: list[tuple[Record, bytes]]) -> str:
     left: list[str] = []
     for target, edited in reversed(done):
         try:
-            files.replace(root / target.path, target.raw, edited)
+            writing.replace_file(root / target.path, target.raw, edited)
         except (OSError, UsageError):
             left.append(target.path)
     try:

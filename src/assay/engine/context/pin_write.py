@@ -13,18 +13,18 @@ Spans are byte offsets into the spec as it was parsed. Before editing, each span
 checked against the bytes on disk (the literal still holds the old digest; the
 statement still starts with its role); a spec that changed since it was read raises
 ``SpecChanged`` and that file is left alone. A spec file is replaced atomically — a
-temporary file beside it, then ``os.replace`` — and only when its bytes change, so a
+temporary file beside it, then a rename, by the one writer — and only when its bytes change, so a
 second ``--write`` writes nothing. The replacement keeps the file's permission bits.
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 from collections.abc import Iterable
 from pathlib import Path
 
+from assay.engine.files.writing import write_file
 from assay.engine.workspace.pin_results import PinResult
 from assay.errors import InputError
 
@@ -81,18 +81,6 @@ def edit(raw: bytes, renewals: Iterable[PinResult], spec: str) -> bytes:
 
 
 def replace_atomically(target: Path, data: bytes) -> None:
-    """``target`` holds ``data`` afterwards, or (on an error) exactly what it held."""
-    mode = stat.S_IMODE(os.stat(target).st_mode)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    """``target`` holds ``data`` afterwards, or (on an error) exactly what it held; its
+    permission bits are kept (the one writer's ``write_file`` keeps a replaced file's)."""
+    write_file(target, data, mode=stat.S_IMODE(os.stat(target).st_mode))

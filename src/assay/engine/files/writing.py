@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from assay.errors import UsageError
@@ -94,6 +93,8 @@ def _regular_or_absent(target: Path) -> os.stat_result | None:
 
 
 def _temporary(target: Path, data: bytes, mode: int) -> str:
+    import tempfile  # a check that writes only its cache need not pay for it at start
+
     folder = target.parent if str(target.parent) else Path(".")
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     try:

@@ -11,12 +11,13 @@ and summary (``engine.runner.check_cache``, ``engine.runner.check_summary``).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
 import pickle
 from pathlib import Path
 from typing import Any
+
+from assay.errors import UsageError
 
 #: Bump when the entry layout changes, or when a pickled class moves to another module
 #: (its pickle names the module): old files are then ignored, never misread.
@@ -45,18 +46,13 @@ def read_pickle(path: Path | None) -> Any:
 
 
 def write_atomically(path: Path, value: object) -> None:
-    """Pickle ``value`` to ``path`` through a temporary file and a rename, or not at all."""
-    temporary = None
+    """Pickle ``value`` to ``path`` through the one writer (a temporary file and a
+    rename), or not at all. Private (``0o600``): a cache says what the user's files
+    hold, and nobody else's process should read it or plant one to be unpickled."""
+    from assay.engine.files.writing import write_file  # only a run that writes pays
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        # A name of our own, created exclusively and private (what `tempfile.mkstemp`
-        # does, without importing it and its dependencies on every run).
-        temporary = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(6).hex()}.tmp")
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(handle, "wb") as stream:
-            pickle.dump(value, stream, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(temporary, path)
-    except OSError:  # a read-only home or a full disk: the next run is simply cold
-        if temporary is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
+        write_file(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), mode=0o600)
+    except (OSError, UsageError):  # a read-only home, a full disk, a link: the next run is cold
+        pass

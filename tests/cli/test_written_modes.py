@@ -1,0 +1,57 @@
+"""Files assay writes take the mode the umask gives, as a plain ``open`` would: a
+review or a report a colleague, a web server or CI must read is never ``0o600``."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from assay.cli import EXIT_OK, main
+from tests.api.test_runs_api import RUN, write_run
+
+
+@pytest.fixture
+def umask_022() -> Iterator[None]:
+    previous = os.umask(0o022)
+    try:
+        yield
+    finally:
+        os.umask(previous)
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_review_md_is_0644_under_umask_022(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, umask_022: None
+) -> None:
+    write_run(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main(["render", RUN, "--write"]) == EXIT_OK
+    assert _mode(tmp_path / RUN / "review.md") == 0o644
+
+
+def test_a_check_report_is_0644_under_umask_022(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, umask_022: None
+) -> None:
+    write_run(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--no-cache", "--format", "json", "--output", "report.json"]) == EXIT_OK
+    assert _mode(tmp_path / "report.json") == 0o644
+
+
+def test_a_replaced_report_keeps_its_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, umask_022: None
+) -> None:
+    write_run(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "report.json").write_text("old")
+    os.chmod(tmp_path / "report.json", 0o640)
+    assert main(["check", "--no-cache", "--format", "json", "--output", "report.json"]) == EXIT_OK
+    assert _mode(tmp_path / "report.json") == 0o640
+    assert (tmp_path / "report.json").read_text() != "old"
