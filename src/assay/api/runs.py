@@ -25,13 +25,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from assay.api import StrPath, _report_paths
 from assay.engine.runner.result import Report
 from assay.engine.runs.blockers import blockers
 from assay.engine.runs.load import load_runs
+from assay.engine.files.writing import write_file
 from assay.engine.runs.model import Run
+from assay.engine.runs.review_destination import check_review_destination, workspace_inputs
 from assay.engine.runs.review import ReviewSource, run_review
 from assay.engine.runs.review import render_review as _render
 from assay.engine.workspace.config import Config, load_config
@@ -46,6 +48,7 @@ __all__ = [
     "load_run",
     "render_review",
     "verifications",
+    "write_review",
     "verify_run",
     "verify_runs",
 ]
@@ -73,6 +76,9 @@ class Verification(Model):
     blockers: tuple[str, ...]
     #: The review's parts; None when the run lacks one (the report says which).
     review: ReviewSource | None
+    #: The workspace-relative paths of the files the check read (documents, specs, the
+    #: config, the runs' files): a review is never written over one of them.
+    inputs: tuple[str, ...] = field(default=(), repr=False)
 
     @property
     def errors(self) -> int:
@@ -149,6 +155,37 @@ def render_review(verification: Verification, destination: StrPath | None = None
     return _render(verification.review, _destination(verification, destination))
 
 
+def write_review(verification: Verification, destination: StrPath | None = None) -> Path:
+    """Render the review as ``render_review`` does and write it at ``destination``
+    (default: ``review.md`` in the run folder) under the umask; the path written.
+
+    A stale ``review.md`` (DOC018) does not stop its own renewal: writing it is the fix
+    DOC018 names. Raises ``DestinationRefused`` (a ``UsageError``) before anything is
+    touched when ``destination`` is a file the check reads — a document, a spec, the
+    config, a file of a run, a store — a link, or a folder.
+    """
+    relative = _destination(verification, destination)
+    own = _destination(verification, None)
+    if relative == own:
+        verification = _without_stale_review(verification, own)
+    text = render_review(verification, relative)
+    flag = "--dest" if destination is not None else "the review"
+    target = check_review_destination(
+        relative, flag=flag, root=verification.root, inputs=verification.inputs
+    )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_file(target, text.encode("utf-8"))
+    return target
+
+
+def _without_stale_review(verification: Verification, review: str) -> Verification:
+    """``verification`` as if its ``review.md`` were not stale: the finding that the
+    write about to be made removes."""
+    report = verification.report
+    kept = tuple(d for d in report.diagnostics if not (d.code == "DOC018" and d.path == review))
+    return evolve(verification, report=evolve(report, diagnostics=kept))
+
+
 def _verify(
     config: Config, folders: Sequence[str] | None, *, cache: bool
 ) -> tuple[Verification, ...]:
@@ -171,10 +208,13 @@ def verifications(
     ``scope``), each verified from it: a caller that checked once (``assay publish``)
     need not check again. ``workspace``: the one already opened, if any."""
     opened = workspace if workspace is not None else open_workspace(config)
-    return tuple(_verification(config.root, run, report) for run in load_runs(opened, scope))
+    inputs = workspace_inputs(opened)
+    return tuple(
+        _verification(config.root, run, report, inputs) for run in load_runs(opened, scope)
+    )
 
 
-def _verification(root: Path, run: Run, report: Report) -> Verification:
+def _verification(root: Path, run: Run, report: Report, inputs: tuple[str, ...]) -> Verification:
     def inside(path: str) -> bool:
         return not run.folder or path.startswith(run.folder + "/")
 
@@ -185,7 +225,12 @@ def _verification(root: Path, run: Run, report: Report) -> Verification:
         files=tuple(p for p in report.files if inside(p)),
     )
     return Verification(
-        root=root, folder=run.folder, report=own, blockers=blockers(run), review=run_review(run)
+        root=root,
+        folder=run.folder,
+        report=own,
+        blockers=blockers(run),
+        review=run_review(run),
+        inputs=inputs,
     )
 
 
