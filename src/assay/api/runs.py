@@ -28,14 +28,14 @@ from typing import Protocol, TypeVar
 from attrs import evolve, field, frozen
 
 from assay.api import StrPath, _report_paths
+from assay.engine.files.writing import write_file
 from assay.engine.runner.result import Report
 from assay.engine.runs.blockers import blockers
 from assay.engine.runs.load import load_runs
-from assay.engine.files.writing import write_file
 from assay.engine.runs.model import Run
-from assay.engine.runs.review_destination import check_review_destination, workspace_inputs
 from assay.engine.runs.review import ReviewSource, run_review
 from assay.engine.runs.review import render_review as _render
+from assay.engine.runs.review_destination import check_review_destination, workspace_inputs
 from assay.engine.workspace.config import Config, load_config
 from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.engine.workspace.run_folders import MANIFEST
@@ -48,9 +48,9 @@ __all__ = [
     "load_run",
     "render_review",
     "verifications",
-    "write_review",
     "verify_run",
     "verify_runs",
+    "write_review",
 ]
 
 
