@@ -195,3 +195,46 @@ def test_the_record_checks_share_one_index(
     result = check(load_config(workspace), cache=False)
     assert {"LNK003", "FLD008"} & {d.code for d in result.diagnostics}
     assert built == [8]
+
+
+def test_a_cache_is_served_only_under_the_version_and_rules_that_wrote_it(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An upgraded assay (another version), or the same version with other rules (a
+    checkout where a rule was edited), reads every document again; the same version
+    and rules serve the cache."""
+    from assay import version
+
+    config = load_config(workspace)
+    check(config)  # writes the caches under this version and these rules
+    parsed: list[str] = []
+    real = workspace_module.read_document
+
+    def counting(data: bytes, path: str):  # type: ignore[no-untyped-def]
+        parsed.append(path)
+        return real(data, path)
+
+    monkeypatch.setattr(workspace_module, "read_document", counting)
+    check(config)
+    assert parsed == []  # same version, same rules: served
+    monkeypatch.setattr(version, "__version__", "99.0.0")
+    check(config)
+    assert parsed  # another version: nothing served
+    parsed.clear()
+    check(config)
+    assert parsed == []  # ... and its own cache is served to it
+    monkeypatch.setattr(cache_files, "rules_digest", lambda: "other rules")
+    check(config)
+    assert parsed  # same version, other rules: nothing served
+
+
+def test_the_rules_digest_changes_when_a_rule_file_does(tmp_path: Path) -> None:
+    rules = tmp_path / "engine/checks"
+    rules.mkdir(parents=True)
+    _touch_new = rules / "broken_link.py"
+    _touch_new.write_text("CODE = 'LNK001'\n")
+    before = cache_files.package_digest(tmp_path / "engine")
+    assert cache_files.package_digest(tmp_path / "engine") == before  # stable
+    _touch(_touch_new, "CODE = 'LNK001'  # fixed\n")
+    assert cache_files.package_digest(tmp_path / "engine") != before
+    assert cache_files.rules_digest() == cache_files.rules_digest()  # once a process

@@ -4,6 +4,8 @@ The caches live in the user's cache directory (``~/.cache/assay/checks``), never
 workspace: they are read with ``pickle``, and a file committed to a repository must not
 be able to run code on the machines that check it.  ``ASSAY_NO_CACHE=1`` turns them
 off; a file that cannot be read or written is silently skipped (the run is then cold).
+Every cache is keyed by ``assay_key``: assay's version and a digest of its rules, so an
+upgrade, or a rule edited in a checkout, starts afresh.
 
 Shared by the type cache (``engine.workspace.type_cache``) and the runner's check cache
 and summary (``engine.runner.check_cache``, ``engine.runner.check_summary``).
@@ -11,6 +13,7 @@ and summary (``engine.runner.check_cache``, ``engine.runner.check_summary``).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -23,6 +26,50 @@ from assay.errors import UsageError
 #: (its pickle names the module): old files are then ignored, never misread.
 #: 4: the engine regrouped into workspace/, runner/ (issue 11 §6).
 LAYOUT = 4
+
+
+def assay_key() -> str:
+    """What every cache is keyed by besides the workspace: the layout, assay's version
+    and the rules' digest (``rules_digest``). An upgraded assay — or a rule edited
+    without a new version, in a checkout — never serves findings of the old rules."""
+    from assay import version  # read now, not bound at import: the version it is now
+
+    return f"{LAYOUT}|{version.__version__}|{rules_digest()}"
+
+
+@functools.cache
+def rules_digest() -> str:
+    """A digest of the code the findings come from: the name, size and modification
+    time of every file of the package's ``engine``, ``grammar`` and ``spec`` (its rules,
+    readers, grammars and libraries). An install or an edit changes it; a ``stat`` per
+    file (a few hundred, once a process, ~3 ms) is all it costs, where hashing their
+    bytes would cost every warm run more than the cache saves on a small workspace."""
+    package = Path(__file__).parents[2]  # assay/, from assay/engine/workspace/
+    return package_digest(*(package / part for part in ("engine", "grammar", "spec")))
+
+
+def package_digest(*roots: Path) -> str:
+    """The digest ``rules_digest`` takes of the files below each of ``roots``."""
+    digest = hashlib.sha256()
+    for folder in roots:
+        _add_folder(digest, folder)
+    return digest.hexdigest()
+
+
+def _add_folder(digest: Any, folder: Path) -> None:
+    digest.update(f"{folder.name}/\n".encode())
+    for top, folders, names in os.walk(folder):
+        folders[:] = sorted(f for f in folders if f != "__pycache__")
+        for name in sorted(names):
+            if name.endswith((".pyc", ".pyo")):
+                continue
+            path = os.path.join(top, name)
+            try:
+                status = os.stat(path)
+            except OSError:
+                continue
+            where = os.path.relpath(path, folder)
+            digest.update(f"{where}\0{status.st_size}\0{status.st_mtime_ns}\n".encode())
 
 
 def cache_path(root: Path) -> Path | None:

@@ -1,7 +1,7 @@
 """The type cache: the types a run resolved from its specs, kept between runs.
 
 Resolving types reads the built-in libraries and the spec files; a warm run whose
-inputs did not change (``sources_digest``: assay's version and libraries, the config
+inputs did not change (``sources_digest``: assay's version, rules and libraries, the config
 file, the spec files) takes them from here and reads no library and no spec again.
 The specs' task-context declarations are kept beside the types for the same reason
 (none, for a workspace that declares none: an empty tuple).
@@ -16,8 +16,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from assay.engine.workspace.cache_files import LAYOUT, cache_path, read_pickle, write_atomically
-from assay.version import __version__
+from assay.engine.workspace.cache_files import assay_key, cache_path, read_pickle, write_atomically
 
 if TYPE_CHECKING:
     from assay.engine.workspace.config import Config
@@ -28,11 +27,12 @@ if TYPE_CHECKING:
 
 def sources_digest(config: Config, sources: Mapping[str, bytes | str]) -> str:
     """Everything besides the checks that cached results depend on: assay's version and
-    built-in libraries, the config file, and the spec files (``sources``: their bytes as
-    the run read them, or why they could not be read)."""
+    rules (``cache_files.assay_key``), the built-in libraries, the config file, and the
+    spec files (``sources``: their bytes as the run read them, or why they could not
+    be read)."""
     digest = hashlib.sha256()
     major, minor = sys.version_info[:2]
-    digest.update(f"{LAYOUT}|{__version__}|py{major}{minor}\n".encode())
+    digest.update(f"{assay_key()}|py{major}{minor}\n".encode())
     for name, data in _library_files():
         digest.update(name.encode() + b"\0" + data)
     if config.source is not None:
