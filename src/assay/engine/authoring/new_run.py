@@ -3,8 +3,10 @@
 Each member file holds its required headings and fields with template text that says
 what to write, so `assay check` fails on it — at each blank, with a message — until a
 person or an agent fills it in. The folder is written whole: the files go into a
-temporary folder beside it, which is then renamed, so no half of a run is left behind
-and an existing run is never touched.
+staging folder beside it (``engine.files.folders.staging``: ``.<slug>.new-*``, which
+discovery never reads), which is then renamed, so no half of a run is left behind and
+an existing run is never touched. A staging folder a kill left is tidied by the next
+``assay new run`` of the same source.
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ import contextlib
 import os
 import re
 import shutil
-import tempfile
 from pathlib import Path
 
 from attrs import frozen
 
+from assay.engine.files import folders
+from assay.engine.files.writing import write_file
 from assay.engine.runs.identity import normalize_identity, run_slug
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.errors import UsageError
@@ -54,19 +57,21 @@ def new_run(parent: Path, *, source: str, system: str) -> CreatedRun:
     if os.path.lexists(folder):
         raise UsageError(f"{folder} exists already; nothing was written")
     texts = member_texts(source=source, identity=identity, system=system)
-    parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=parent, prefix=f".{slug}.", suffix=".tmp"))
+    # What a killed `assay new run` left beside the folder (a half-written
+    # `.<slug>.new-*`) goes first; discovery never reads it as a run meanwhile.
+    folders.recover(folder)
+    staged = folders.staging(folder)
     try:
         for relative, text in texts.items():
-            path = staging / relative
+            path = staged / relative
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", newline="\n")
+            write_file(path, text.encode("utf-8"))
         # A rename onto a name taken meanwhile fails (an empty folder aside, which
         # holds nothing to lose): the run is there whole, or not at all.
-        os.rename(staging, folder)
+        os.rename(staged, folder)
     except BaseException:
         with contextlib.suppress(OSError):
-            shutil.rmtree(staging)
+            shutil.rmtree(staged)
         raise
     return CreatedRun(folder=folder, files=tuple(texts))
 

@@ -2,12 +2,14 @@
 the command line loads the engine) or, outside git, a walk of the folders.
 
 Only files git tracks or would track are listed, so generated and ignored files never
-become documents; the walk skips hidden folders and build output.
+become documents; the walk skips hidden folders and build output; neither lists what
+is inside assay's staging folders (``.<name>.new-*``, ``.<name>.old-*``).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -68,6 +70,7 @@ def list_files(config: Config) -> Listing:
     if started is None and in_git:
         started = (None, IndexQuery(root))  # the index is read while git lists
     entries, git = _list_files(root, notes, in_git, started and started[0])
+    entries = _without_staging(entries)
     index = started[1].answer() if started else None  # waited for in any case
     return Listing(files=tuple(entries), git=git, notes=tuple(notes), index=index if git else None)
 
@@ -96,6 +99,19 @@ def _list_files(
         problem = f"git ls-files failed ({first_line})"
     notes.append(Note(path=".", message=f"{problem}; listed the files by walking the folders"))
     return sorted(_walk(root, notes)), False
+
+
+#: A folder assay builds in or sets aside (``engine.files.folders``: ``.<name>.new-*``,
+#: ``.<name>.old-*``): what a killed write left is no run and holds no documents.
+_STAGING = re.compile(r"(?:^|/)\.[^/]+\.(?:new|old)-[^/]*/")
+
+
+def _without_staging(entries: list[str]) -> list[str]:
+    """``entries`` but the files inside assay's staging folders (git lists them as
+    untracked files; the walk skips them as hidden folders)."""
+    if not any(".new-" in path or ".old-" in path for path in entries):
+        return entries  # the usual case: one pass of substring tests, no regex
+    return [path for path in entries if _STAGING.search(path) is None]
 
 
 def _git_names(listing: bytes) -> list[str]:
