@@ -7,12 +7,16 @@ destroyed the run: each kind of input is refused here, exit 2, every byte as it 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import shlex
 import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import assay
 from assay.api.runs import write_review
@@ -105,7 +109,7 @@ def test_running_the_command_doc018_names_fixes_it(
     assert finding["code"] == "DOC018"
     named = re.search(r"`assay ([^`]+)`", finding["message"])
     assert named is not None
-    assert main(named[1].split()) == EXIT_OK
+    assert main(shlex.split(named[1])) == EXIT_OK
     capsys.readouterr()
     assert main(["check", "--format", "json"]) == EXIT_OK
     assert json.loads(capsys.readouterr().out)["diagnostics"] == []
@@ -137,3 +141,35 @@ def test_a_stale_review_with_another_error_is_not_renewed(
     assert main(["render", RUN, "--write"]) == EXIT_FINDINGS
     assert "IDN001" in capsys.readouterr().err
     assert (tmp_path / RUN / "review.md").read_text(encoding="utf-8") == "# Flask\n"
+
+
+_PIECES = st.sampled_from(
+    ["runs", "github.com-pallets-flask", "boundary.md", "review.md", "run.toml", "docs",
+     "adr", "0001-use-flask.md", "specs", "house.assay", "assay.toml", "evidence.sqlite",
+     "..", ".", "", "new.md", "é ü.md", "link.md", "notes.txt"]
+)  # fmt: skip
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(pieces=st.lists(_PIECES, min_size=1, max_size=5))
+def test_any_dest_writes_a_new_file_or_refuses_with_exit_2(
+    tmp_path_factory: pytest.TempPathFactory, pieces: list[str]
+) -> None:
+    """Whatever --dest says: exit 0 having written only the review (at a path that held
+    no input), or exit 2 with every byte as it was; never a traceback (exit 3)."""
+    root = tmp_path_factory.mktemp("ws")
+    _workspace(root)
+    (root / "link.md").symlink_to("assay.toml")
+    before = _everything(root)
+    dest = "/".join(pieces)
+    with contextlib.chdir(root):
+        code = main(["render", RUN, "--dest", dest, "--write", "--no-cache"])
+    after = _everything(root)
+    assert code in (EXIT_OK, EXIT_ERROR)
+    if code == EXIT_ERROR:
+        assert after == before
+    else:
+        changed = {p for p in after if before.get(p) != after[p]}
+        assert len(changed) == 1 and not (changed & set(before) - {f"{RUN}/review.md"})

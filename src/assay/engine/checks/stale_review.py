@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, run_check
@@ -128,7 +129,7 @@ def check(run: Run) -> Iterator[Finding]:
     if run.review == rendered:
         return
     line, offset = _first_difference(run.review, rendered)
-    folder = run.folder or "."
+    folder = shlex.quote(run.folder or ".")  # a command to paste, whatever the folder's name
     yield Finding(
         Span.point(offset, line, 1),
         f"review.md is not the review this run renders (from line {line} on): renew it "
