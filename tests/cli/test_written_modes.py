@@ -55,3 +55,21 @@ def test_a_replaced_report_keeps_its_mode(
     assert main(["check", "--no-cache", "--format", "json", "--output", "report.json"]) == EXIT_OK
     assert _mode(tmp_path / "report.json") == 0o640
     assert (tmp_path / "report.json").read_text() != "old"
+
+
+def test_pin_write_keeps_the_spec_files_mode_and_writes_only_a_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, umask_022: None
+) -> None:
+    from tests.cli.pin_repo import GUIDE, make_repo, sha
+
+    spec_text = 'declaration testing version 1 {\n    primary "guides/testing.md" sha256 "%s"\n}\n'
+    root = make_repo(tmp_path / "repo", spec_text % sha(GUIDE))
+    monkeypatch.chdir(root)
+    spec = root / "assay" / "context.assay"
+    os.chmod(spec, 0o640)
+    (root / "guides" / "testing.md").write_bytes(GUIDE + b"More.\n")
+    assert main(["pin", "--write"]) == EXIT_OK
+    assert _mode(spec) == 0o640 and sha(GUIDE + b"More.\n") in spec.read_text()
+    inode = spec.stat().st_ino
+    assert main(["pin", "--write"]) == EXIT_OK
+    assert spec.stat().st_ino == inode  # nothing to renew: not rewritten

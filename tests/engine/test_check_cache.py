@@ -238,3 +238,14 @@ def test_the_rules_digest_changes_when_a_rule_file_does(tmp_path: Path) -> None:
     _touch(_touch_new, "CODE = 'LNK001'  # fixed\n")
     assert cache_files.package_digest(tmp_path / "engine") != before
     assert cache_files.rules_digest() == cache_files.rules_digest()  # once a process
+
+
+def test_cache_files_stay_private_under_any_umask(cache_home: Path, workspace: Path) -> None:
+    """Written by the one writer, a cache is still 0600: it says what the files hold."""
+    previous = os.umask(0o022)
+    try:
+        check(load_config(workspace))
+    finally:
+        os.umask(previous)
+    written = [p for p in (cache_home / "assay/checks").iterdir()]
+    assert written and all(p.stat().st_mode & 0o777 == 0o600 for p in written)
