@@ -92,7 +92,10 @@ def run(options: argparse.Namespace) -> int:
         )
     if options.output:
         try:
-            write_whole(Path(options.output), rendered)
+            write_whole(_report_destination(options.output, config, result), rendered)
+        except UsageError as error:  # --output names a record, a spec, the config…
+            complain(f"assay check: {error}")
+            return EXIT_ERROR
         except OSError as error:
             complain(f"assay check: cannot write {options.output}: {error.strerror}")
             return EXIT_ERROR
@@ -162,3 +165,14 @@ def _report_paths(given: list[str], config: Config) -> list[str] | None:
             except ValueError:
                 raise UsageError(f"{item} is outside the workspace ({root})") from None
     return found
+
+
+def _report_destination(output: str, config: Config, result: Report) -> Path:
+    """Where the report may be written: never over a file the check read (a record, a
+    spec, the config), a link or a folder (DESIGN §6); else ``DestinationRefused``."""
+    from assay.engine.files.destination import check_file_destination
+
+    inputs: list[Path] = [config.root / path for path in result.files]
+    if config.source is not None:
+        inputs.append(config.source)
+    return check_file_destination(output, flag="--output", workspace=config.root, inputs=inputs)

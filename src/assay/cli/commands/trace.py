@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from assay.spec.trace import TraceEvent
 
 
-
 def run(options: argparse.Namespace) -> int:
     """Run ``trace check`` or ``trace fetch``; return the exit code."""
     from assay.engine.workspace.config import ConfigError, load_config
@@ -73,8 +72,14 @@ def _check(options: argparse.Namespace, config: Config, path: str) -> int:
             complain(f"assay trace check: {where}: {problem.code} {problem.message}")
         return EXIT_ERROR
 
-    if options.output and _same_file(Path(options.output), root / path):
-        raise UsageError(f"--output {options.output} is the session itself: it is never written")
+    output = None
+    if options.output:  # refused before the session is read: nothing is touched
+        from assay.engine.files.destination import check_file_destination
+
+        inputs = [root / path, *([config.source] if config.source is not None else [])]
+        output = check_file_destination(
+            options.output, flag="--output", workspace=root, inputs=inputs
+        )
     problems: list[Diagnostic] = []
     found = read_session(root, path, actor=options.actor)
 
@@ -88,9 +93,9 @@ def _check(options: argparse.Namespace, config: Config, path: str) -> int:
     violations = check_trace(events(), protocol.value, path=path)
     diagnostics = sorted_diagnostics([*problems, *violations])
     rendered = render_report(diagnostics, path, root, options.format)
-    if options.output:
+    if output is not None:
         try:
-            write_whole(Path(options.output), rendered)
+            write_whole(output, rendered)
         except OSError as error:
             complain(f"assay trace check: cannot write {options.output}: {error.strerror}")
             return EXIT_ERROR
@@ -98,13 +103,6 @@ def _check(options: argparse.Namespace, config: Config, path: str) -> int:
         write(rendered)
     # The exit code as `assay check` decides it (a spec error exited 2 above).
     return exit_code(tuple(diagnostics), options.fail_on)
-
-
-def _same_file(one: Path, other: Path) -> bool:
-    try:
-        return os.path.samefile(one, other)
-    except OSError:  # either does not exist (yet): not the same file
-        return False
 
 
 def _fetch(options: argparse.Namespace, root: Path, path: str) -> int:
