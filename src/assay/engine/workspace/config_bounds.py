@@ -27,14 +27,20 @@ _TOO_MANY_PARTS = re.compile(
 )
 
 
+class BoundPassed(Exception):
+    """A config past a bound: what to say, and where (the config makes it a ConfigError)."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
 def bounded_text(path: Path) -> str:
-    """The text of the config at ``path``, refused (``ConfigError``) past either bound.
+    """The text of the config at ``path``; ``BoundPassed`` past either bound.
 
     Reads at most one byte more than the bound, whatever the file's size.  Raises
     ``OSError`` and ``UnicodeDecodeError`` as reading and decoding would.
     """
-    from assay.engine.workspace.config import ConfigError  # it imports this module
-
     with path.open("rb") as stream:
         data = stream.read(MAX_CONFIG_BYTES + 1)
     if len(data) > MAX_CONFIG_BYTES:
@@ -42,11 +48,11 @@ def bounded_text(path: Path) -> str:
         line = kept.count("\n") + 1
         column = len(kept) - (kept.rfind("\n") + 1) + 1
         message = f"the config is larger than {MAX_CONFIG_BYTES:,} bytes (1 MiB)"
-        raise ConfigError(message, path=path, line=line, column=column)
+        raise BoundPassed(message, line, column)
     text = data.decode("utf-8")
     if (found := _TOO_MANY_PARTS.search(text)) is not None:
         line = text.count("\n", 0, found.start()) + 1
         column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
         message = f"a dotted key has more than {MAX_KEY_PARTS} parts"
-        raise ConfigError(f"invalid TOML: {message}", path=path, line=line, column=column)
+        raise BoundPassed(f"invalid TOML: {message}", line, column)
     return text
