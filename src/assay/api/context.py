@@ -107,6 +107,8 @@ def assemble(
     Selects as ``select`` does, then reads, verifies and fits the units to ``budget``
     (in ``unit``: ``"bytes"`` or ``"chars"``). ``Bundle.ok`` false: a mandatory overflow
     (CTX001) or a path or pin problem; ``diagnostics`` say which. Writes nothing.
+    A budget above ``MAX_BUDGET`` (64 MiB, or 16 Mi characters) is a ``UsageError``:
+    the bundle is built in memory.
     """
     if unit not in ("bytes", "chars"):
         raise UsageError(f"unit {unit!r}: expected 'bytes' or 'chars'")
