@@ -81,7 +81,8 @@ def test_an_out_folder_holding_other_files_is_refused(
     workspace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, _, err = _run(capsys, *TASK, "--budget", "5000", "--out", "docs")
-    assert code == EXIT_ERROR and "holds more than a bundle" in err
+    assert code == EXIT_ERROR and "holds an input assay reads" in err
+    assert err.endswith("; nothing was written\n") and err.count("nothing was written") == 1
     assert (workspace / "docs/adr").is_dir()
 
 

@@ -184,6 +184,34 @@ def test_hand_built_cycle_stops_instead_of_looping() -> None:
     assert types["a"].lineage == ("a", "b")
 
 
+def test_hand_built_chain_past_the_recursion_limit_resolves_each_type_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """parse_spec bounds chains (SPC007); a model built by hand still resolves, linearly."""
+    from assay.engine.workspace import types as resolving
+
+    span = Span(0, 0, 1, 1, 1, 1)
+    length = 3000
+    chain = [TypeDecl(name="t0", span=span, name_span=span)]
+    chain += [
+        TypeDecl(name=f"t{i}", extends=f"t{i - 1}", span=span, name_span=span)
+        for i in range(1, length)
+    ]
+    derived: list[str] = []
+    real_derive = resolving._derive
+
+    def counting(decl: TypeDecl, *rest: object) -> DocumentType:
+        derived.append(decl.name)
+        return real_derive(decl, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(resolving, "_derive", counting)
+    # Deepest first: a resolver without memory would derive the chain again for each type.
+    types = resolve_types([SpecFile(path="hand.assay", types=tuple(reversed(chain)))]).value
+    assert types is not None
+    assert len(types[f"t{length - 1}"].lineage) == length
+    assert sorted(derived) == sorted(t.name for t in chain)
+
+
 # ---- the type set ---------------------------------------------------------------------
 
 

@@ -55,6 +55,17 @@ def deep_list(rng: random.Random) -> str:
     return "".join(" " * (step * i) + marker + _word(rng) + "\n" for i in range(depth))
 
 
+def tab_list(rng: random.Random) -> str:
+    """Items indented with tabs, each one deeper or level (tabs were 170x spaces' cost)."""
+    depth = rng.choice((5, 50, 300))
+    marker = rng.choice(("* ", "- ", "1. "))
+    staircase = rng.random() < 0.5
+    tabs = rng.choice((1, 3, 8))
+    return "".join(
+        "\t" * (i if staircase else tabs) + marker + _word(rng) + "\n" for i in range(depth)
+    )
+
+
 def heading(rng: random.Random) -> str:
     if rng.random() < 0.3:
         return f"{_word(rng)}\n{rng.choice(('=', '-')) * rng.randint(1, 5)}\n"
@@ -138,7 +149,17 @@ def front_matter(rng: random.Random) -> str:
     return "---\n" + "\n".join(lines) + f"\n{close}\n"
 
 
-_MARKDOWN = (deep_quote, deep_list, heading, fence, link_ref, html_block, table, front_matter)
+_MARKDOWN = (
+    deep_quote,
+    deep_list,
+    tab_list,
+    heading,
+    fence,
+    link_ref,
+    html_block,
+    table,
+    front_matter,
+)
 
 
 def markdown_piece(rng: random.Random) -> bytes:
@@ -176,8 +197,30 @@ def spec_tokens() -> tuple[str, ...]:
     )
 
 
+def _extends_chain(rng: random.Random) -> bytes:
+    """Types each extending the one before, past the bound (SPC007) or round a cycle."""
+    length = rng.choice((10, 65, 500, 2000))
+    first = f" extends t{length - 1}" if rng.random() < 0.3 else ""
+    types = [f"type t0{first} {{}}"]
+    types += [f"type t{i} extends t{i - 1} {{}}" for i in range(1, length)]
+    return ("\n".join(types) + "\n").encode()
+
+
+def _huge_string(rng: random.Random) -> bytes:
+    """One string of megabytes: plain, all escapes, or unclosed."""
+    piece = rng.choice(("a", "\\a", '\\"', "é"))
+    body = piece * (rng.choice((1, 4)) * 250_000)
+    end = rng.choice(('"', ""))
+    return f'type t {{ field "{body}{end} required }}\n'.encode()
+
+
 def spec_piece(rng: random.Random) -> bytes:
     """A run of spec tokens: mostly near-grammatical nonsense, sometimes a whole type."""
+    shape = rng.random()
+    if shape < 0.03:
+        return _extends_chain(rng)
+    if shape < 0.05:
+        return _huge_string(rng)
     if rng.random() < 0.3:
         body = " ".join(
             rng.choice(
@@ -247,6 +290,9 @@ def toml_piece(rng: random.Random) -> bytes:
     if kind < 0.3:
         depth = rng.choice((10, 100, 1000, 5000))
         return ("a = " + "{b = " * depth + "1" + "}" * depth + "\n").encode()
+    if kind < 0.35:  # a dotted key of up to 100,000 parts (tomllib is quadratic in it)
+        parts = rng.choice((3, 32, 33, 1000, 100_000))
+        return (".".join(f"k{i}" for i in range(parts)) + " = 1\n").encode()
     if kind < 0.4:
         return (
             "[" + ".".join(rng.choice(_KEYS) for _ in range(rng.choice((2, 50, 500)))) + "]\n"

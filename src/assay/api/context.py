@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from assay.api import StrPath
-from assay.engine.context.assembly import Budget
+from assay.engine.context.assembly import MAX_BUDGET, Budget
 from assay.engine.context.assembly import assemble as _assemble
 from assay.engine.context.bundle import Bundle
 from assay.engine.context.selection import Decision, Request, Selection
@@ -107,11 +107,16 @@ def assemble(
     Selects as ``select`` does, then reads, verifies and fits the units to ``budget``
     (in ``unit``: ``"bytes"`` or ``"chars"``). ``Bundle.ok`` false: a mandatory overflow
     (CTX001) or a path or pin problem; ``diagnostics`` say which. Writes nothing.
+    A budget above ``MAX_BUDGET`` (64 MiB, or 16 Mi characters) is a ``UsageError``:
+    the bundle is built in memory.
     """
     if unit not in ("bytes", "chars"):
         raise UsageError(f"unit {unit!r}: expected 'bytes' or 'chars'")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
         raise UsageError(f"budget {budget!r}: expected a whole number, 0 or more")
+    if budget > MAX_BUDGET[unit]:
+        most = f"{MAX_BUDGET[unit]:,} {unit}"
+        raise UsageError(f"budget {budget:,}: at most {most} (a bundle is built in memory)")
     settings = config if isinstance(config, Config) else _config(Path(root), config)
     selection = select(settings.root, where, declarations, config=settings, cache=cache)
     size = Budget(size=budget, unit=unit)  # type: ignore[arg-type]  # checked above

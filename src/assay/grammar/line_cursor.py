@@ -36,19 +36,23 @@ class LineCursor:
         n = len(line)
         if self.nns_line == self.line_no and i <= self.nns:
             # Called once per open container on a line, and the cursor only moves
-            # forward: the next non-space is still the one found before.  Without
-            # this, a deeply indented line would be scanned once per container.
+            # forward: the next non-space is still the one found before, and so is its
+            # column.  Without this, a deeply indented line would be scanned once per
+            # container (quadratic in a staircase of tabs).  A line starts at column 0
+            # and the cursor moves along tab stops, so the column at ``j`` depends on
+            # ``j`` alone, unless the cursor already stands there (maybe inside a tab).
             j = self.nns
+            col = self.nns_column if j > i else col
         else:
             m = _NONSPACE.search(line, i)
             j = m.start() if m is not None else n
             self.nns_line = self.line_no
-        if "\t" in line[i:j]:
-            while i < j:
-                col += 4 - col % 4 if line[i] == "\t" else 1
-                i += 1
-        else:
-            col += j - i
+            if "\t" in line[i:j]:
+                while i < j:
+                    col += 4 - col % 4 if line[i] == "\t" else 1
+                    i += 1
+            else:
+                col += j - i
         self.blank = j >= n
         self.nns = j
         self.nns_column = col

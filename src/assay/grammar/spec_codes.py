@@ -13,4 +13,5 @@ CODES: Mapping[str, str] = {
     "SPC004": "invalid-value",
     "SPC005": "misplaced-constraint",
     "SPC006": "circular-extends",
+    "SPC007": "extends-too-deep",
 }

@@ -88,15 +88,22 @@ def _types(spec: SpecFile, libraries: LibraryIndex) -> Iterator[Diagnostic]:
             yield spec_diagnostic("SPC003", message, spec.path, decl.name_span)
 
 
+#: How many types one chain of local ``extends`` may hold below its root.  Real specs
+#: use two or three; the bound keeps resolution (each type carries its whole lineage)
+#: linear in the spec's size instead of quadratic in a hostile chain's length.
+MAX_EXTENDS_DEPTH = 64
+
+
 def _extends(spec: SpecFile, libraries: LibraryIndex) -> Iterator[Diagnostic]:
     local = {t.name: t for t in spec.types}
     imported = _imported(spec, libraries)
+    depths, cyclic = _chains(local)
     for decl in spec.types:
         base, span = decl.extends, decl.extends_span
         if base is None or span is None or base in imported:
             continue
         if base in local:
-            if _cycle(decl, local):
+            if decl.name in cyclic:
                 message = f"type `{decl.name}` extends itself through `{base}`"
                 yield spec_diagnostic("SPC006", message, spec.path, span)
             continue
@@ -108,18 +115,47 @@ def _extends(spec: SpecFile, libraries: LibraryIndex) -> Iterator[Diagnostic]:
         else:
             message += _suggest(base, [*local, *imported])
         yield spec_diagnostic("SPC002", message, spec.path, span)
+    yield from _too_deep(spec, depths)
 
 
-def _cycle(decl: TypeDecl, local: dict[str, TypeDecl]) -> bool:
-    """True when following ``extends`` from ``decl`` comes back to it."""
-    seen = {decl.name}
-    current = decl.extends
-    while current in local:
-        if current in seen:
-            return current == decl.name
-        seen.add(current)
-        current = local[current].extends
-    return False
+def _chains(local: dict[str, TypeDecl]) -> tuple[dict[str, int], set[str]]:
+    """Each local type's depth (local ``extends`` hops to its root) and the types on a cycle.
+
+    Iterative and linear: every type is walked once, so neither a long chain nor a
+    cycle can exhaust the stack or cost quadratic time.  A type on a cycle, or leading
+    into one, gets depth 0 (the cycle is reported instead).
+    """
+    depths: dict[str, int] = {}
+    cyclic: set[str] = set()
+    for start in local:
+        path: list[str] = []
+        on_path: set[str] = set()
+        current: str | None = start
+        while current in local and current not in depths and current not in on_path:
+            path.append(current)
+            on_path.add(current)
+            current = local[current].extends
+        if current is not None and current in on_path:
+            cyclic.update(path[path.index(current) :])
+            depths.update(dict.fromkeys(path, 0))
+            continue
+        for name in reversed(path):
+            base = local[name].extends
+            depths[name] = depths[base] + 1 if base is not None and base in depths else 0
+    return depths, cyclic
+
+
+def _too_deep(spec: SpecFile, depths: dict[str, int]) -> Iterator[Diagnostic]:
+    """SPC007 at the deepest type of each chain longer than ``MAX_EXTENDS_DEPTH``."""
+    extended = {decl.extends for decl in spec.types}
+    for decl in spec.types:
+        depth = depths.get(decl.name, 0)
+        if depth > MAX_EXTENDS_DEPTH and decl.name not in extended:
+            message = (
+                f"type `{decl.name}` is {depth} `extends` deep; "
+                f"a chain of types may be at most {MAX_EXTENDS_DEPTH} deep"
+            )
+            yield spec_diagnostic("SPC007", message, spec.path, decl.name_span)
 
 
 def _members(decl: TypeDecl, path: str) -> Iterator[Diagnostic]:

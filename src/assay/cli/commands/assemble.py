@@ -66,13 +66,21 @@ def run(options: argparse.Namespace) -> int:
         complain("assay assemble: nothing was written")
         return EXIT_FINDINGS
     try:
+        # What the bundle was read from is never a destination (the rule of engine/files).
+        assert bundle.manifest is not None  # an ok bundle has one
+        inputs = [config.root / entry.path for entry in bundle.manifest.included]
+        if config.source is not None:
+            inputs.append(config.source)
         if out == "-":
-            write_manifest(bundle, options.manifest)
+            write_manifest(bundle, options.manifest, workspace=config.root, inputs=inputs)
             _write_bytes(bundle.text)
             complain(_summary(bundle, f"standard output and {options.manifest}").rstrip("\n"))
         else:
-            written = write_bundle(bundle, out)
+            written = write_bundle(bundle, out, workspace=config.root, inputs=inputs)
             write(_summary(bundle, f"{written}/bundle.md and {written}/manifest.json"))
+    except UsageError as error:  # a refused destination: its message says nothing was written
+        complain(f"assay assemble: {printable(str(error))}")
+        return EXIT_ERROR
     except (BundleError, OSError) as error:
         complain(f"assay assemble: {printable(str(error))}; nothing was written")
         return EXIT_ERROR

@@ -1,25 +1,27 @@
-"""Writing a bundle: a folder that appears complete or not at all.
+"""Writing a bundle through the one writer (``engine/files``): complete or not at all.
 
-``write_bundle`` writes ``bundle.md`` and ``manifest.json`` into a new temporary folder
-beside ``out`` (same file system, so the rename is atomic), flushes them to disk, then
-renames the folder to ``out``. An existing ``out`` is replaced only when it is a bundle
-assay wrote before — it holds nothing but ``bundle.md`` and ``manifest.json`` (or
-nothing) — and only once the new one is complete: the old folder is renamed aside,
-the new one into its place, then the old one removed. Between those two renames
-``out`` is briefly absent, never partial. Any other existing ``out`` (a file, a folder
-holding other things, a link) is refused with ``BundleError``: ``--out docs`` must
-not delete the docs. A bundle that is not ``ok`` is never written.
+``write_bundle`` asks ``check_folder_destination`` first: ``out`` may be absent, an
+empty folder, or a bundle assay wrote before (a folder holding nothing but
+``bundle.md`` and ``manifest.json``); never the workspace, the current folder, an
+ancestor of either, a folder holding an input or git-tracked files, or a link.  Anything
+else is refused (``DestinationRefused``, exit 2) before anything is touched.  The two
+files are written into a staging folder beside ``out`` under the umask, then the folder
+is swapped in (``swap_in``: ``out`` holds the old bundle or the new, never a part).  A
+kill mid-write leaves litter that ``recover`` tidies at the next write.  A bundle that
+is not ``ok`` is never written.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from assay.engine.context.bundle import Bundle
+from assay.engine.files.destination import check_file_destination, check_folder_destination
+from assay.engine.files.folders import recover, staging, swap_in
+from assay.engine.files.writing import write_file
 from assay.errors import AssayError
 from assay.spec.convert import to_json_value
 
@@ -29,7 +31,7 @@ _OURS = frozenset({BUNDLE, MANIFEST})
 
 
 class BundleError(AssayError):
-    """The bundle cannot be written where asked (exit code 2)."""
+    """The bundle cannot be written (exit code 2)."""
 
 
 def manifest_json(bundle: Bundle) -> bytes:
@@ -40,76 +42,47 @@ def manifest_json(bundle: Bundle) -> bytes:
     return (text + "\n").encode("utf-8")
 
 
-def write_bundle(bundle: Bundle, out: Path | str) -> Path:
+def write_bundle(
+    bundle: Bundle,
+    out: Path | str,
+    *,
+    workspace: Path | str | None = None,
+    inputs: Iterable[Path | str] = (),
+) -> Path:
     """Write ``bundle`` as the folder ``out`` (see the module); return its path."""
     if not bundle.ok:
         raise BundleError("the assembly failed: nothing is written")
-    target = Path(out)
-    _replaceable(target)
-    parent = target.parent
-    parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".new", dir=parent))
+    target = check_folder_destination(
+        out, flag="--out", workspace=workspace, inputs=inputs, ours=is_bundle, what="bundle"
+    )
+    recover(target)
+    fresh = staging(target)
     try:
-        os.chmod(fresh, 0o777 & ~_umask())  # mkdtemp's 0700 is for its own use only
-        _write(fresh / BUNDLE, bundle.text)
-        _write(fresh / MANIFEST, manifest_json(bundle))
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=parent))
-            os.rename(target, old / "bundle")
-            os.rename(fresh, target)
-            shutil.rmtree(old)
-        else:
-            os.rename(fresh, target)
+        write_file(fresh / BUNDLE, bundle.text)
+        write_file(fresh / MANIFEST, manifest_json(bundle))
+        swap_in(fresh, target)
     except BaseException:
         shutil.rmtree(fresh, ignore_errors=True)
         raise
-    return target
+    return Path(out)  # as the caller named it: messages show what the user typed
 
 
-def write_manifest(bundle: Bundle, path: Path | str) -> Path:
+def write_manifest(
+    bundle: Bundle,
+    path: Path | str,
+    *,
+    workspace: Path | str | None = None,
+    inputs: Iterable[Path | str] = (),
+) -> Path:
     """Write only the manifest, to the file ``path``, replaced atomically (``--out -``)."""
-    target = Path(path)
     data = manifest_json(bundle)
-    if target.is_dir():
-        raise BundleError(f"--manifest {str(target)!r} is a folder, not a file")
+    target = check_file_destination(path, flag="--manifest", workspace=workspace, inputs=inputs)
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return target
+    write_file(target, data)
+    return Path(path)
 
 
-def _replaceable(target: Path) -> None:
-    if target.is_symlink():
-        raise BundleError(f"--out {str(target)!r} is a symbolic link; not replaced")
-    if not target.exists():
-        return
-    if not target.is_dir():
-        raise BundleError(f"--out {str(target)!r} exists and is not a folder; not replaced")
-    names = {entry.name for entry in target.iterdir()}
-    if not names <= _OURS or any((target / n).is_dir() for n in names):
-        extra = ", ".join(sorted(names - _OURS)) or "a folder"
-        raise BundleError(
-            f"--out {str(target)!r} holds more than a bundle ({extra}); assay replaces only "
-            "a folder holding bundle.md and manifest.json: choose another --out"
-        )
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _write(path: Path, data: bytes) -> None:
-    with open(path, "xb") as file:
-        file.write(data)
-        file.flush()
-        os.fsync(file.fileno())
+def is_bundle(folder: Path) -> bool:
+    """Whether ``folder`` holds nothing but a bundle's regular files (one assay wrote)."""
+    entries = list(folder.iterdir())
+    return all(e.name in _OURS and e.is_file() and not e.is_symlink() for e in entries)

@@ -160,9 +160,12 @@ def _read_table(path: Path) -> dict[str, Any] | None:
     """The assay settings in `path`; None for a pyproject.toml without `[tool.assay]`."""
     import tomllib  # only a workspace with a config file pays for importing it
 
+    from assay.engine.workspace.config_bounds import BoundPassed, bounded_text
+
     try:
-        with path.open("rb") as stream:
-            document = tomllib.load(stream)
+        document = tomllib.loads(bounded_text(path))
+    except BoundPassed as bound:
+        raise ConfigError(bound.message, path=path, line=bound.line, column=bound.column) from None
     except OSError as error:
         raise ConfigError(f"cannot read: {error.strerror}", path=path) from None
     except UnicodeDecodeError:

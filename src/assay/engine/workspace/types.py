@@ -138,20 +138,42 @@ class _Scope:
         self.library = library
         self.local = {decl.name: decl for decl in spec.types}
         self.imported = {t: use.name for use in spec.uses for t in exported_types(use.name)}
+        self._resolved: dict[str, DocumentType] = {}
 
-    def resolve(self, name: str, visiting: frozenset[str] = frozenset()) -> DocumentType:
-        """The local type ``name`` with its bases merged in."""
-        decl = self.local[name]
-        return _derive(decl, self._base(decl, visiting | {name}), self.spec.path, self.library)
+    def resolve(self, name: str) -> DocumentType:
+        """The local type ``name`` with its bases merged in.
 
-    def _base(self, decl: TypeDecl, visiting: frozenset[str]) -> DocumentType | None:
-        base = decl.extends
-        if base is None or base in visiting:
+        Iterative, and each type is derived once per scope: a chain of bases is walked
+        up to its root (or a type already resolved, or an imported one), then derived
+        back down, so no chain length can exhaust the stack or cost quadratic time.
+        """
+        known = self._resolved.get(name)
+        if known is not None:
+            return known
+        chain: list[TypeDecl] = []
+        on_chain: set[str] = set()
+        current: str | None = name
+        while current in self.local and current not in self._resolved:
+            if current in on_chain:  # a cycle (reported by the spec checks): stop here
+                current = None
+                break
+            on_chain.add(current)
+            chain.append(self.local[current])
+            current = self.local[current].extends
+        base = self._base(current)
+        for decl in reversed(chain):
+            base = self._resolved[decl.name] = _derive(decl, base, self.spec.path, self.library)
+        assert base is not None  # the chain holds ``name`` itself
+        return base
+
+    def _base(self, name: str | None) -> DocumentType | None:
+        """Where a chain of local types ends: a resolved type, an imported one, or none."""
+        if name is None:
             return None
-        if base in self.local:
-            return self.resolve(base, visiting)
-        if base in self.imported:
-            return _builtin(self.imported[base], base)
+        if name in self._resolved:
+            return self._resolved[name]
+        if name in self.imported:
+            return _builtin(self.imported[name], name)
         return None
 
 
