@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from assay.cli import EXIT_ERROR, main
-from assay.engine.context.assembly import MAX_BUDGET
+from assay.spec.manifest import MAX_BUDGET
 from tests.cli.pin_repo import make_repo
 
 SPEC = 'declaration big version 1 {\n    primary "data/big.txt" sha256 "%s"\n}\n'

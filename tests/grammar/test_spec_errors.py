@@ -114,6 +114,9 @@ CASES = [
     Case("lines-reversed", 'declaration d version 1 { primary "a" lines 9..3 }', "SPC004", 1,
          45, "9..3", "9 is after 3"),
     Case("version-zero", "declaration d version 0 {}", "SPC004", 1, 23, "0", "at least 1"),
+    # A bundle is built in memory: a benchmark's budget is held to `assemble`'s cap.
+    Case("budget-over-the-cap", "benchmark b version 1 {\n  budget 67108865\n}", "SPC004", 2, 10,
+         "67108865", "at most 67,108,864"),
     Case("sentences-zero", "type t { section A required { sentences 0 } }", "SPC004", 1, 41,
          "0", "at least 1"),
     Case("empty-name", 'type t { section "" required }', "SPC004", 1, 18, '""',

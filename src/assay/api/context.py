@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from assay.api import StrPath
-from assay.engine.context.assembly import MAX_BUDGET, Budget
+from assay.engine.context.assembly import Budget
 from assay.engine.context.assembly import assemble as _assemble
 from assay.engine.context.bundle import Bundle
 from assay.engine.context.selection import Decision, Request, Selection
@@ -42,6 +42,7 @@ from assay.engine.workspace.declarations import Declared
 from assay.engine.workspace.loading import open_workspace
 from assay.errors import AssayError, UsageError
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.manifest import MAX_BUDGET
 
 __all__ = [
     "Bundle",

@@ -25,6 +25,7 @@ from assay.spec.evaluation import (
     RunnerDecl,
     TaskDecl,
 )
+from assay.spec.manifest import MAX_BUDGET
 from assay.spec.source import Span
 
 
@@ -94,7 +95,9 @@ class EvaluationRules(SpecRules):
         return _Item("overview", paths, self._span(meta))
 
     def budget(self, meta: Meta, children: list[Token]) -> _Item:
-        return _Item("budget", self._int(children[0], "a budget", 0), self._span(meta))
+        # The most `assay assemble --budget` takes: a bundle is built in memory.
+        size = self._int(children[0], "a budget", 0, MAX_BUDGET["bytes"])
+        return _Item("budget", size, self._span(meta))
 
     def task(self, meta: Meta, children: list[Any]) -> TaskDecl:
         name, *items = children

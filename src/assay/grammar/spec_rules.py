@@ -47,11 +47,15 @@ class SpecRules(Transformer[Token, SpecFile]):
             self._problem("SPC004", f"{what} must not be empty", self._tspan(token))
         return text
 
-    def _int(self, token: Token, what: str, minimum: int) -> int:
+    def _int(self, token: Token, what: str, minimum: int, maximum: int | None = None) -> int:
         if len(token.value.lstrip("0")) > _MAX_DIGITS:
             self._problem("SPC004", f"{what} is too large (got {token.value})", self._tspan(token))
             return minimum
         value = int(token.value)
+        if maximum is not None and value > maximum:
+            message = f"{what} may be at most {maximum:,} (got {value:,})"
+            self._problem("SPC004", message, self._tspan(token))
+            return maximum
         if value < minimum:
             message = f"{what} must be at least {minimum} (got {value})"
             self._problem("SPC004", message, self._tspan(token))

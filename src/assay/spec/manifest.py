@@ -72,6 +72,14 @@ class CueEntry(Model):
     covers: tuple[str, ...]
 
 
+#: The largest budget, in bytes (64 MiB), and in characters (a quarter: what a budget in
+#: characters keeps is up to four bytes a character).  A bundle is built in memory
+#: (kept units, then ``bundle.md``'s bytes), so the budget bounds the memory whatever
+#: the sources' size; a model's context is far smaller.  ``assay assemble --budget``
+#: and a benchmark's ``budget`` are both held to it.
+MAX_BUDGET = {"bytes": 64 * 1024 * 1024, "chars": 16 * 1024 * 1024}
+
+
 @frozen(kw_only=True)
 class Manifest(Model):
     """What ``manifest.json`` holds."""

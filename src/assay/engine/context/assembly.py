@@ -41,12 +41,6 @@ from assay.spec.model import Model
 #: The most bytes one code point takes in UTF-8.
 _MAX_UTF8 = 4
 
-#: The largest budget, in bytes (64 MiB), and in characters (a quarter: what a budget in
-#: characters keeps is up to four bytes a character).  A bundle is built in memory
-#: (kept units, then ``bundle.md``'s bytes), so the budget bounds the memory whatever
-#: the sources' size; a model's context is far smaller.
-MAX_BUDGET = {"bytes": 64 * 1024 * 1024, "chars": 16 * 1024 * 1024}
-
 
 @frozen(kw_only=True)
 class Budget(Model):
