@@ -23,6 +23,7 @@ from assay.engine.files.tracking import Tracking
 from assay.engine.workspace.declarations import Declared
 from assay.spec.evaluation import BenchmarkDecl, TaskDecl
 from assay.spec.evidence import Provision
+from assay.spec.manifest import MAX_BUDGET
 from assay.spec.model import Model
 
 
@@ -80,15 +81,20 @@ def deliver(made: Material, prompt: str) -> Delivery:
     )
 
 
+#: Why an overview document over the cap is missing provision.
+_TOO_LARGE = f"larger than {MAX_BUDGET['bytes']:,} bytes, the most an overview document may hold"
+
+
 def overview_material(root: str, bench: BenchmarkDecl, tracking: Tracking) -> Material:
     """The overview documents, whole; one that cannot be read is missing provision."""
     parts: list[bytes] = []
     units: list[dict[str, object]] = []
     missing: list[str] = []
     for path in bench.overview:
-        read = read_source(root, path, tracking, None, limit=1 << 30)
+        # Held to the budget's cap: the stdin is built in memory, so is each document.
+        read = read_source(root, path, tracking, None, limit=MAX_BUDGET["bytes"])
         if isinstance(read, Refused) or read.outcome != "kept":
-            why = read.message if isinstance(read, Refused) else "not read"
+            why = read.message if isinstance(read, Refused) else _TOO_LARGE
             missing.append(f"{path}: {why}")
             units.append({"path": path, "refused": why})
             continue
