@@ -91,8 +91,10 @@ def test_out_a_symlink_is_refused(root: Path) -> None:
 def test_the_default_site_is_built_then_replaced(root: Path) -> None:
     first = run_publish(root)
     assert first.returncode == 0, first.stderr
-    assert (root / "site" / ".assay-site").read_text(encoding="utf-8").startswith(
-        "made by assay publish"
+    assert (
+        (root / "site" / ".assay-site")
+        .read_text(encoding="utf-8")
+        .startswith("made by assay publish")
     )
     (root / "site" / "stale.html").write_text("old", encoding="utf-8")
     again = run_publish(root)
@@ -120,9 +122,7 @@ def test_an_empty_folder_and_an_absent_path_are_accepted(root: Path) -> None:
         assert "index.html" in pages(root.parent / out.removeprefix("../"))
 
 
-def test_a_refusal_from_another_folder_names_the_path_as_typed(
-    root: Path, tmp_path: Path
-) -> None:
+def test_a_refusal_from_another_folder_names_the_path_as_typed(root: Path, tmp_path: Path) -> None:
     """Run from outside the workspace (``--config``): the workspace itself is refused."""
     config = str(root / "assay.toml")
     before = everything(root)
