@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from assay.api import evaluation
 from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.shards import in_shard, parse_shard
+from assay.engine.files.destination import DestinationRefused
 from assay.errors import UsageError
 from assay.spec.evidence import Attempt
 from tests.engine.evidence.workspace import make, spec
@@ -85,8 +86,11 @@ def test_merge_needs_a_new_output(tmp_path: Path) -> None:
     root = make(tmp_path / "ws", spec("correct", tasks=2))
     evaluation.prepare(root, root / "a.sqlite")
     shutil.copyfile(root / "a.sqlite", root / "b.sqlite")
-    with pytest.raises(EvidenceError, match="exists already"):
+    with pytest.raises(DestinationRefused, match="is an input assay reads"):
         evaluation.merge(root / "a.sqlite", [root / "a.sqlite", root / "b.sqlite"])
+    shutil.copyfile(root / "a.sqlite", root / "c.sqlite")
+    with pytest.raises(EvidenceError, match="exists already"):
+        evaluation.merge(root / "c.sqlite", [root / "a.sqlite", root / "b.sqlite"])
 
 
 @given(st.lists(st.text(min_size=1), min_size=1, max_size=30, unique=True), st.integers(1, 8))
