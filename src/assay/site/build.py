@@ -23,11 +23,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from assay.version import __version__
 from assay.engine.files import folders
 from assay.engine.files.writing import write_file
 from assay.errors import AssayError
 from assay.site.themes import DEFAULT_THEME, theme_settings
+from assay.version import __version__
 
 if TYPE_CHECKING:
     from assay.site.progress import Report

@@ -5,7 +5,8 @@ Prints each published page and each exclusion with its reason. Exit 0 when the s
 was built (exclusions listed), 1 under ``--strict`` when anything was excluded (the
 previous site left as it was), 2 for a config or spec error, a theme not installed, a
 failed build, or an ``--out`` that is not a place a site may go (only an absent path,
-an empty folder or a previous assay site; ``assay.site.destination``), nothing touched. A progress bar goes to standard error (``assay.cli.progress_bar``).
+an empty folder or a previous assay site; ``assay.site.destination``), nothing touched.
+A progress bar goes to standard error (``assay.cli.progress_bar``).
 """
 
 from __future__ import annotations
