@@ -238,7 +238,7 @@ def test_a_publish_killed_outright_leaves_the_previous_site_and_is_tidied_after(
 def test_a_kill_between_the_two_renames_gives_the_previous_site_back(tmp_path: Path) -> None:
     """The old site renamed aside, the new one never renamed in: `recover` puts the
     previous site back at `out` before the next build."""
-    from assay.site.build import recover
+    from assay.engine.files.folders import recover
 
     out = tmp_path / "site"
     aside = tmp_path / ".site.old-x1"

@@ -1,10 +1,13 @@
 """Build the docs tree with MkDocs' Python API, then swap the site into place.
 
-The new site is built into a temporary folder beside ``out`` (same file system, so
-renames are atomic), then the old site is renamed aside, the new one renamed in, and
-the old one removed. Until that second rename the previous site is untouched; if it
-fails, the old one is renamed back. MkDocs logs through ``logging``: its records are
-held while it builds and shown only in the error when the build fails.
+The new site is built into a staging folder beside ``out`` and swapped in whole by the
+one writer (``assay.engine.files.folders``): a kill at any moment leaves the previous
+site or the new one, and what it left beside ``out`` is tidied by the next build.
+After MkDocs has built, the site gets its marker (``MARKER``), so that the next publish
+knows the folder is a site assay made and may replace it (``is_site``); MkDocs cannot
+drop the marker, since it is written after MkDocs is done. MkDocs logs through
+``logging``: its records are held while it builds and shown only in the error when the
+build fails.
 """
 
 from __future__ import annotations
@@ -15,19 +18,36 @@ import json
 import logging
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from assay.engine.files import folders
+from assay.engine.files.writing import write_file
 from assay.errors import AssayError
 from assay.site.themes import DEFAULT_THEME, theme_settings
+from assay.version import __version__
 
 if TYPE_CHECKING:
     from assay.site.progress import Report
 
-__all__ = ["BuildFailed", "build_site", "recover", "swap_in"]
+__all__ = ["MARKER", "BuildFailed", "build_site", "is_site"]
+
+#: The file at the top of every site assay builds: what lets a publish replace it.
+MARKER = ".assay-site"
+_MARKER_LINE = "made by assay publish"
+
+
+def is_site(folder: Path) -> bool:
+    """Whether ``folder`` is a site a previous publish built (it holds the marker)."""
+    marker = folder / MARKER
+    if marker.is_symlink() or not marker.is_file():
+        return False
+    try:
+        return marker.read_text(encoding="utf-8").startswith(_MARKER_LINE)
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 class BuildFailed(AssayError):
@@ -62,8 +82,8 @@ def build_site(
     themed = theme_settings(theme)  # a missing theme stops us before any folder is made
     out = Path(os.path.abspath(out))
     out.parent.mkdir(parents=True, exist_ok=True)
-    recover(out)
-    new = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    folders.recover(out)
+    new = folders.staging(out)
     settings = {
         "site_name": name,
         # The home page's meta description; the theme writes it unescaped.
@@ -89,43 +109,14 @@ def build_site(
             except Exception as error:  # a theme, an extension: MkDocs' code raises anything
                 details = "".join(f"\n  {line}" for line in held)
                 raise BuildFailed(f"MkDocs could not build the site: {error}{details}") from None
-        swap_in(new, out)
+        marker = f"{_MARKER_LINE} {__version__}; a publish may replace this folder\n"
+        write_file(new / MARKER, marker.encode("utf-8"))
+        try:
+            folders.swap_in(new, out)
+        except OSError as error:
+            raise BuildFailed(f"cannot move the new site to {out}: {error.strerror}") from None
     finally:
         shutil.rmtree(new, ignore_errors=True)
-
-
-def recover(out: Path) -> None:
-    """Tidy what a publish killed outright (SIGKILL, power loss) left beside ``out``.
-
-    A half-built ``.<out>.new-*`` folder is removed. A ``.<out>.old-*`` folder is the
-    previous site: it is removed when ``out`` exists, and renamed back to ``out`` when
-    the kill fell between the two renames of ``swap_in`` and ``out`` is missing.
-    """
-    leftovers = sorted(out.parent.glob(f".{out.name}.new-*")) + sorted(
-        out.parent.glob(f".{out.name}.old-*"), key=lambda p: p.stat().st_mtime
-    )
-    for folder in leftovers:
-        if folder.name.startswith(f".{out.name}.old-") and not os.path.lexists(out):
-            os.rename(folder, out)  # the previous site, back where it was
-        elif folder.is_dir() and not folder.is_symlink():
-            shutil.rmtree(folder, ignore_errors=True)
-
-
-def swap_in(new: Path, out: Path) -> None:
-    """Make the folder ``new`` the folder ``out``: rename the old aside, the new in,
-    then remove the old. On failure the old one is back at ``out``."""
-    aside = None
-    if os.path.lexists(out):
-        aside = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-        os.rename(out, aside)  # onto the empty folder mkdtemp made: atomic on POSIX
-    try:
-        os.rename(new, out)
-    except OSError as error:
-        if aside is not None:
-            os.rename(aside, out)
-        raise BuildFailed(f"cannot move the new site to {out}: {error.strerror}") from None
-    if aside is not None:
-        shutil.rmtree(aside, ignore_errors=True)
 
 
 @contextmanager

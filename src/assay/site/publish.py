@@ -15,6 +15,7 @@ from attrs import frozen
 
 from assay.engine.workspace.config import Config
 from assay.site.build import build_site
+from assay.site.destination import check_site_destination
 from assay.site.evaluations import INDEX as EVALUATIONS
 from assay.site.evaluations import check_stores, write_evaluations
 from assay.site.gate import Excluded, Publication, decide
@@ -53,18 +54,24 @@ def publish(
     theme: str = DEFAULT_THEME,
     progress: Report | None = None,
     evaluations: Sequence[Path] = (),
+    flag: str = "--out",
 ) -> Published:
     """Publish the workspace ``config`` describes as a MkDocs site at ``out``, built
     with ``theme``; ``progress`` is told each page rendered; each store of
     ``evaluations`` is summarized onto the site (``assay.site.evaluations``).
 
     Raises ``SpecFailed`` for a spec error, ``ThemeMissing`` for a theme not installed
-    and ``BuildFailed`` when MkDocs fails; in each case, and when ``strict`` refuses,
-    the previous site is untouched.
+    and ``BuildFailed`` when MkDocs fails, ``DestinationRefused`` when ``out`` is not
+    a place a site may go (``assay.site.destination``; ``flag`` names it); in each case,
+    and when ``strict`` refuses, the previous site is untouched.
     """
     theme_settings(theme)  # before the check: a missing theme is known at once
     check_stores(evaluations)  # so is a store that is not there
+    check_site_destination(out, config, flag=flag, evaluations=evaluations)  # and --out
     publication = decide(config, cache=cache)
+    out = check_site_destination(
+        out, config, flag=flag, evaluations=evaluations, publication=publication
+    )
     if strict and publication.excluded:
         return Published(publication=publication, excluded=publication.excluded, built=False)
     with tempfile.TemporaryDirectory(prefix="assay-publish-") as work:

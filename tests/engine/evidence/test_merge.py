@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from assay.api import evaluation
 from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.shards import in_shard, parse_shard
+from assay.engine.files.destination import DestinationRefused
 from assay.errors import UsageError
 from assay.spec.evidence import Attempt
 from tests.engine.evidence.workspace import make, spec
@@ -65,7 +66,7 @@ def test_merge_refuses_other_versions_and_writes_nothing(tmp_path: Path) -> None
     )
     evaluation.prepare(root, root / "b.sqlite")
     evaluation.run(root, root / "b.sqlite", runner="fixture")
-    with pytest.raises(EvidenceError, match="EVL010.*other versions"):
+    with pytest.raises(EvidenceError, match=r"EVL010.*other versions"):
         evaluation.merge(root / "out.sqlite", [root / "a.sqlite", root / "b.sqlite"])
     assert not (root / "out.sqlite").exists()
 
@@ -76,7 +77,7 @@ def test_merge_refuses_other_material(tmp_path: Path) -> None:
     evaluation.prepare(root, root / "a.sqlite")
     (root / "docs/overview.md").write_bytes(b"# Overview\n\nOther words.\n")
     evaluation.prepare(root, root / "b.sqlite")
-    with pytest.raises(EvidenceError, match="EVL010.*other material"):
+    with pytest.raises(EvidenceError, match=r"EVL010.*other material"):
         evaluation.merge(root / "out.sqlite", [root / "a.sqlite", root / "b.sqlite"])
 
 
@@ -85,8 +86,11 @@ def test_merge_needs_a_new_output(tmp_path: Path) -> None:
     root = make(tmp_path / "ws", spec("correct", tasks=2))
     evaluation.prepare(root, root / "a.sqlite")
     shutil.copyfile(root / "a.sqlite", root / "b.sqlite")
-    with pytest.raises(EvidenceError, match="exists already"):
+    with pytest.raises(DestinationRefused, match="is an input assay reads"):
         evaluation.merge(root / "a.sqlite", [root / "a.sqlite", root / "b.sqlite"])
+    shutil.copyfile(root / "a.sqlite", root / "c.sqlite")
+    with pytest.raises(EvidenceError, match="exists already"):
+        evaluation.merge(root / "c.sqlite", [root / "a.sqlite", root / "b.sqlite"])
 
 
 @given(st.lists(st.text(min_size=1), min_size=1, max_size=30, unique=True), st.integers(1, 8))
@@ -96,7 +100,7 @@ def test_shards_are_disjoint_and_cover_every_task(names: list[str], count: int) 
         assert sum(in_shard(name, (i, count)) for i in range(1, count + 1)) == 1
 
 
-@pytest.mark.parametrize("text", ["0/3", "4/3", "1", "a/b", "1/0", "-1/2", "１/2"])
+@pytest.mark.parametrize("text", ["0/3", "4/3", "1", "a/b", "1/0", "-1/2", "１/2"])  # noqa: RUF001 (the point)
 def test_bad_shards_are_usage_errors(text: str) -> None:
     """I/N with I from 1 to N, in ASCII digits; anything else says so."""
     with pytest.raises(UsageError, match="--shard"):

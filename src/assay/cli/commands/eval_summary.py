@@ -2,7 +2,9 @@
 
 It launches nothing and writes nothing but its report. ``--output REPORT.md`` with
 ``--format markdown`` also writes the plot of the per-task differences beside the
-report (``summary-differences.svg``, which the report links to), each file whole.
+report (``summary-differences.svg``, which the report links to), each file whole,
+under the umask, through the one writer (``assay.engine.files.writing``). Neither may
+be the store read, a link, or a folder (DESIGN §6): refused with exit 2, nothing written.
 Exit 0 with or without a verdict (no verdict is an answer, each reason printed); 2 for
 a store that cannot be read or a subset that does not fit the benchmark (EVL020 on).
 """
@@ -15,7 +17,7 @@ from pathlib import Path
 
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
 from assay.cli.names import printable
-from assay.cli.output import complain, write, write_whole
+from assay.cli.output import complain, write
 
 PLOT = "summary-differences.svg"
 
@@ -48,11 +50,19 @@ def summary(options: argparse.Namespace) -> int:
     if not options.output:
         write(text)
         return EXIT_OK
+    from assay.engine.files.destination import check_file_destination
+    from assay.engine.files.writing import write_file
+
     out = Path(options.output)
+    store = (db, Path(f"{db}-wal"), Path(f"{db}-shm"), Path(f"{db}-journal"))
+    # Both asked before either is written: a refused plot leaves no report behind.
+    written = [(check_file_destination(out, flag="--output", inputs=store), text)]
+    if options.format == "markdown":
+        plot = check_file_destination(out.parent / PLOT, flag="--output's plot", inputs=store)
+        written.insert(0, (plot, plot_differences(found)))
     try:
-        if options.format == "markdown":
-            write_whole(out.parent / PLOT, plot_differences(found))
-        write_whole(out, text)
+        for path, data in written:
+            write_file(path, data.encode("utf-8"))
     except OSError as error:
         complain(f"assay eval summary: cannot write {options.output}: {error.strerror}")
         return EXIT_ERROR

@@ -3,8 +3,10 @@ of what verified.
 
 Prints each published page and each exclusion with its reason. Exit 0 when the site
 was built (exclusions listed), 1 under ``--strict`` when anything was excluded (the
-previous site left as it was), 2 for a config or spec error, a theme not installed or
-a failed build. A progress bar goes to standard error (``assay.cli.progress_bar``).
+previous site left as it was), 2 for a config or spec error, a theme not installed, a
+failed build, or an ``--out`` that is not a place a site may go (only an absent path,
+an empty folder or a previous assay site; ``assay.site.destination``), nothing touched.
+A progress bar goes to standard error (``assay.cli.progress_bar``).
 """
 
 from __future__ import annotations
@@ -32,8 +34,10 @@ def run(options: argparse.Namespace) -> int:
     mode = progress_mode(options)
     bar = ProgressBar(mode)
     try:
-        config = load_config(Path.cwd(), Path(options.config) if options.config else None)
-        out = Path(os.path.abspath(options.out)) if options.out else config.root / "site"
+        here = _current_folder()
+        config = load_config(here, Path(options.config) if options.config else None)
+        # As typed: a refusal names the path the way the user wrote it.
+        out = Path(options.out) if options.out else config.root / "site"
         done = publish(
             config,
             out,
@@ -81,10 +85,22 @@ def outcome_lines(done: Published) -> list[str]:
     return lines
 
 
+def _current_folder() -> Path:
+    """The current folder; a usage error (not a traceback) when it no longer exists."""
+    from assay.errors import UsageError
+
+    try:
+        return Path(os.getcwd())
+    except FileNotFoundError:
+        raise UsageError("the current folder no longer exists; cd into the workspace") from None
+
+
 def _shown(path: Path) -> str:
     """``path`` relative to the current folder when it lies below it, else absolute."""
-    absolute = path.resolve()
     try:
+        absolute = path.resolve()
         return absolute.relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return str(absolute)
+    except FileNotFoundError:  # the current folder went away meanwhile: say it whole
+        return str(path)

@@ -4,8 +4,11 @@ Shards are compatible when every one ran the same benchmark, answer key, runner 
 result schema versions and was prepared from the same material (equal snapshots of
 each task and condition): anything else would put attempts of different experiments
 in one summary, so it is refused (EVL010) and OUT is not written. Attempts are copied
-with their raw evidence and their assessments, new ids, in shard order; OUT is
-written to a temporary file and renamed, so it is complete or absent.
+with their raw evidence and their assessments, new ids, in shard order, into a
+temporary store beside OUT; its bytes then become OUT through the one writer
+(``create_file``: whole, under the umask, and never over a file that took the name
+meanwhile), so OUT is complete or absent. OUT must be a new file: never a shard, a
+link or anything that exists (DESIGN §6, ``check_file_destination``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from pathlib import Path
 
 from assay.engine.evidence.codes import EvidenceError, evl
 from assay.engine.evidence.records import Store
+from assay.engine.files.destination import check_file_destination
+from assay.engine.files.writing import create_file
 
 _ATTEMPT_COLUMNS = (
     "task, condition, status, versions, shard, started_at, duration_ms, exit_code, command,"
@@ -41,7 +46,8 @@ def merge_stores(out: Path, sources: list[Path]) -> int:
     """Merge ``sources`` into the new store ``out``; the number of attempts copied."""
     if len(sources) < 2:
         raise EvidenceError([evl("EVL010", "merge needs two stores or more", str(out))])
-    if out.exists():
+    check_file_destination(out, flag="OUT", inputs=sources)  # a shard, a link: refused
+    if os.path.lexists(out):
         raise EvidenceError(
             [evl("EVL010", "the output exists already; merge writes a new store", str(out))]
         )
@@ -51,17 +57,27 @@ def merge_stores(out: Path, sources: list[Path]) -> int:
         partial = out.with_name(f".{out.name}.{os.getpid()}.partial")
         target = Store(partial, create=True)
         try:
-            copied = _copy(target, stores)
-            target.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            try:
+                copied = _copy(target, stores)
+                target.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            finally:
+                target.close()
+            _create(out, partial.read_bytes())
         finally:
-            target.close()
-        os.replace(partial, out)
-        for suffix in ("-wal", "-shm"):
-            Path(f"{partial}{suffix}").unlink(missing_ok=True)
+            for suffix in ("", "-wal", "-shm"):
+                Path(f"{partial}{suffix}").unlink(missing_ok=True)
         return copied
     finally:
         for store in stores:
             store.close()
+
+
+def _create(out: Path, data: bytes) -> None:
+    try:
+        create_file(out, data)
+    except FileExistsError:
+        message = "the output was created while merging; merge writes a new store"
+        raise EvidenceError([evl("EVL010", message, str(out))]) from None
 
 
 def _compatible(stores: list[Store]) -> None:
