@@ -144,3 +144,20 @@ def test_file_rule_refuses_inputs_links_and_folders(tmp_path: Path) -> None:
     with pytest.raises(DestinationRefused, match="not a regular file"):
         check_file_destination(tmp_path / "run", flag="--dest")
     assert check_file_destination(tmp_path / "run" / "review.md", flag="--dest").name == "review.md"
+
+
+def test_create_from_names_a_built_file_under_the_umask_and_never_over_one(
+    tmp_path: Path, umask_022: None
+) -> None:
+    from assay.engine.files.writing import create_from
+
+    built = tmp_path / ".store.partial"
+    built.write_bytes(b"store")
+    built.chmod(0o600)
+    create_from(built, tmp_path / "store.sqlite")
+    assert (tmp_path / "store.sqlite").read_bytes() == b"store"
+    assert (tmp_path / "store.sqlite").stat().st_mode & 0o777 == 0o644
+    (tmp_path / "taken").write_bytes(b"mine")
+    with pytest.raises(FileExistsError):
+        create_from(built, tmp_path / "taken")
+    assert (tmp_path / "taken").read_bytes() == b"mine"

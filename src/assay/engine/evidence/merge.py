@@ -6,7 +6,7 @@ each task and condition): anything else would put attempts of different experime
 in one summary, so it is refused (EVL010) and OUT is not written. Attempts are copied
 with their raw evidence and their assessments, new ids, in shard order, into a
 temporary store beside OUT; its bytes then become OUT through the one writer
-(``create_file``: whole, under the umask, and never over a file that took the name
+(``create_from``: whole, under the umask, and never over a file that took the name
 meanwhile), so OUT is complete or absent. OUT must be a new file: never a shard, a
 link or anything that exists (DESIGN §6, ``check_file_destination``).
 """
@@ -19,7 +19,7 @@ from pathlib import Path
 from assay.engine.evidence.codes import EvidenceError, evl
 from assay.engine.evidence.records import Store
 from assay.engine.files.destination import check_file_destination
-from assay.engine.files.writing import create_file
+from assay.engine.files.writing import create_from
 
 _ATTEMPT_COLUMNS = (
     "task, condition, status, versions, shard, started_at, duration_ms, exit_code, command,"
@@ -62,7 +62,7 @@ def merge_stores(out: Path, sources: list[Path]) -> int:
                 target.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             finally:
                 target.close()
-            _create(out, partial.read_bytes())
+            _create(out, partial)  # linked, not read: a store can be large
         finally:
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{partial}{suffix}").unlink(missing_ok=True)
@@ -72,9 +72,9 @@ def merge_stores(out: Path, sources: list[Path]) -> int:
             store.close()
 
 
-def _create(out: Path, data: bytes) -> None:
+def _create(out: Path, built: Path) -> None:
     try:
-        create_file(out, data)
+        create_from(built, out)
     except FileExistsError:
         message = "the output was created while merging; merge writes a new store"
         raise EvidenceError([evl("EVL010", message, str(out))]) from None

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from assay.errors import UsageError
 
-__all__ = ["create_file", "default_mode", "replace_file", "write_file"]
+__all__ = ["create_file", "create_from", "default_mode", "replace_file", "write_file"]
 
 
 def default_mode(executable: bool = False) -> int:
@@ -69,6 +69,26 @@ def create_file(path: Path | str, data: bytes) -> None:
     finally:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
+
+
+def create_from(built: Path | str, path: Path | str) -> None:
+    """Give the finished file ``built`` (beside ``path``) the name ``path``, which must
+    not exist (``FileExistsError`` when it does), under the umask's mode. For what is
+    too large to hold in memory — a merged store — and is built in place instead;
+    ``built`` keeps its own name too, for the caller to remove."""
+    target = Path(path)
+    os.chmod(built, default_mode())
+    try:
+        os.link(built, target)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links here: an exclusive create, then a streamed copy
+        import shutil
+
+        with open(built, "rb") as source, open(target, "xb") as stream:
+            shutil.copyfileobj(source, stream, 1 << 20)
+            stream.flush()
+            os.fsync(stream.fileno())
 
 
 def replace_file(path: Path | str, data: bytes, expected: bytes) -> None:

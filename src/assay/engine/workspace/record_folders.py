@@ -136,7 +136,6 @@ def is_template_name(name: str) -> bool:
     return bool(words) and words[0] in ("template", "templates")
 
 
-
 class Records:
     """Finds decision records by where they are (the records folders) in one pass over
     the listing, and passes over templates, READMEs and index pages found there."""
