@@ -353,6 +353,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.command is None:
         parser.print_help(sys.stderr)
         return EXIT_ERROR
+    if options.command not in ("rules", "schema", "identity") and not _has_current_folder():
+        complain(f"assay {options.command}: the current folder no longer exists; cd into one")
+        return EXIT_ERROR
     try:
         # Each command's module is imported when it runs: a pre-commit `check` never
         # pays for the others.
@@ -372,3 +375,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         traceback.print_exc()
         return EXIT_INTERNAL
+
+
+def _has_current_folder() -> bool:
+    """Whether the current folder still exists: every command that reads a workspace
+    starts from it, and ``Path.cwd()`` raises once it was removed (a shell left in a
+    deleted folder, ``publish --out .`` of an older assay)."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return False
+    return True

@@ -42,12 +42,7 @@ def check_folder_destination(
     what: str = "output",
 ) -> Path:
     """``out`` as an absolute path when a folder may be written there; else refuse."""
-    target = _absolute(out)
-    refuse = _refuser(flag, out)
-    if os.path.islink(target):
-        refuse("is a symbolic link; assay does not write through links")
-    _not_home(target, workspace, refuse)
-    _not_an_input(target, inputs, refuse, folder=True)
+    target, refuse = _never(out, flag, workspace, inputs, folder=True)
     if not os.path.lexists(target):
         return target
     if not target.is_dir():
@@ -70,15 +65,32 @@ def check_file_destination(
     inputs: Iterable[Path | str] = (),
 ) -> Path:
     """``path`` as an absolute path when a file may be written there; else refuse."""
-    target = _absolute(path)
-    refuse = _refuser(flag, path)
-    if os.path.islink(target):
-        refuse("is a symbolic link; assay does not write through links")
-    _not_home(target, workspace, refuse)
-    _not_an_input(target, inputs, refuse, folder=False)
+    target, refuse = _never(path, flag, workspace, inputs, folder=False)
     if os.path.lexists(target) and not target.is_file():
         refuse("exists and is not a regular file")
     return target
+
+
+def _never(
+    given: Path | str,
+    flag: str,
+    workspace: Path | str | None,
+    inputs: Iterable[Path | str],
+    *,
+    folder: bool,
+) -> tuple[Path, Callable[[str], None]]:
+    """What no write may name, whatever it writes: a link, a home, an input."""
+    refuse = _refuser(flag, given)
+    try:
+        target = _absolute(given)
+    except FileNotFoundError:  # a relative path, and the current folder was removed
+        refuse("is relative to a current folder that no longer exists")
+        raise  # not reached: refuse raises
+    if os.path.islink(target):
+        refuse("is a symbolic link; assay does not write through links")
+    _not_home(target, workspace, refuse)
+    _not_an_input(target, inputs, refuse, folder=folder)
+    return target, refuse
 
 
 def _absolute(path: Path | str) -> Path:
@@ -96,7 +108,11 @@ def _refuser(flag: str, shown: Path | str) -> Callable[[str], None]:
 
 
 def _not_home(target: Path, workspace: Path | str | None, refuse: Callable[[str], None]) -> None:
-    homes = [("the current folder", Path(os.path.realpath(os.getcwd())))]
+    homes = []
+    try:
+        homes.append(("the current folder", Path(os.path.realpath(os.getcwd()))))
+    except FileNotFoundError:  # removed under us: there is no current folder to protect
+        pass
     if workspace is not None:
         homes.append(("the workspace", Path(os.path.realpath(workspace))))
     for name, home in homes:
