@@ -18,6 +18,7 @@ message names the flag, the path and the reason.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 from collections.abc import Callable, Iterable
@@ -109,10 +110,8 @@ def _refuser(flag: str, shown: Path | str) -> Callable[[str], None]:
 
 def _not_home(target: Path, workspace: Path | str | None, refuse: Callable[[str], None]) -> None:
     homes = []
-    try:
+    with contextlib.suppress(FileNotFoundError):  # removed: no current folder to protect
         homes.append(("the current folder", Path(os.path.realpath(os.getcwd()))))
-    except FileNotFoundError:  # removed under us: there is no current folder to protect
-        pass
     if workspace is not None:
         homes.append(("the workspace", Path(os.path.realpath(workspace))))
     for name, home in homes:
