@@ -25,6 +25,27 @@ _LINES = re.compile(r"[^\n]*\n|[^\n]+\Z")
 
 Position = tuple[int, int]
 
+#: The most parts one dotted key (or table header) may have.  ``tomllib`` is quadratic
+#: in the parts of one key (100,000 take over a minute); assay's own keys have two.
+MAX_KEY_PARTS = 32
+# MAX_KEY_PARTS + 1 parts joined by dots, starting where no part could go on: anchored
+# so that a search tries each start once and stops after a fixed number of parts,
+# which keeps the scan linear in the file's size.
+_TOO_MANY_PARTS = re.compile(
+    rf"(?<![A-Za-z0-9_\-\"'])(?:{_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS}}}{_PART}"
+)
+
+
+def too_many_parts(text: str) -> Position | None:
+    """1-based line and column of the first dotted key of more than ``MAX_KEY_PARTS``
+    parts, or None; checked before ``tomllib`` sees the text.  (A string value of that
+    many names joined by dots is found too: no TOML assay reads holds one.)"""
+    found = _TOO_MANY_PARTS.search(text)
+    if found is None:
+        return None
+    line = text.count("\n", 0, found.start()) + 1
+    return line, found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+
 
 def _parts(dotted: str) -> tuple[str, ...]:
     return tuple(part[1:-1] if part[0] in "\"'" else part for part in _PARTS.findall(dotted))

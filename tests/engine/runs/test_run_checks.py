@@ -100,6 +100,29 @@ def test_a_run_toml_left_open_is_doc019_at_its_end(tmp_path: Path) -> None:
     assert (found.span.line, found.span.column) == (RUN_TOML.count("\n") + 2, 1)
 
 
+def test_a_dotted_key_of_many_parts_is_doc019_before_tomllib_reads_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tomllib is quadratic in one key's parts (the soak found 100,000 of them taking
+    minutes): past 32 the reading stops at the key, and tomllib never sees the text."""
+    import tomllib
+
+    key = ".".join(f"k{n}" for n in range(100_000))
+    write_run(tmp_path, run_toml=RUN_TOML + f"\n{key} = 1\n")
+
+    def never(text: str) -> object:
+        raise AssertionError("tomllib read a dotted key past the bound")
+
+    monkeypatch.setattr(tomllib, "loads", never)
+    (found,) = _diagnostics(tmp_path)
+    assert (found.code, found.span.line, found.span.column) == (
+        "DOC019",
+        RUN_TOML.count("\n") + 2,
+        1,
+    )
+    assert found.message == "run.toml is not valid TOML: a dotted key has more than 32 parts"
+
+
 def test_a_run_toml_not_utf8_is_doc001(tmp_path: Path) -> None:
     write_run(tmp_path, run_toml=b'system = "Fl\xe4sk"\n')
     (found,) = _diagnostics(tmp_path)

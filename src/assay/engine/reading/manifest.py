@@ -22,7 +22,13 @@ from typing import Any
 from assay.engine.reading.dates import is_placeholder
 from assay.grammar.document import decode
 from assay.grammar.locate import Locator
-from assay.grammar.toml_positions import too_deep, too_long, top_level
+from assay.grammar.toml_positions import (
+    MAX_KEY_PARTS,
+    too_deep,
+    too_long,
+    too_many_parts,
+    top_level,
+)
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.reading import FieldReading, Reading
 from assay.spec.source import Span
@@ -42,6 +48,9 @@ def read_manifest(
     if locator is None:
         return None, None, (undecodable,) if undecodable is not None else ()
     text = locator.text
+    if too_many_parts(text) is not None:  # before tomllib, quadratic in a key's parts
+        message = f"a dotted key has more than {MAX_KEY_PARTS} parts"
+        return text, None, (_beyond(locator, path, message, too_many_parts),)
     try:
         table = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:

@@ -9,22 +9,12 @@ hostile config is a located error at once (docs/guide/configuration.md, "Limits"
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from assay.grammar.toml_positions import _PART
+from assay.grammar.toml_positions import MAX_KEY_PARTS, too_many_parts
 
 #: The most bytes a config file may hold (1 MiB).
 MAX_CONFIG_BYTES = 1024 * 1024
-#: The most parts one dotted key (or table header) may have.
-MAX_KEY_PARTS = 32
-
-# MAX_KEY_PARTS + 1 parts joined by dots, starting where no part could go on: anchored
-# so that a search tries each start once and stops after a fixed number of parts,
-# which keeps the scan linear in the file's size.
-_TOO_MANY_PARTS = re.compile(
-    rf"(?<![A-Za-z0-9_\-\"'])(?:{_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS}}}{_PART}"
-)
 
 
 class BoundPassed(Exception):
@@ -50,9 +40,8 @@ def bounded_text(path: Path) -> str:
         message = f"the config is larger than {MAX_CONFIG_BYTES:,} bytes (1 MiB)"
         raise BoundPassed(message, line, column)
     text = data.decode("utf-8")
-    if (found := _TOO_MANY_PARTS.search(text)) is not None:
-        line = text.count("\n", 0, found.start()) + 1
-        column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    if (where := too_many_parts(text)) is not None:
+        line, column = where
         message = f"a dotted key has more than {MAX_KEY_PARTS} parts"
         raise BoundPassed(f"invalid TOML: {message}", line, column)
     return text
