@@ -220,13 +220,25 @@ def read_policy(path: StrPath) -> Policy:
     """A policy from a TOML file: ``name``, ``version``, ``cap``,
     ``minimum_difference`` and ``[[rates]]`` (kind, counter, per_unit, dated);
     stamped with the time it is read, which is when it is recorded."""
+    from assay.engine.workspace.config_bounds import BoundPassed, bounded_text
+
     where = str(path)
     try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        # Bounded as a config is (size, a dotted key's parts) before tomllib reads it.
+        data = tomllib.loads(bounded_text(Path(path)))
         data["recorded_at"] = now()
         data["rates"] = tuple(data.get("rates", ()))
         value: Policy = from_json_value(data, Policy)
         return value
+    except BoundPassed as error:
+        from assay.spec.source import Span
+
+        span = Span(0, 0, error.line, error.column, error.line, error.column)
+        message = f"cannot read the policy: {error}"
+        raise EvidenceError([evl("EVL012", message, where, span)]) from None
+    except RecursionError:  # `x = [[[…]]]` thousands deep ends tomllib's recursion
+        message = "cannot read the policy: values nested too deeply"
+        raise EvidenceError([evl("EVL012", message, where)]) from None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
         raise EvidenceError([evl("EVL012", f"cannot read the policy: {error}", where)]) from None
     except (ClassValidationError, TypeError, ValueError) as error:  # a field missing or mistyped
