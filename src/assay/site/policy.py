@@ -22,7 +22,7 @@ from typing import Any
 from mkdocs.config.base import Config
 from mkdocs.plugins import BasePlugin
 
-__all__ = ["ContentSecurityPolicy", "policy"]
+__all__ = ["ContentSecurityPolicy", "policy", "with_policy"]
 
 #: An inline script element (no ``src``), its body in group 1.
 _INLINE_SCRIPT = re.compile(
@@ -62,14 +62,25 @@ class _NoOptions(Config):  # type: ignore[no-untyped-call]
 class ContentSecurityPolicy(BasePlugin[_NoOptions]):  # type: ignore[no-untyped-call]
     """Writes the policy as the first element of each page's ``<head>``."""
 
+    def on_post_template(self, output_content: str, *, template_name: str, config: Any) -> str:
+        """The theme's static pages (``404.html``): the whole output is the theme's."""
+        if not template_name.endswith((".html", ".htm")):
+            return output_content
+        return with_policy(output_content, "")
+
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
-        content = getattr(page, "content", None) or ""
-        template = output.replace(content, "") if content else output
-        scripts = [m.group(1) for m in _INLINE_SCRIPT.finditer(template)]
-        external = [m.group(1) for m in _EXTERNAL.finditer(template)]
-        head = re.search(r"<head\b[^>]*>", output, re.IGNORECASE)
-        if head is None:
-            return output
-        value = policy(scripts, external).replace('"', "&quot;")
-        element = f'\n    <meta http-equiv="Content-Security-Policy" content="{value}">'
-        return output[: head.end()] + element + output[head.end() :]
+        return with_policy(output, getattr(page, "content", None) or "")
+
+
+def with_policy(output: str, content: str) -> str:
+    """``output`` with the policy first in its ``<head>``; ``content`` is the part that
+    came from a document, whose inline scripts are never allowed."""
+    template = output.replace(content, "") if content else output
+    scripts = [m.group(1) for m in _INLINE_SCRIPT.finditer(template)]
+    external = [m.group(1) for m in _EXTERNAL.finditer(template)]
+    head = re.search(r"<head\b[^>]*>", output, re.IGNORECASE)
+    if head is None:
+        return output
+    value = policy(scripts, external).replace('"', "&quot;")
+    element = f'\n    <meta http-equiv="Content-Security-Policy" content="{value}">'
+    return output[: head.end()] + element + output[head.end() :]
