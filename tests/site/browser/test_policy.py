@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 from tests.site.browser.server import serve
 
 CSP = '<meta http-equiv="Content-Security-Policy"'
-PLANTED = "<script>window.pwned = 1</script><img src=x onerror=\"window.pwned = 2\">"
+PLANTED = '<script>window.pwned = 1</script><img src=x onerror="window.pwned = 2">'
 
 
 def test_every_page_carries_the_policy(site: Path) -> None:
