@@ -44,6 +44,22 @@ def canary_workspace(tmp_path: Path) -> tuple[Path, Path, str]:
     (root / "docs/adr/0002-secret.md").symlink_to(outside / "secret.md")
     (root / "docs/adr/linked").symlink_to(outside / "folder")
     (root / "docs/0003-relative.md").symlink_to(Path("../../outside/secret.md"))
+    (outside / "folder" / "run.toml").write_text(f'source = "{canary}"\n', "utf-8")
+    (outside / "folder" / "guide.txt").write_text(f"{canary}\n", encoding="utf-8")
+    (outside / "folder" / "session.jsonl").write_text(f'{{"x": "{canary}"}}\n', "utf-8")
+    (root / "assay").mkdir()
+    (root / "assay/context.assay").write_text(
+        'declaration testing version 1 {\n    primary "guides/linked.txt"\n}\n'
+        'declaration more version 1 {\n    primary "guides/folder/guide.txt"\n}\n',
+        encoding="utf-8",
+    )
+    (root / "guides").mkdir()
+    (root / "guides/linked.txt").symlink_to(outside / "secret.md")
+    (root / "guides/folder").symlink_to(outside / "folder")
+    (root / "runs").mkdir()
+    (root / "runs/linked-run").symlink_to(outside / "folder")
+    (root / "sessions").mkdir()
+    (root / "sessions/s.jsonl").symlink_to(outside / "folder" / "session.jsonl")
     _git(root, "init", "-q")
     _git(root, "add", "-A")
     _git(root, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "links")
@@ -94,6 +110,19 @@ def test_check_quotes_nothing_behind_a_link_in_any_format(
         ["parse", "docs/adr/linked/0007-linked.md"],
         ["parse", "--json", "docs/0003-relative.md"],
         ["rules"],
+        ["select", "--explain"],
+        ["select", "--explain", "--format", "json"],
+        ["pin"],
+        ["pin", "--format", "json"],
+        ["pin", "--write"],
+        ["assemble", "--budget", "100000", "--out", "bundle"],
+        ["trace", "check", "sessions/s.jsonl"],
+        ["trace", "check", "--format", "sarif", "guides/folder/session.jsonl"],
+        ["trace", "fetch", "--turn", "1", "--window", "5", "sessions/s.jsonl"],
+        ["render", "runs/linked-run"],
+        ["render", "--write", "runs/linked-run"],
+        ["new", "--dir", "docs/adr/linked", "A new decision"],
+        ["new", "Another decision"],
     ],
 )
 def test_other_commands_show_nothing_behind_a_link(
@@ -101,6 +130,9 @@ def test_other_commands_show_nothing_behind_a_link(
 ) -> None:
     root, _written, canary = canary_workspace
     _assert_clean(_assay(root, *command), canary)
+    for file in root.rglob("*"):  # nothing written in the workspace holds it either
+        if file.is_file() and not file.is_symlink() and ".git" not in file.parts:
+            assert canary.encode() not in file.read_bytes(), file
 
 
 def test_publish_builds_a_site_holding_nothing_behind_a_link(
