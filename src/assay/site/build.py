@@ -77,6 +77,7 @@ def build_site(
     from mkdocs.config import load_config
 
     from assay.site.description import MetaDescription
+    from assay.site.policy import ContentSecurityPolicy
     from assay.site.progress import PageCounter
 
     themed = theme_settings(theme)  # a missing theme stops us before any folder is made
@@ -103,6 +104,7 @@ def build_site(
                     config_file_path=str(docs.parent / "mkdocs.yml"),
                 )
                 config.plugins["assay-description"] = MetaDescription()
+                config.plugins["assay-policy"] = ContentSecurityPolicy()
                 if progress is not None:
                     config.plugins["assay-progress"] = PageCounter(progress)
                 build(config)

@@ -5,7 +5,8 @@ Each published record is read once (``pages.records``) and written as its page a
 reviews index list them; each verified run's review is rendered to
 ``reviews/<run folder name>.md``, and the run's retained files (its documents and
 ``run.toml``) are copied at their workspace paths so the review's links resolve.
-Every Markdown file is made safe (``pages.safe_page``) on the way. Every file is
+Every copied file is made inert (``pages.inert``: Markdown under any extension
+made safe, HTML, SVG and other active types escaped) on the way. Every file is
 opened with ``open_contained`` (no component may be a symbolic link), so nothing
 outside the workspace, or reached through a link, enters the tree.
 """
@@ -28,6 +29,7 @@ from assay.engine.workspace.run_folders import MANIFEST
 from assay.site.facts import RecordFacts
 from assay.site.gate import Excluded, Publication
 from assay.site.pages.indexes import PICTURE_TITLES, decisions_index, home, reviews_index, timeline
+from assay.site.pages.inert import inert_bytes
 from assay.site.pages.links import LinkNote
 from assay.site.pages.nav import nav
 from assay.site.pages.record_page import inverse_name, record_page, relation_lines
@@ -156,11 +158,7 @@ def _copy(root: Path, path: str, docs: Path, refused: list[Excluded], written: s
         return False
     with opened, os.fdopen(os.dup(opened.fileno()), "rb") as stream:
         data = stream.read()
-    if path.lower().endswith(".md"):  # a page MkDocs renders: no raw HTML in it either
-        data = safe_markdown(data.decode("utf-8", "surrogateescape"), path).encode(
-            "utf-8", "surrogateescape"
-        )
-    write_new(docs / path, data)
+    write_new(docs / path, inert_bytes(path, data))  # no live markup, whatever the name
     written.add(path)
     return True
 

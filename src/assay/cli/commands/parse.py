@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +18,9 @@ from assay.cli.output import complain, write, write_lines
 def run(options: argparse.Namespace) -> int:
     """Read one file and print its model, as text or JSON."""
     path = Path(options.file)
-    try:
-        raw = path.read_bytes()
-    except OSError as error:
-        complain(f"assay parse: cannot read {options.file}: {error.strerror or error}")
+    raw = _read(path)
+    if isinstance(raw, str):
+        complain(f"assay parse: cannot read {options.file}: {raw}")
         return EXIT_ERROR
     shown = path.as_posix()
 
@@ -140,3 +140,24 @@ def _find_type(name: str) -> Any:
     known = sorted({*types, *(t for exported in LIBRARIES.values() for t in exported)})
     complain(f"assay parse: no type `{name}` (known: {', '.join(known)})")
     return None
+
+
+def _read(path: Path) -> bytes | str:
+    """The file's bytes, or why not, opened as ``check`` opens documents (no link).
+
+    A relative path is walked from the current folder without following any link, so
+    ``parse docs/adr/0002-x.md`` of a link to ``/etc/passwd`` shows no byte of it; an
+    absolute one from its own folder (its last component may not be a link).
+    """
+    from assay.engine.files.opening import open_contained
+    from assay.engine.files.refusal import Refused
+
+    root, name = (path.parent, path.name) if path.is_absolute() else (Path.cwd(), path.as_posix())
+    opened = open_contained(root, name)
+    if isinstance(opened, Refused):
+        return opened.message
+    with opened:
+        chunks = []
+        while chunk := os.read(opened.fileno(), 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
