@@ -66,15 +66,17 @@ def digest(file: ContainedFile, lines: tuple[int, int] | None = None, limit: int
     fd = file.fileno()
     os.lseek(fd, 0, os.SEEK_SET)
     if lines is None:
-        return _whole(fd, limit)
+        # A file already larger than the limit when opened is never kept: measured only,
+        # so a refused unit costs no buffer at all (a file that grows is caught below).
+        return _whole(fd, limit, keep=file.size <= limit)
     return _ranged(fd, _Range(lines, limit))
 
 
-def _whole(fd: int, limit: int) -> Digest:
+def _whole(fd: int, limit: int, *, keep: bool) -> Digest:
     hasher = hashlib.sha256()
     buffer = bytearray(CHUNK)
     view = memoryview(buffer)
-    kept: bytearray | None = bytearray()
+    kept: bytearray | None = bytearray() if keep else None
     size = 0
     while count := os.readv(fd, [buffer]):
         chunk = view[:count]
