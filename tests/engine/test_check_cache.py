@@ -21,6 +21,19 @@ def _touch(path: Path, text: str) -> None:
     os.utime(path, ns=(before + 10**9, before + 10**9))
 
 
+def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths the reader parses from now on, in order."""
+    parsed: list[str] = []
+    real = workspace_module.read_document
+
+    def counting(data: bytes, path: str):  # type: ignore[no-untyped-def]
+        parsed.append(path)
+        return real(data, path)
+
+    monkeypatch.setattr(workspace_module, "read_document", counting)
+    return parsed
+
+
 def test_a_warm_run_reports_exactly_what_a_cold_run_does(cache_home: Path, workspace: Path) -> None:
     config = load_config(workspace)
     cold = check(config, cache=False)
@@ -87,14 +100,7 @@ def test_a_warm_run_parses_only_what_changed(
 ) -> None:
     config = load_config(workspace)
     expected = check(config)
-    parsed: list[str] = []
-    real = workspace_module.read_document
-
-    def counting(data: bytes, path: str):  # type: ignore[no-untyped-def]
-        parsed.append(path)
-        return real(data, path)
-
-    monkeypatch.setattr(workspace_module, "read_document", counting)
+    parsed = _count_parses(monkeypatch)
     assert check(config) == expected
     assert parsed == []
     record = workspace / "docs/adr/0001-record-architecture-decisions.md"
@@ -207,14 +213,7 @@ def test_a_cache_is_served_only_under_the_version_and_rules_that_wrote_it(
 
     config = load_config(workspace)
     check(config)  # writes the caches under this version and these rules
-    parsed: list[str] = []
-    real = workspace_module.read_document
-
-    def counting(data: bytes, path: str):  # type: ignore[no-untyped-def]
-        parsed.append(path)
-        return real(data, path)
-
-    monkeypatch.setattr(workspace_module, "read_document", counting)
+    parsed = _count_parses(monkeypatch)
     check(config)
     assert parsed == []  # same version, same rules: served
     monkeypatch.setattr(version, "__version__", "99.0.0")
