@@ -7,13 +7,14 @@ a crash the first inputs already find, shows here.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from assay.errors import InputError
-from tests.soak import campaign, mutators, targets
+from tests.soak import campaign, memory, mutators, targets
 from tests.soak.campaign import IN_PROCESS, Settings, run_campaign, target_of
 from tests.soak.corpus import load_corpus
 
@@ -93,3 +94,61 @@ def test_a_command_line_crash_is_keyed_as_an_in_process_one() -> None:
         targets._judge(code, "assay check: cannot read x\n")  # the contract: no problem
     with pytest.raises(targets.Problem):
         targets._judge(120, "")
+
+
+def _burn(seconds: float) -> None:
+    began = time.process_time()
+    while time.process_time() - began < seconds:
+        pass
+
+
+def test_an_input_slow_only_the_first_time_is_not_called_slow(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A slow input runs once more and counts its lower figure: the first run may pay
+    for what is no input's own (the garbage of the input before, a busy core)."""
+    seen: Counter[bytes] = Counter()
+
+    def slow_once(case: targets.Case, scratch: Path) -> None:
+        seen[case.data] += 1
+        if seen[case.data] == 1:
+            _burn(0.2)
+
+    def always_slow(case: targets.Case, scratch: Path) -> None:
+        _burn(0.2)
+
+    monkeypatch.setattr(campaign, "SLOW_SECONDS", 0.1)
+    monkeypatch.setitem(campaign.RUNNERS, "document", slow_once)
+    monkeypatch.setitem(campaign.RUNNERS, "spec", always_slow)
+    settings = Settings(seed=3, inputs=4, out=tmp_path, targets=("document", "spec"))
+    report = run_campaign(settings, load_corpus())
+    assert sorted(slow.target for slow in report.slow) == ["spec", "spec"]
+    assert all(slow.seconds >= 0.2 for slow in report.slow)
+
+
+def test_an_input_whose_own_peak_is_high_is_kept_as_heavy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each input's own peak is measured (the high-water mark is reset before it), so
+    a heavy input is found however much the process held before it (Linux: CI's)."""
+    assert memory.reset_peak()
+
+    def heavy(case: targets.Case, scratch: Path) -> None:
+        block = b"x" * (96 * 1024 * 1024)  # pages written, so resident
+        assert block[-1:] == b"x"
+
+    def light(case: targets.Case, scratch: Path) -> None:
+        assert case.data is not None
+
+    monkeypatch.setattr(campaign, "HEAVY_KIB", 48 * 1024)
+    monkeypatch.setitem(campaign.RUNNERS, "document", heavy)
+    monkeypatch.setitem(campaign.RUNNERS, "spec", light)
+    settings = Settings(seed=3, inputs=4, out=tmp_path, targets=("document", "spec"))
+    report = run_campaign(settings, load_corpus())
+    assert [h.target for h in report.heavy] == ["document", "document"]
+    assert all(Path(h.saved).is_file() for h in report.heavy)
+    rise, _size, target, _index = report.heaviest
+    assert target == "document" and rise >= 90 * 1024
+    assert report.memory[-1][2] >= rise  # the process's peak survives the resets
+    settled = [sample[3] for sample in report.memory]
+    assert max(settled) < rise  # the 96 MiB are given back, not kept

@@ -17,7 +17,15 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from tests.soak.campaign import IN_PROCESS, Report, Settings, load_case, run_campaign, run_one
+from tests.soak.campaign import (
+    HEAVY_KIB,
+    IN_PROCESS,
+    Report,
+    Settings,
+    load_case,
+    run_campaign,
+    run_one,
+)
 from tests.soak.targets import RUNNERS
 
 
@@ -40,13 +48,29 @@ def format_report(report: Report, settings: Settings) -> str:
     for slow in report.slow[:20]:
         lines.append(f"  [{slow.target}] {slow.seconds:.2f} s, {slow.size} bytes: {slow.saved}")
     lines.append(f"slowest input: {seconds:.3f} s of CPU, {size} bytes, {target} (input {index})")
+    lines.append(
+        f"heavy inputs (peak > {HEAVY_KIB // 1024} MiB over the start, <= 1 MB): "
+        f"{len(report.heavy)}"
+    )
+    for heavy in report.heavy[:20]:
+        lines.append(f"  [{heavy.target}] {heavy.key}, {heavy.size} bytes: {heavy.saved}")
+    rise, size, target, index = report.heaviest
+    lines.append(
+        f"heaviest input: its peak {rise / 1024:.0f} MiB over the start, {size} bytes, "
+        f"{target} (input {index})"
+    )
     if report.memory:
-        rss = [kib for _i, kib, _peak in report.memory]
+        rss = [kib for _i, kib, _peak, _settled in report.memory]
+        settled = [kib for _i, _kib, _peak, kib in report.memory]
         lines.append(
             f"memory (RSS, sampled every {settings.sample_every} inputs): "
             f"first {rss[0] / 1024:.0f} MiB, last {rss[-1] / 1024:.0f} MiB, "
             f"peak sample {max(rss) / 1024:.0f} MiB; "
             f"peak RSS (ru_maxrss) {report.memory[-1][2] / 1024:.0f} MiB"
+        )
+        lines.append(
+            f"settled (after a collection and malloc_trim): first {settled[0] / 1024:.0f} MiB, "
+            f"last {settled[-1] / 1024:.0f} MiB, largest {max(settled) / 1024:.0f} MiB"
         )
     return "\n".join(lines)
 
@@ -116,8 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = format_report(report, settings)
     print(text)
     (settings.out / "report.txt").write_text(text + "\n")
-    memory = "".join(f"{i}\t{rss}\t{peak}\n" for i, rss, peak in report.memory)
-    (settings.out / "memory.tsv").write_text("input\trss_kib\tmaxrss_kib\n" + memory)
+    memory = "".join("\t".join(map(str, sample)) + "\n" for sample in report.memory)
+    header = "input\trss_kib\tmaxrss_kib\tsettled_kib\n"
+    (settings.out / "memory.tsv").write_text(header + memory)
     return 1 if report.crashes else 0
 
 

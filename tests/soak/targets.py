@@ -149,8 +149,8 @@ def check_and_render(root: Path, case: Case) -> None:
     """The full check of the workspace at ``root`` (as ``assay check`` runs it), rendered."""
     from assay import __version__
     from assay.cli.formats import FORMATTERS
-    from assay.engine.workspace.config import ConfigError, load_config
     from assay.engine.runner.run import check
+    from assay.engine.workspace.config import ConfigError, load_config
 
     try:
         config = load_config(root)
