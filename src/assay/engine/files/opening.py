@@ -177,3 +177,18 @@ def _kind(mode: int) -> str:
     if stat.S_ISREG(mode):
         return "a regular file"
     return "neither a file nor a folder"
+
+
+def read_contained(root: Path | str, path: str) -> bytes | Refused:
+    """The bytes of the regular file ``path`` below ``root``, read from the descriptor
+    ``open_contained`` checked, or why it is refused: a file that was a regular file
+    when listed and is a link when read is refused, never followed."""
+    opened = open_contained(root, path)
+    if isinstance(opened, Refused):
+        return opened
+    with opened:
+        chunks = []
+        fd = opened.fileno()
+        while chunk := os.read(fd, max(opened.size + 1, 1 << 16)):
+            chunks.append(chunk)
+        return b"".join(chunks)

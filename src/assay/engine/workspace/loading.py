@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Mapping
+from pathlib import Path
 
 from attrs import evolve, frozen
 
+from assay.engine.files.opening import read_contained
+from assay.engine.files.refusal import Refused
 from assay.engine.reading.manifest import read_manifest
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary, fold
@@ -85,15 +88,26 @@ def load_types(config: Config) -> tuple[TypeSet, list[Diagnostic]]:
 Sources = Mapping[str, "bytes | str"]
 
 
+def contained_bytes(root: Path, path: str) -> bytes | str:
+    """A listed file's bytes, read through the contained opener, or why not.
+
+    Discovery listed it as a regular file below the root; read by name again, it could
+    since have become a link (to ``/etc/passwd``): the opener refuses that, so no byte
+    from outside the workspace reaches a report.
+    """
+    try:
+        found = read_contained(root, path)
+    except OSError as error:
+        return str(error.strerror)  # as the message has always said it
+    return found.message if isinstance(found, Refused) else found
+
+
 def _spec_sources(config: Config, paths: tuple[str, ...]) -> dict[str, bytes | str]:
     """Each spec file's bytes, read once a run (the cache's digest and the parse share
     them), or the reason it cannot be read."""
     sources: dict[str, bytes | str] = {}
     for path in paths:
-        try:
-            sources[path] = (config.root / path).read_bytes()
-        except OSError as error:
-            sources[path] = str(error.strerror)  # as the message has always said it
+        sources[path] = contained_bytes(config.root, path)
     return sources
 
 
@@ -221,12 +235,9 @@ def _load(
 ) -> DocumentContext:
     path = candidate.path
     run = candidate.folder if candidate.origin == "run" else None
-    try:
-        raw = (config.root / path).read_bytes()
-    except OSError as error:
-        problem = _unreadable(
-            path, f"cannot read: {error.strerror}", "DOC001", "unreadable-document"
-        )
+    raw = contained_bytes(config.root, path)
+    if isinstance(raw, str):
+        problem = _unreadable(path, f"cannot read: {raw}", "DOC001", "unreadable-document")
         return DocumentContext(
             path=path,
             text=None,

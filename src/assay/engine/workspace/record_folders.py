@@ -10,6 +10,8 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from assay.engine.files.opening import read_contained
+from assay.engine.files.refusal import Refused
 from assay.engine.reading.record_names import MARKDOWN_SUFFIXES, record_number
 from assay.engine.workspace.candidates import Candidate, Note, Origin, Skipped
 from assay.grammar.globs import Glob
@@ -47,14 +49,16 @@ def records_folders(root: Path, notes: list[Note]) -> tuple[Folder, ...]:
 
 
 def _read_setting(root: Path, name: str, notes: list[Note]) -> str | None:
-    path = root / name
-    if not os.path.lexists(path):
+    if not os.path.lexists(root / name):
         return None
-    if not path.is_file() or path.is_symlink():
-        notes.append(Note(path=name, message="not a regular file; not followed"))
-        return None
+    # Read from the descriptor the opener checked: a link is never followed, even one
+    # swapped in after a look at the name.
     try:
-        return path.read_text(encoding="utf-8")
+        found = read_contained(root, name)
+        if isinstance(found, Refused):
+            notes.append(Note(path=name, message="not a regular file; not followed"))
+            return None
+        return found.decode("utf-8")
     except (OSError, UnicodeDecodeError) as error:
         notes.append(Note(path=name, message=f"cannot read: {error}"))
         return None
