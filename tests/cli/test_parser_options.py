@@ -71,16 +71,6 @@ def test_help_lists_every_option(
             assert option in shown, f"{' '.join(words)} --help does not show {option}"
 
 
-def _shared_options() -> set[str]:
-    """The option strings ``assay.cli.options`` defines: nobody else may."""
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(OPTIONS_MODULE.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if node.value.startswith("--") and " " not in node.value:
-                found.add(node.value)
-    return found
-
-
 def _defined(path: Path) -> Iterator[tuple[int, str]]:
     """The option strings ``add_argument`` calls of ``path`` define, with their lines."""
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -95,7 +85,7 @@ def _defined(path: Path) -> Iterator[tuple[int, str]]:
 
 
 def test_the_shared_options_are_defined_only_in_the_options_module() -> None:
-    shared = _shared_options()
+    shared = {option for _, option in _defined(OPTIONS_MODULE)}
     assert {"--config", "--no-cache", "--format", "--output", "--fail-on", "--db"} <= shared
     elsewhere = [
         f"{path.relative_to(CLI)}:{line}: {option}"
