@@ -1,5 +1,5 @@
 """What attempts cost, from the counters they reported and the policy's dated credit
-rates; and whether a paid run may launch another attempt.
+rates (whether a paid run may launch another attempt is ``spending``'s to say).
 
 A rate holds from its date on: an attempt is priced with the latest rate of each
 counter dated on or before the day it started. A counter the agent did not report

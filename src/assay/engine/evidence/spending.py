@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from assay.engine.evidence.costs import cost, spent
 from assay.engine.evidence.plan import Plan
 from assay.engine.evidence.prepare import now
 from assay.engine.evidence.records import Store
-from assay.engine.evidence.spending import cost, spent
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.evidence import Counter
 
@@ -19,8 +19,7 @@ class Spending:
     """What a run has spent, against its policy's cap."""
 
     def __init__(self, store: Store, plan: Plan, *, authorized: bool, resume: bool) -> None:
-        assert plan.runner is not None
-        self.store, self.plan, self.runner = store, plan, plan.runner
+        self.store, self.plan, self.runner = store, plan, plan.required_runner()
         self.authorized, self.resume = authorized, resume
         self.policy = store.policy()
         self.spent = 0.0
