@@ -75,9 +75,8 @@ def test_eval_alone_prepares_and_starts_no_agent(
     root = _example(tmp_path)
     code, out, _ = _assay(root, "eval", monkeypatch)
     assert code == 0 and out.startswith("prepared 3 tasks of naming@1")
-    store = evaluation.open_store(root / "evidence.sqlite")
-    assert len(store.preparations("naming@1")) == 6 and store.attempts() == []
-    store.close()
+    with evaluation.open_store(root / "evidence.sqlite") as store:
+        assert len(store.preparations("naming@1")) == 6 and store.attempts() == []
 
 
 @pytest.mark.parametrize(

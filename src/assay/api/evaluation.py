@@ -65,17 +65,15 @@ __all__ = [
 
 
 def open_store(path: StrPath, *, create: bool = False) -> Store:
-    """The store at ``path``, upgraded to the current schema; close it when done."""
+    """The store at ``path``, upgraded to the current schema: ``with open_store(path)
+    as store:`` closes it when the block ends."""
     return Store(Path(path), create=create)
 
 
 def attempts(path: StrPath) -> list[Attempt]:
     """Every attempt the store at ``path`` keeps, in the order recorded."""
-    store = open_store(path)
-    try:
+    with open_store(path) as store:
         return store.attempts()
-    finally:
-        store.close()
 
 
 def assess(
@@ -93,8 +91,7 @@ def assess(
     (EVL014); a malformed verdict, policy or digest is a ``UsageError``."""
     if isinstance(attempt, bool) or not isinstance(attempt, int):
         raise UsageError(f"attempt {attempt!r}: expected an attempt id, a whole number")
-    store = open_store(db)
-    try:
+    with open_store(db) as store:
         return _record(
             store.db,
             str(db),
@@ -104,18 +101,13 @@ def assess(
             at=now(),
             expected_answer=answer_sha256,
         )
-    finally:
-        store.close()
 
 
 def assessments(db: StrPath) -> list[AssessmentRecord]:
     """Every assessment the store keeps, in the order recorded, each saying whether it
     still binds its attempt (``Attempt.assessment`` is the latest that does)."""
-    store = open_store(db)
-    try:
+    with open_store(db) as store:
         return _records(store.db)
-    finally:
-        store.close()
 
 
 def _plan(
@@ -144,14 +136,11 @@ def prepare(
     settings, plan = _plan(
         root, config, False, benchmark=benchmark, answers=answers, results=results
     )
-    store = open_store(db, create=True)
-    try:
+    with open_store(db, create=True) as store:
         made = _prepare(settings, store, plan)
         if policy is not None:
             store.record_policy(policy)
         return made
-    finally:
-        store.close()
 
 
 def run(
@@ -175,14 +164,11 @@ def run(
     settings, plan = _plan(
         root, config, True, benchmark=benchmark, answers=answers, results=results, runner=runner
     )
-    store = open_store(db)
-    try:
+    with open_store(db) as store:
         options = RunOptions(
             jobs=jobs, shard=shard, authorize_spending=authorize_spending, resume=resume
         )
         return _run(settings, store, plan, options, progress)
-    finally:
-        store.close()
 
 
 def merge(out: StrPath, sources: Iterable[StrPath]) -> int:
@@ -203,12 +189,9 @@ def summarize_store(
     policy recorded before execution, if any. Launches nothing and writes nothing."""
     from assay.engine.evidence.summary import summarize
 
-    store = open_store(path)
-    try:
+    with open_store(path) as store:
         found, policy = store.attempts(), store.policy()
         _, tasks = store.benchmark_tasks(benchmark)
-    finally:
-        store.close()
     if not tasks:  # nothing prepared (a store made by hand): the tasks attempted
         tasks = tuple(dict.fromkeys(a.task for a in found))
     return summarize(

@@ -17,6 +17,12 @@ from typing import TYPE_CHECKING, Any
 from assay import __version__
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_INTERNAL, EXIT_OK
 from assay.cli.exit_codes import EXIT_FINDINGS as EXIT_FINDINGS  # callers read it here
+from assay.cli.options import (
+    add_cache_option,
+    add_config_option,
+    add_format_option,
+    add_report_options,
+)
 from assay.cli.output import OutputError, complain
 
 if TYPE_CHECKING:
@@ -111,13 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     check.add_argument("paths", metavar="PATH", nargs="*", help="report findings in these files")
-    check.add_argument(
-        "--format",
-        choices=("text", "json", "sarif", "github"),
-        default="text",
-        help="output format (default: text)",
-    )
-    check.add_argument("--output", metavar="FILE", help="write the report to FILE")
+    add_report_options(check, fail_on_from_config=True)
     check.add_argument(
         "--select",
         action="append",
@@ -130,23 +130,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="CODES",
         help="do not run these codes, families or names (replaces the config's)",
     )
-    check.add_argument(
-        "--fail-on",
-        choices=("error", "warning", "info", "never"),
-        help="lowest severity that fails the run (default: the config's, else error)",
-    )
-    check.add_argument("--config", metavar="FILE", help="use this config file")
+    add_config_option(check)
     check.add_argument(
         "--jobs",
         type=_processes,
         metavar="N",
         help="processes for reading documents (default: one per core for large workspaces)",
     )
-    check.add_argument(
-        "--no-cache",
-        action="store_true",
-        help="read every document again instead of reusing what earlier runs found",
-    )
+    add_cache_option(check)
     check.add_argument(
         "--show-suppressed",
         action="store_true",
@@ -167,13 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
             "with the document's type and why each was chosen or skipped."
         ),
     )
-    files.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="output format (default: text; json: see `assay schema files`)",
-    )
-    files.add_argument("--config", metavar="FILE", help="use this config file")
+    add_format_option(files, schema="files")
+    add_config_option(files)
     new = commands.add_parser(
         "new",
         help="write the next decision record in its folder's style, or scaffold a run",
@@ -237,9 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     identity.add_argument("url", metavar="URL", help="a repository URL, scp-like remote or path")
-    identity.add_argument(
-        "--format", choices=("text", "json"), default="text", help="output format (default: text)"
-    )
+    add_format_option(identity)
     render = commands.add_parser(
         "render",
         help="print the review rendered from a verified analysis run",
@@ -259,8 +243,8 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument(
         "--write", action="store_true", help="write the review to its destination, whole"
     )
-    render.add_argument("--config", metavar="FILE", help="use this config file")
-    render.add_argument("--no-cache", action="store_true", help="do not use the check cache")
+    add_config_option(render)
+    add_cache_option(render)
     publish = commands.add_parser(
         "publish",
         help="build a MkDocs site of the records and reviews that verified",
@@ -274,8 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
     publish.add_argument(
         "--strict", action="store_true", help="exit 1, building nothing, if anything is excluded"
     )
-    publish.add_argument("--config", metavar="FILE", help="use this config file")
-    publish.add_argument("--no-cache", action="store_true", help="do not use the check cache")
+    add_config_option(publish)
+    add_cache_option(publish)
     from assay.cli.site_arguments import add_serve_command, add_site_options
 
     add_site_options(publish, progress=True)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from assay.cli.options import add_config_option, add_format_option, add_task_options
+
 
 def add_context_commands(commands: Any) -> None:
     """Add ``assay select``, ``assay pin`` and ``assay assemble`` to the subcommands."""
@@ -20,28 +22,12 @@ def add_context_commands(commands: Any) -> None:
             "candidate unless --declaration asks for another."
         ),
     )
-    select.add_argument(
-        "--where",
-        action="append",
-        metavar="KEY=VALUE",
-        help="the task's value of one dimension, e.g. language=go (one value per KEY)",
-    )
-    select.add_argument(
-        "--declaration",
-        action="append",
-        metavar="NAME@VERSION",
-        help="ask for this version of a declaration instead of its newest (repeatable)",
-    )
+    add_task_options(select)
     select.add_argument(
         "--explain", action="store_true", help="also list every other declaration and why"
     )
-    select.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="output format (default: text; json: see `assay schema selection`)",
-    )
-    select.add_argument("--config", metavar="FILE", help="use this config file")
+    add_format_option(select, schema="selection")
+    add_config_option(select)
     pin = commands.add_parser(
         "pin",
         help="verify every pinned source; --write renews the digests",
@@ -56,13 +42,8 @@ def add_context_commands(commands: Any) -> None:
     pin.add_argument(
         "--write", action="store_true", help="write the current digests into the spec files"
     )
-    pin.add_argument("--config", metavar="FILE", help="use this config file")
-    pin.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="output format (default: text; json: the report of `assay schema report`)",
-    )
+    add_config_option(pin)
+    add_format_option(pin, schema="report")
     add_assemble(commands)
 
 
@@ -80,15 +61,7 @@ def add_assemble(commands: Any) -> None:
             "fails."
         ),
     )
-    assemble.add_argument(
-        "--where", action="append", metavar="KEY=VALUE", help="the task's value of a dimension"
-    )
-    assemble.add_argument(
-        "--declaration",
-        action="append",
-        metavar="NAME@VERSION",
-        help="ask for this version of a declaration instead of its newest (repeatable)",
-    )
+    add_task_options(assemble)
     assemble.add_argument(
         "--budget", type=_budget, metavar="N", help="the most the units may hold (required)"
     )
@@ -104,7 +77,7 @@ def add_assemble(commands: Any) -> None:
     assemble.add_argument(
         "--manifest", metavar="FILE", help="with --out -: where manifest.json goes (required)"
     )
-    assemble.add_argument("--config", metavar="FILE", help="use this config file")
+    add_config_option(assemble)
 
 
 def _budget(text: str) -> int:

@@ -6,7 +6,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-_DB = "evidence.sqlite"
+from assay.cli.options import (
+    add_config_option,
+    add_format_option,
+    add_output_option,
+    add_store_option,
+)
 
 
 def add_eval_command(commands: Any) -> None:
@@ -47,11 +52,9 @@ def add_eval_command(commands: Any) -> None:
         help="go on past the spending cap: run the pairs refused at the cap",
     )
     summary = stages.add_parser("summary", help="summarize the attempts; launches nothing")
-    summary.add_argument("--db", default=_DB, metavar="FILE", help=f"the store (default {_DB})")
-    summary.add_argument(
-        "--format", choices=("text", "json", "markdown"), default="text", help="output format"
-    )
-    summary.add_argument("--output", metavar="FILE", help="write here instead of stdout")
+    add_store_option(summary)
+    add_format_option(summary, ("text", "json", "markdown"))
+    add_output_option(summary, what="summary")
     summary.add_argument(
         "--tasks", metavar="SUBSET", help="these tasks only: `3`, `1-20`, a name; comma-separated"
     )
@@ -74,7 +77,7 @@ def _assess(stages: Any) -> None:
             "the sources the attempt was given and the policy; earlier ones are kept."
         ),
     )
-    assess.add_argument("--db", default=_DB, metavar="FILE", help=f"the store (default {_DB})")
+    add_store_option(assess)
     assess.add_argument("--attempt", required=True, type=_attempt, metavar="ID", help="its id")
     assess.add_argument("--verdict", required=True, choices=("supported", "unsupported", "unclear"))
     assess.add_argument(
@@ -94,12 +97,12 @@ def _attempt(text: str) -> int:
 
 
 def _objects(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", default=_DB, metavar="FILE", help=f"the store (default {_DB})")
+    add_store_option(parser)
     for kind in ("benchmark", "answers", "results"):
         parser.add_argument(
             f"--{kind}", metavar="NAME[@V]", help=f"the {kind} to use (default: the only one)"
         )
-    parser.add_argument("--config", metavar="FILE", help="use this config file")
+    add_config_option(parser)
 
 
 def _jobs(text: str) -> int:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from assay.cli.options import add_cache_option, add_config_option
+
 __all__ = ["THEME_NAMES", "add_serve_command", "add_site_options", "port"]
 
 #: ``assay.site.themes.THEMES``' names, spelled out: importing the package-metadata
@@ -57,6 +59,6 @@ def add_serve_command(commands: Any) -> None:  # argparse's _SubParsersAction is
     serve.add_argument(
         "--port", type=port, default=8000, metavar="N", help="port (default 8000; 0: any free)"
     )
-    serve.add_argument("--config", metavar="FILE", help="use this config file")
-    serve.add_argument("--no-cache", action="store_true", help="do not use the check cache")
+    add_config_option(serve)
+    add_cache_option(serve)
     add_site_options(serve)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from assay.cli.options import add_config_option, add_format_option, add_report_options
+
 
 def add_trace_command(commands: Any) -> None:
     """Add ``assay trace`` and its two subcommands to the subcommands."""
@@ -40,20 +42,8 @@ def add_trace_command(commands: Any) -> None:
         default="main",
         help="whose Pi session SESSION is: the main agent's (default) or a participant's",
     )
-    check.add_argument(
-        "--format",
-        choices=("text", "json", "sarif", "github"),
-        default="text",
-        help="output format, as for `assay check` (default: text)",
-    )
-    check.add_argument("--output", metavar="FILE", help="write the report to FILE")
-    check.add_argument(
-        "--fail-on",
-        choices=("error", "warning", "info", "never"),
-        default="error",
-        help="lowest severity that fails the run (default: error)",
-    )
-    check.add_argument("--config", metavar="FILE", help="use this config file (its root)")
+    add_report_options(check, fail_on_from_config=False)
+    add_config_option(check, root_only=True)
     fetch = subcommands.add_parser(
         "fetch",
         help="print the entries around one exact turn of a Pi session",
@@ -73,13 +63,8 @@ def add_trace_command(commands: Any) -> None:
         required=True,
         help="how many entries each side of the turn (at most 20)",
     )
-    fetch.add_argument(
-        "--format",
-        choices=("text", "json"),
-        default="text",
-        help="output format (default: text; json: see `assay schema window`)",
-    )
-    fetch.add_argument("--config", metavar="FILE", help="use this config file (its root)")
+    add_format_option(fetch, schema="window")
+    add_config_option(fetch, root_only=True)
 
 
 def _window(text: str) -> int:

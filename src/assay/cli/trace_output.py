@@ -24,10 +24,10 @@ _EXCERPT_SOURCE = 4 * 1024 * 1024
 def render_report(diagnostics: Sequence[Diagnostic], path: str, root: Path, form: str) -> str:
     """The diagnostics of one session in ``form`` (text, json, sarif, github)."""
     from assay.cli.formats import FORMATTERS
+    from assay.cli.source_text import source_reader
 
-    def source(name: str) -> str | None:
-        return _session_text(root, name)
-
+    # Read as it was checked (contained, read-only), and only when small enough.
+    source = source_reader(root, limit=_EXCERPT_SOURCE)
     return FORMATTERS[form](report_of(diagnostics, path), version=__version__, source=source)
 
 
@@ -42,23 +42,6 @@ def report_of(diagnostics: Sequence[Diagnostic], path: str) -> Report:
         if c.family in ("PRT", "PTH")
     )
     return Report(diagnostics=tuple(diagnostics), suppressed=(), files=(path,), rules=rules)
-
-
-def _session_text(root: Path, path: str) -> str | None:
-    """The session's text for excerpts, read as it was checked (contained, read-only)."""
-    import os
-
-    from assay.engine.files.opening import open_contained
-    from assay.engine.files.refusal import Refused
-
-    opened = open_contained(root, path)
-    if isinstance(opened, Refused):
-        return None
-    with opened:
-        if opened.size > _EXCERPT_SOURCE:
-            return None
-        data = os.read(opened.fileno(), _EXCERPT_SOURCE + 1)
-    return data.decode("utf-8", "replace")
 
 
 def window_text(window: Window) -> str:

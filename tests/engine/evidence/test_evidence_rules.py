@@ -63,7 +63,8 @@ def _stages(root: Path, options: dict[str, str]) -> list[Diagnostic]:
             policy = evaluation.read_policy(root / "policy.toml") if has_policy else None
             evaluation.prepare(root, db, policy=policy)
         else:
-            evaluation.open_store(db, create=True).close()
+            with evaluation.open_store(db, create=True):
+                pass
         _change(root, options)
         result = evaluation.run(
             root,

@@ -61,10 +61,9 @@ def test_raw_evidence_is_kept_even_when_the_agent_fails(tmp_path: Path) -> None:
     """A crashing agent's stdin, stdout and stderr are all in its row."""
     root, db = _prepared(tmp_path, "crash")
     evaluation.run(root, db, runner="fixture")
-    store = evaluation.open_store(db)
-    attempt = store.attempts()[0]
-    stdin, stdout, stderr = store.raw(attempt.id)
-    store.close()
+    with evaluation.open_store(db) as store:
+        attempt = store.attempts()[0]
+        stdin, stdout, stderr = store.raw(attempt.id)
     assert stdin is not None and stdin.endswith(b"# Task\n\nSolve add.\n")
     assert stdout == b"" and stderr == b"agent: something broke\n"
     assert attempt.exit_code == 3
@@ -83,10 +82,9 @@ def test_the_task_condition_delivers_the_bundle_and_the_overview_does_not(tmp_pa
     """The stdin of the task attempt holds the pinned guide; the overview's, the overview."""
     root, db = _prepared(tmp_path, "correct", tasks=1)
     evaluation.run(root, db, runner="fixture")
-    store = evaluation.open_store(db)
-    overview, task = store.attempts()
-    over_in, task_in = store.raw(overview.id)[0], store.raw(task.id)[0]
-    store.close()
+    with evaluation.open_store(db) as store:
+        overview, task = store.attempts()
+        over_in, task_in = store.raw(overview.id)[0], store.raw(task.id)[0]
     assert (overview.condition, task.condition) == ("overview", "task")  # this order
     assert over_in is not None and task_in is not None
     assert b"This repository holds arithmetic tasks." in over_in and b"Add the two" not in over_in
@@ -119,7 +117,8 @@ def test_a_pin_drifted_since_prepare_is_a_basis_error_not_a_launch(tmp_path: Pat
 def test_run_before_prepare_is_refused(tmp_path: Path) -> None:
     """Without a preparation there is nothing to deliver: EVL009, no attempt."""
     root = make(tmp_path / "ws", spec("correct"))
-    evaluation.open_store(root / "e.sqlite", create=True).close()
+    with evaluation.open_store(root / "e.sqlite", create=True):
+        pass
     with pytest.raises(EvidenceError, match="EVL009"):
         evaluation.run(root, root / "e.sqlite", runner="fixture")
     assert evaluation.attempts(root / "e.sqlite") == []
@@ -151,6 +150,22 @@ def test_the_check_command_is_recorded_apart_from_correctness(tmp_path: Path) ->
     for attempt in evaluation.attempts(db):
         assert attempt.verification.ran and attempt.verification.passed is True
         assert attempt.correctness == "wrong"
-    assert json.loads(
-        evaluation.open_store(db).db.execute("SELECT command FROM attempts").fetchone()[0]
-    )
+    with evaluation.open_store(db) as store:
+        command = store.db.execute("SELECT command FROM attempts").fetchone()[0]
+    assert json.loads(command)
+
+
+def test_a_plan_made_without_a_runner_does_not_run(tmp_path: Path) -> None:
+    """``prepare``'s plan has no runner: ``run`` refuses it with a ValueError, an
+    explicit check rather than an ``assert`` that ``python -O`` would drop."""
+    from assay.engine.evidence.plan import make_plan
+    from assay.engine.evidence.run import RunOptions
+    from assay.engine.evidence.run import run as run_plan
+    from assay.engine.workspace.config import load_config
+
+    root, db = _prepared(tmp_path, "correct")
+    config = load_config(root)
+    plan = make_plan(config)
+    with evaluation.open_store(db) as store, pytest.raises(ValueError, match="no runner"):
+        run_plan(config, store, plan, RunOptions())
+    assert evaluation.attempts(db) == []

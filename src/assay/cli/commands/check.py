@@ -14,8 +14,7 @@ from pathlib import Path
 from assay import __version__
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from assay.cli.output import complain, write, write_whole
-from assay.engine.files.opening import open_contained
-from assay.engine.files.refusal import Refused
+from assay.cli.source_text import source_reader
 from assay.engine.runner.result import Report
 from assay.engine.workspace.config import Config, ConfigError, load_config
 from assay.errors import UsageError
@@ -62,23 +61,7 @@ def run(options: argparse.Namespace) -> int:
     derivations.save()  # the document shapes met, for the next run's reader
     _tell(result, config, scoped=paths is not None)
 
-    def source(path: str) -> str | None:
-        """A reported file's text, for its excerpts; None if it is refused.
-
-        Opened as every document is (``open_contained``: no link, nothing but a regular
-        file below the root), so a PTH002 link to ``/etc/passwd`` shows no excerpt:
-        its target is never opened, let alone read into memory or quoted in a log.
-        """
-        opened = open_contained(config.root, path)
-        if isinstance(opened, Refused):
-            return None
-        with opened:
-            try:
-                with os.fdopen(os.dup(opened.fileno()), "rb") as stream:
-                    return stream.read().decode("utf-8", "replace")
-            except OSError:
-                return None
-
+    source = source_reader(config.root)  # contained: a link's target is never quoted
     color = options.color == "always" or (
         options.color == "auto"
         and options.output is None

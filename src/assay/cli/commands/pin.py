@@ -41,6 +41,7 @@ def run(options: argparse.Namespace) -> int:
     """Verify (and with ``--write`` renew, then verify again); report; exit."""
     from assay.cli.commands.check import exit_code
     from assay.cli.formats import FORMATTERS
+    from assay.cli.source_text import source_reader
     from assay.engine.context.pin_write import SpecChanged, renew
     from assay.engine.context.pins import verify_pins
     from assay.engine.runner.pin_pass import pin_diagnostics
@@ -74,13 +75,7 @@ def run(options: argparse.Namespace) -> int:
     diagnostics = pin_diagnostics(workspace, results)
     specs = tuple(sorted({r.spec for r in results}))
     report = Report(diagnostics=diagnostics, suppressed=(), files=specs, rules=())
-
-    def source(path: str) -> str | None:
-        try:
-            return (config.root / path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return None
-
+    source = source_reader(config.root)
     rendered = FORMATTERS[options.format](report, version=__version__, source=source)
     if options.format == "text":
         rendered = _summary(rendered, results, written)

@@ -64,15 +64,9 @@ def run(options: argparse.Namespace) -> int:
 def _explain(verification: Verification) -> None:
     """The run's findings, on standard error, as the text report prints them."""
     from assay.cli.formats import text
+    from assay.cli.source_text import source_reader
 
     report, root = verification.report, verification.root
-
-    def source(path: str) -> str | None:
-        try:
-            return (root / path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return None
-
-    rendered = text.render(report, version=__version__, source=source)
+    rendered = text.render(report, version=__version__, source=source_reader(root))
     if report.diagnostics:
         complain(rendered.rstrip("\n"))

@@ -128,13 +128,9 @@ def _notes(selection: Selection, *, explain: bool) -> None:
 def _spec_errors(diagnostics: Sequence[Diagnostic], root: Path) -> None:
     """The spec problems on standard error, as ``assay check`` prints them."""
     from assay.cli.formats import text
+    from assay.cli.source_text import source_reader
     from assay.engine.runner.result import Report
 
-    def source(path: str) -> str | None:
-        try:
-            return (root / path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return None
-
     report = Report(diagnostics=tuple(diagnostics), suppressed=(), files=(), rules=())
-    complain(text.render(report, version=__version__, source=source).rstrip("\n"))
+    rendered = text.render(report, version=__version__, source=source_reader(root))
+    complain(rendered.rstrip("\n"))

@@ -9,8 +9,8 @@ or naming a task its benchmark lacks (EVL003), a task without an answer (EVL004)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Generic, TypeVar
 
 from attrs import frozen
 
@@ -26,21 +26,22 @@ Decl = TypeVar("Decl", BenchmarkDecl, AnswerKeyDecl, RunnerDecl, ResultSchemaDec
 
 
 @frozen(kw_only=True)
-class Placed(Model):
-    """An evaluation object and the spec file that declares it."""
+class Placed(Model, Generic[Decl]):
+    """An evaluation object and the spec file that declares it; typed by its kind, so
+    what a ``Catalog`` field holds needs no check of what it is."""
 
     path: str
-    decl: BenchmarkDecl | AnswerKeyDecl | RunnerDecl | ResultSchemaDecl
+    decl: Decl
 
 
 @frozen(kw_only=True)
 class Catalog(Model):
     """Every evaluation object of the workspace, by kind, first of each name@version."""
 
-    benchmarks: tuple[Placed, ...] = ()
-    answer_keys: tuple[Placed, ...] = ()
-    runners: tuple[Placed, ...] = ()
-    result_schemas: tuple[Placed, ...] = ()
+    benchmarks: tuple[Placed[BenchmarkDecl], ...] = ()
+    answer_keys: tuple[Placed[AnswerKeyDecl], ...] = ()
+    runners: tuple[Placed[RunnerDecl], ...] = ()
+    result_schemas: tuple[Placed[ResultSchemaDecl], ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
 
 
@@ -52,56 +53,58 @@ def read_specs(config: Config) -> tuple[list[SpecFile], list[Diagnostic]]:
 def build_catalog(specs: Sequence[SpecFile]) -> Catalog:
     """The objects of ``specs`` and what is wrong across them."""
     problems: list[Diagnostic] = []
-    kinds: dict[str, dict[tuple[str, int], Placed]] = {
-        "benchmark": {},
-        "answer key": {},
-        "runner": {},
-        "result schema": {},
-    }
-    for spec in specs:
+    benchmarks: dict[tuple[str, int], Placed[BenchmarkDecl]] = {}
+    keys: dict[tuple[str, int], Placed[AnswerKeyDecl]] = {}
+    runners: dict[tuple[str, int], Placed[RunnerDecl]] = {}
+    schemas: dict[tuple[str, int], Placed[ResultSchemaDecl]] = {}
+    for spec in specs:  # spec by spec, so EVL002s come in the order of the files
         ev = spec.evaluation
-        for kind, decls in (
-            ("benchmark", ev.benchmarks),
-            ("answer key", ev.answer_keys),
-            ("runner", ev.runners),
-            ("result schema", ev.result_schemas),
-        ):
-            for decl in decls:
-                known = kinds[kind]
-                earlier = known.get((decl.name, decl.version))
-                if earlier is None:
-                    known[(decl.name, decl.version)] = Placed(path=spec.path, decl=decl)
-                    continue
-                message = (
-                    f"{kind} `{decl.name}` version {decl.version} is already declared in "
-                    f"{earlier.path} on line {earlier.decl.span.line}"
-                )
-                problems.append(evl("EVL002", message, spec.path, decl.name_span))
-    benchmarks = kinds["benchmark"]
-    for placed in kinds["answer key"].values():
+        problems += _place(benchmarks, "benchmark", spec.path, ev.benchmarks)
+        problems += _place(keys, "answer key", spec.path, ev.answer_keys)
+        problems += _place(runners, "runner", spec.path, ev.runners)
+        problems += _place(schemas, "result schema", spec.path, ev.result_schemas)
+    for placed in keys.values():
         problems.extend(_key_problems(placed, benchmarks))
     return Catalog(
         benchmarks=_sorted(benchmarks),
-        answer_keys=_sorted(kinds["answer key"]),
-        runners=_sorted(kinds["runner"]),
-        result_schemas=_sorted(kinds["result schema"]),
+        answer_keys=_sorted(keys),
+        runners=_sorted(runners),
+        result_schemas=_sorted(schemas),
         diagnostics=tuple(problems),
     )
 
 
-def _sorted(known: dict[tuple[str, int], Placed]) -> tuple[Placed, ...]:
+def _place(
+    known: dict[tuple[str, int], Placed[Decl]], kind: str, path: str, decls: Iterable[Decl]
+) -> list[Diagnostic]:
+    """Add each of ``decls`` to ``known``; an EVL002 for each name@version already in."""
+    problems = []
+    for decl in decls:
+        earlier = known.get((decl.name, decl.version))
+        if earlier is None:
+            known[(decl.name, decl.version)] = Placed(path=path, decl=decl)
+            continue
+        message = (
+            f"{kind} `{decl.name}` version {decl.version} is already declared in "
+            f"{earlier.path} on line {earlier.decl.span.line}"
+        )
+        problems.append(evl("EVL002", message, path, decl.name_span))
+    return problems
+
+
+def _sorted(known: dict[tuple[str, int], Placed[Decl]]) -> tuple[Placed[Decl], ...]:
     return tuple(known[k] for k in sorted(known))
 
 
-def _key_problems(placed: Placed, benchmarks: dict[tuple[str, int], Placed]) -> list[Diagnostic]:
+def _key_problems(
+    placed: Placed[AnswerKeyDecl], benchmarks: dict[tuple[str, int], Placed[BenchmarkDecl]]
+) -> list[Diagnostic]:
     key = placed.decl
-    assert isinstance(key, AnswerKeyDecl)
     versions = [p.decl for (name, _), p in sorted(benchmarks.items()) if name == key.benchmark]
     if not versions:
         message = f"answer key `{key.name}` is for `{key.benchmark}`, and no benchmark is named so"
         return [evl("EVL001", message, placed.path, key.benchmark_span)]
     newest = versions[-1]
-    assert isinstance(newest, BenchmarkDecl)
     tasks = {t.name for t in newest.tasks}
     answered = {a.task for a in key.answers}
     found = []
@@ -116,7 +119,7 @@ def _key_problems(placed: Placed, benchmarks: dict[tuple[str, int], Placed]) -> 
     return found
 
 
-def choose(placed: Sequence[Placed], kind: str, request: str | None) -> Placed:
+def choose(placed: Sequence[Placed[Decl]], kind: str, request: str | None) -> Placed[Decl]:
     """The object ``request`` names (``NAME`` for its newest version, ``NAME@V``);
     with no request, the newest version of the only name there is."""
     names = sorted({p.decl.name for p in placed})

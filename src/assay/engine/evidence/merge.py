@@ -14,6 +14,7 @@ link or anything that exists (DESIGN §6, ``check_file_destination``).
 from __future__ import annotations
 
 import os
+from contextlib import ExitStack
 from pathlib import Path
 
 from assay.engine.evidence.codes import EvidenceError, evl
@@ -51,25 +52,20 @@ def merge_stores(out: Path, sources: list[Path]) -> int:
         raise EvidenceError(
             [evl("EVL010", "the output exists already; merge writes a new store", str(out))]
         )
-    stores = [Store(path, create=False) for path in sources]
-    try:
+    with ExitStack() as opened:  # every shard opened so far is closed, whatever fails
+        stores = [opened.enter_context(Store(path, create=False)) for path in sources]
         _compatible(stores)
         partial = out.with_name(f".{out.name}.{os.getpid()}.partial")
-        target = Store(partial, create=True)
         try:
-            try:
-                copied = _copy(target, stores)
+            with Store(partial, create=True) as target:
+                with target.transaction():
+                    copied = _copy(target, stores)
                 target.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            finally:
-                target.close()
             _create(out, partial)  # linked, not read: a store can be large
         finally:
             for suffix in ("", "-wal", "-shm"):
                 Path(f"{partial}{suffix}").unlink(missing_ok=True)
         return copied
-    finally:
-        for store in stores:
-            store.close()
 
 
 def _create(out: Path, built: Path) -> None:
@@ -106,7 +102,6 @@ def _marks(count: int) -> str:
 def _copy(target: Store, stores: list[Store]) -> int:
     copied = 0
     db = target.db
-    db.execute("BEGIN IMMEDIATE")
     seen: dict[tuple[str, str, str, str], int] = {}
     for store in stores:
         ids: dict[int, int] = {}
@@ -141,5 +136,4 @@ def _copy(target: Store, stores: list[Store]) -> int:
         for row in store.db.execute("SELECT recorded_at, policy FROM policies ORDER BY id"):
             if not db.execute("SELECT 1 FROM policies WHERE policy = ?", (row[1],)).fetchone():
                 db.execute("INSERT INTO policies (recorded_at, policy) VALUES (?, ?)", row)
-    db.execute("COMMIT")
     return copied

@@ -32,6 +32,13 @@ class Plan(Model):
         path, span = self.places[kind]
         return evl(code, message, path, span, severity)
 
+    def required_runner(self) -> RunnerDecl:
+        """The runner a ``run`` uses. A plan made without one (``make_plan`` without
+        ``need_runner``, as ``prepare`` makes it) cannot run: ``ValueError``."""
+        if self.runner is None:
+            raise ValueError("this plan has no runner: make it with make_plan(need_runner=True)")
+        return self.runner
+
     @property
     def benchmark_id(self) -> str:
         """``name@version`` of the benchmark."""
@@ -68,8 +75,7 @@ def make_plan(
         raise EvidenceError(errors)
     bench_at = choose(catalog.benchmarks, "benchmark", benchmark)
     bench = bench_at.decl
-    assert isinstance(bench, BenchmarkDecl)
-    keys = [p for p in catalog.answer_keys if p.decl.benchmark == bench.name]  # type: ignore[union-attr]
+    keys = [p for p in catalog.answer_keys if p.decl.benchmark == bench.name]
     if not keys and answers is None:
         message = (
             f"no answer key is declared for benchmark `{bench.name}` "
@@ -83,8 +89,6 @@ def make_plan(
     places = {"benchmark": (bench_at.path, bench.name_span)}
     if runner_at is not None:
         places["runner"] = (runner_at.path, runner_at.decl.name_span)
-    assert isinstance(key, AnswerKeyDecl) and isinstance(schema, ResultSchemaDecl)
-    assert chosen_runner is None or isinstance(chosen_runner, RunnerDecl)
     return Plan(
         benchmark=bench, answer_key=key, results=schema, runner=chosen_runner, places=places
     )

@@ -56,8 +56,7 @@ def prepare(config: Config, store: Store, plan: Plan) -> list[Preparation]:
     stored = []
     at = now()
     made = list(deliveries(config, plan))  # read everything before the first write
-    store.db.execute("BEGIN IMMEDIATE")
-    try:
+    with store.transaction():
         for task, *both in made:
             for delivery in both:
                 prep = Preparation(
@@ -72,8 +71,4 @@ def prepare(config: Config, store: Store, plan: Plan) -> list[Preparation]:
                 )
                 ident = store.add_preparation(prep, delivery.material, at)
                 stored.append(evolve(prep, id=ident))
-        store.db.execute("COMMIT")
-    except BaseException:
-        store.db.execute("ROLLBACK")
-        raise
     return stored

@@ -1,19 +1,22 @@
 """Reading and writing the store's rows as the shared values of
 ``assay.spec.evidence``: preparations, attempts (launched, then finished), policies
-and continuations. Every write is committed when the method returns."""
+and continuations. Every write is committed when the method returns, unless it is
+made inside ``with store.transaction():`` (then when the block ends)."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 from attrs import field, frozen
 
 from assay.engine.evidence.assessments import latest_bound
-from assay.engine.evidence.store import connect
+from assay.engine.evidence.store import connect, transaction
 from assay.spec.convert import from_json_value, to_json_value
 from assay.spec.evidence import (
     Attempt,
@@ -68,15 +71,31 @@ def _json(value: Any) -> str:
 
 
 class Store:
-    """One open evidence store."""
+    """One open evidence store; use it as a context manager (``with Store(path) as
+    store:``) so its connection is closed however the block ends."""
 
     def __init__(self, path: Path, *, create: bool = True) -> None:
         self.path = path
         self.db: sqlite3.Connection = connect(path, create=create)
 
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
     def close(self) -> None:
         """Close the connection (WAL is checkpointed by SQLite as it closes)."""
         self.db.close()
+
+    def transaction(self) -> AbstractContextManager[None]:
+        """Make the writes of a ``with`` block one transaction: all kept, or none."""
+        return transaction(self.db)
 
     def add_preparation(self, prep: Preparation, material: bytes, at: str) -> int:
         """Store one preparation; its new id."""

@@ -25,7 +25,6 @@ from attrs import frozen
 
 from assay.engine.evidence.attempt import attempt as run_attempt
 from assay.engine.evidence.attempt import status_of
-from assay.engine.evidence.budget import Spending
 from assay.engine.evidence.codes import EvidenceError, evl
 from assay.engine.evidence.launch import Children, Ran
 from assay.engine.evidence.outcome import correctness, read_output
@@ -33,6 +32,7 @@ from assay.engine.evidence.plan import Plan
 from assay.engine.evidence.prepare import deliveries, now
 from assay.engine.evidence.records import Finish, Preparation, Store
 from assay.engine.evidence.shards import in_shard
+from assay.engine.evidence.spending import Spending
 from assay.engine.workspace.config import Config
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.evaluation import TaskDecl
@@ -82,7 +82,7 @@ def run(
     progress: Callable[[int, int], None] | None = None,
 ) -> RunResult:
     """Run the benchmark's tasks (those of the shard); see the module."""
-    assert plan.runner is not None
+    plan.required_runner()  # a plan without a runner is refused before the store is read
     prepared = store.preparations(plan.benchmark_id)
     tasks = _task_ids(store, plan, options)
     unprepared = [t.name for t in tasks for c in CONDITIONS if (t.name, c) not in prepared]
@@ -127,9 +127,8 @@ class _Session:
         drifted: dict[str, str],
         progress: Callable[[int, int], None] | None,
     ) -> None:
-        assert plan.runner is not None
         self.config, self.store, self.plan, self.options = config, store, plan, options
-        self.runner = plan.runner
+        self.runner = plan.required_runner()
         self.prepared, self.drifted, self.progress = prepared, drifted, progress
         self.children = Children()
         self.ids: list[int] = []

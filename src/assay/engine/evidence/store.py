@@ -1,7 +1,8 @@
 """The evidence store: one SQLite file (standard library ``sqlite3``, WAL mode, foreign
 keys on) that keeps every preparation, attempt and assessment. Only this module
 and the store's readers and writers (``records``, ``assessments``, ``merge``) run SQL;
-nothing else in assay opens SQLite.
+nothing else in assay opens SQLite, and only this module opens a transaction
+(``transaction``; ``Store.transaction`` is the same around the store's connection).
 
 The connection is in autocommit mode: each ``launch`` and ``finish`` is its own
 committed transaction, so an attempt is on disk before its process starts and a
@@ -13,6 +14,8 @@ last ones, and it never corrupts the file.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from assay.engine.evidence.codes import EvidenceError, evl
@@ -54,18 +57,33 @@ def _migrate(connection: sqlite3.Connection, where: str) -> None:
         migrate_to(connection, number)
 
 
-def migrate_to(connection: sqlite3.Connection, number: int) -> None:
-    """Apply migration ``number`` (1-based) and record it, atomically."""
+@contextmanager
+def transaction(connection: sqlite3.Connection) -> Iterator[None]:
+    """One transaction around the block: committed when it ends, rolled back when it
+    raises (a KeyboardInterrupt too), so a half-done write is never kept.
+
+    ``IMMEDIATE`` takes the write lock at once: a second writer of the same file waits
+    (or fails) before the block starts, not in the middle of it.
+    """
     connection.execute("BEGIN IMMEDIATE")
     try:
+        yield
+    except BaseException:
+        # SQLite has already rolled back after some errors (a full disk): a second
+        # ROLLBACK would raise and hide the error that matters.
+        if connection.in_transaction:
+            connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def migrate_to(connection: sqlite3.Connection, number: int) -> None:
+    """Apply migration ``number`` (1-based) and record it, atomically."""
+    with transaction(connection):
         for statement in MIGRATIONS[number - 1].split(";"):
             if statement.strip():
                 connection.execute(statement)
         connection.execute(f"PRAGMA user_version = {number:d}")
-        connection.execute("COMMIT")
-    except BaseException:
-        connection.execute("ROLLBACK")
-        raise
 
 
 def _has_tables(connection: sqlite3.Connection) -> bool:
