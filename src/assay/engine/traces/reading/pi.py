@@ -1,13 +1,14 @@
-"""Pi's session entries into trace events (pi-mono ``packages/coding-agent/docs/session.md``).
+"""Pi's session entries into trace events (``docs/session-format.md`` of pi-mono's
+``packages/coding-agent``; the fixtures in ``tests/fixtures/traces/pi`` are Pi's own).
 
 A Pi session is JSON Lines: a ``session`` header first, then entries linked by
 ``id``/``parentId`` (version 2 on; version 1 sessions are linear and carry no ids).
 What becomes an event:
 
-- an assistant ``message``'s ``toolCall`` content items: a ``call`` each (its ``id``,
-  ``name`` and ``arguments``), by the session's actor — Pi does not record whose
-  session a file is, so the reader is told: ``main`` unless the file is read as a
-  historical participant's session;
+- an assistant ``message``'s ``toolCall`` content items (unless it stopped, below): a
+  ``call`` each (its ``id``, ``name`` and ``arguments``), by the session's actor —
+  Pi does not record whose session a file is, so the reader is told: ``main``
+  unless the file is read as a historical participant's session;
 - a ``toolResult`` message: a ``result`` of its ``toolName``, answering
   ``toolCallId``, ``is_error`` from ``isError``; the turn ids it returned from its
   ``details.turns`` (each a string, or an object with ``turnId`` or ``turn_id``) —
@@ -15,8 +16,9 @@ What becomes an event:
 - an assistant message that stopped with ``error`` or ``aborted``: an ``event`` of
   that name, and nothing else — the ``toolCall`` items that streamed before the stop
   stay in the message, but Pi's agent loop runs none of them (``agent-loop.js``
-  returns before executing tools) and writes no result; a ``user`` message: the event ``user_message`` by the user; a
-  ``bashExecution`` message: ``bash_execution`` by the user;
+  returns before executing tools) and writes no result;
+- a ``user`` message: the event ``user_message`` by the user; a ``bashExecution``
+  message: ``bash_execution`` by the user;
 - ``custom`` and ``custom_message`` entries (and ``custom`` messages): a ``system``
   event named by their ``customType``, with ``data`` (or ``details``) as arguments.
   A ``custom`` entry whose ``data`` holds ``activeTools`` (a list of tool names) or
