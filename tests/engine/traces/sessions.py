@@ -1,4 +1,4 @@
-"""Pi session entries for tests, built from pi-mono's `docs/session.md` (not copied
+"""Pi session entries for tests, built from pi-mono's `docs/session-format.md` (not copied
 from any real session): a header, then entries linked by id and parentId."""
 
 from __future__ import annotations

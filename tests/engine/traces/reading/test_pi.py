@@ -105,6 +105,27 @@ def test_lifecycle_entries_become_events(tmp_path: Path) -> None:
     assert events[3].arguments == {"after": 30}
 
 
+def test_a_stopped_message_s_tool_calls_are_no_calls(tmp_path: Path) -> None:
+    """An assistant message that stopped with `aborted` or `error` keeps the tool calls
+    that streamed before the stop, but Pi's agent loop runs none of them: only the
+    stop is an event, and no call stays open waiting for a result."""
+    events, problems = _read(
+        tmp_path,
+        [
+            header(),
+            calls("a1", None, ("c1", "fetch_session", {"window": 50}), stop="aborted"),
+            calls("a2", "a1", ("c2", "read", {}), stop="error"),
+            user("a3", "a2"),
+        ],
+    )
+    assert problems == []
+    assert [(e.actor, e.kind, e.name, e.line) for e in events] == [
+        ("main", "event", "aborted", 2),
+        ("main", "event", "error", 3),
+        ("user", "event", "user_message", 4),
+    ]
+
+
 def test_a_custom_entry_sets_the_active_tools_and_digests(tmp_path: Path) -> None:
     """`data.activeTools` and `data.sourceDigests` stamp every later event."""
     events, _ = _read(

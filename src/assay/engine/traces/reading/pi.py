@@ -1,20 +1,24 @@
-"""Pi's session entries into trace events (pi-mono ``packages/coding-agent/docs/session.md``).
+"""Pi's session entries into trace events (``docs/session-format.md`` of pi-mono's
+``packages/coding-agent``; the fixtures in ``tests/fixtures/traces/pi`` are Pi's own).
 
 A Pi session is JSON Lines: a ``session`` header first, then entries linked by
 ``id``/``parentId`` (version 2 on; version 1 sessions are linear and carry no ids).
 What becomes an event:
 
-- an assistant ``message``'s ``toolCall`` content items: a ``call`` each (its ``id``,
-  ``name`` and ``arguments``), by the session's actor — Pi does not record whose
-  session a file is, so the reader is told: ``main`` unless the file is read as a
-  historical participant's session;
+- an assistant ``message``'s ``toolCall`` content items (unless it stopped, below): a
+  ``call`` each (its ``id``, ``name`` and ``arguments``), by the session's actor —
+  Pi does not record whose session a file is, so the reader is told: ``main``
+  unless the file is read as a historical participant's session;
 - a ``toolResult`` message: a ``result`` of its ``toolName``, answering
   ``toolCallId``, ``is_error`` from ``isError``; the turn ids it returned from its
   ``details.turns`` (each a string, or an object with ``turnId`` or ``turn_id``) —
   the convention a ``recall_memory`` result follows;
 - an assistant message that stopped with ``error`` or ``aborted``: an ``event`` of
-  that name; a ``user`` message: the event ``user_message`` by the user; a
-  ``bashExecution`` message: ``bash_execution`` by the user;
+  that name, and nothing else — the ``toolCall`` items that streamed before the stop
+  stay in the message, but Pi's agent loop runs none of them (``agent-loop.js``
+  returns before executing tools) and writes no result;
+- a ``user`` message: the event ``user_message`` by the user; a ``bashExecution``
+  message: ``bash_execution`` by the user;
 - ``custom`` and ``custom_message`` entries (and ``custom`` messages): a ``system``
   event named by their ``customType``, with ``data`` (or ``details``) as arguments.
   A ``custom`` entry whose ``data`` holds ``activeTools`` (a list of tool names) or
@@ -155,12 +159,15 @@ class PiReader:
         if not isinstance(content, list):
             yield self._bad(line, "an assistant message's `content` is a list")
             return
+        stop = message.get("stopReason")
+        if stop in ("error", "aborted"):
+            # Pi keeps what streamed before the stop, partial tool calls too, but
+            # pi-agent-core runs no tool call of such a message: none is a call.
+            yield self._event(line, self.actor, "event", str(stop), is_error=True)
+            return
         for item in content:
             if isinstance(item, dict) and item.get("type") == "toolCall":
                 yield from self._call(item, line)
-        stop = message.get("stopReason")
-        if stop in ("error", "aborted"):
-            yield self._event(line, self.actor, "event", str(stop), is_error=True)
 
     def _call(self, item: dict[str, Any], line: Line) -> Found:
         ident, name, arguments = item.get("id"), item.get("name"), item.get("arguments", {})
