@@ -45,7 +45,9 @@ def _lark(types: tuple[str, ...]) -> derivations.Derivation | None:
 def _types(text: str | bytes) -> tuple[str, ...]:
     locator, _ = decode(text if isinstance(text, bytes) else text.encode(), "doc.md")
     assert locator is not None
-    return tuple(token.type for token in blockscan.scan(locator, front_matter_lines(locator)).tokens)
+    return tuple(
+        token.type for token in blockscan.scan(locator, front_matter_lines(locator)).tokens
+    )
 
 
 @st.composite
