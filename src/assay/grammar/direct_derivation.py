@@ -23,10 +23,9 @@ if TYPE_CHECKING:
 _OPENS = {"LIST_OPEN": "list_block", "ITEM_OPEN": "item", "QUOTE_OPEN": "quote"}
 _CLOSES = {"LIST_CLOSE": "list_block", "ITEM_CLOSE": "item", "QUOTE_CLOSE": "quote"}
 _LEVELS = {f"H{n}": n for n in range(1, 7)}
-#: What may stand in each place, by the grammar: outside containers (``start`` and
-#: the sections: ``_block``), in an item or a quote (``_inner``), in a list.
-_IN_FLOW = frozenset(("RUN", "LIST_OPEN", "QUOTE_OPEN"))
-_IN_CONTAINER = _IN_FLOW | _LEVELS.keys()
+#: What may stand in a container, by the grammar: in an item or a quote (``_inner``),
+#: in a list.  Outside containers (``_block``): ``RUN``, ``LIST_OPEN``, ``QUOTE_OPEN``.
+_IN_CONTAINER = frozenset(("RUN", "LIST_OPEN", "QUOTE_OPEN", *_LEVELS))
 _IN_LIST = frozenset(("ITEM", "ITEM_OPEN"))
 
 
@@ -46,50 +45,60 @@ def derive_directly(types: tuple[str, ...]) -> Derivation | None:
     top: list[int] = []  # the children of ``start``
     sections: list[tuple[int, list[int]]] = []  # open sections (level, refs), outermost first
     containers: list[_Open] = []  # open lists, items and quotes, outermost first
-
-    def finish(rule: str, refs: list[int]) -> int:
-        steps.append((rule, tuple(refs)))
-        return -len(steps)  # the reference to what this step built
-
-    def flow() -> list[int]:
-        """Where a block outside containers goes: the innermost open section, or start."""
-        return sections[-1][1] if sections else top
-
+    here = top  # where a block outside containers goes: the innermost section, or start
+    levels = _LEVELS
     for index, kind in enumerate(types):
         if containers:
-            node = containers[-1]
-            allowed = _IN_LIST if node.rule == "list_block" else _IN_CONTAINER
-            if _CLOSES.get(kind) == node.rule:
-                if len(node.refs) == 1 and node.rule == "list_block":
-                    return None  # a list of no items
-                node.refs.append(index)
-                containers.pop()
-                built = finish(node.rule, node.refs)
-                (containers[-1].refs if containers else flow()).append(built)
-                continue
-            if kind not in allowed:
+            if not _in_container(containers, kind, index, steps, here):
                 return None
-            if kind in _OPENS:
-                containers.append(_Open(_OPENS[kind], index))
-            else:
-                node.refs.append(index)
             continue
-        level = _LEVELS.get(kind)
+        level = levels.get(kind)
         if level is not None:
             while sections and sections[-1][0] >= level:
-                closed, refs = sections.pop()
-                flow().append(finish(f"section{closed}", refs))
+                _close_section(sections, steps, top)
             sections.append((level, [index]))
-        elif kind not in _IN_FLOW:
-            return None
-        elif kind in _OPENS:
+            here = sections[-1][1]
+        elif kind == "RUN":
+            here.append(index)
+        elif kind in _OPENS and kind != "ITEM_OPEN":
             containers.append(_Open(_OPENS[kind], index))
         else:
-            flow().append(index)
+            return None
     if containers:
         return None  # a container never closed
     while sections:
-        closed, refs = sections.pop()
-        flow().append(finish(f"section{closed}", refs))
-    finish("start", top)
+        _close_section(sections, steps, top)
+    steps.append(("start", tuple(top)))
     return tuple(steps)
+
+
+def _close_section(
+    sections: list[tuple[int, list[int]]], steps: list[Step], top: list[int]
+) -> None:
+    """The innermost open section is whole: a step, and a child of what holds it."""
+    level, refs = sections.pop()
+    steps.append((f"section{level}", tuple(refs)))
+    (sections[-1][1] if sections else top).append(-len(steps))
+
+
+def _in_container(
+    containers: list[_Open], kind: str, index: int, steps: list[Step], here: list[int]
+) -> bool:
+    """Token ``index`` inside the innermost open container; False where the grammar
+    has no place for it.  A closed container becomes a child of what holds it."""
+    node = containers[-1]
+    if _CLOSES.get(kind) == node.rule:
+        if len(node.refs) == 1 and node.rule == "list_block":
+            return False  # a list of no items
+        node.refs.append(index)
+        containers.pop()
+        steps.append((node.rule, tuple(node.refs)))
+        (containers[-1].refs if containers else here).append(-len(steps))
+        return True
+    if kind not in (_IN_LIST if node.rule == "list_block" else _IN_CONTAINER):
+        return False
+    if kind in _OPENS:
+        containers.append(_Open(_OPENS[kind], index))
+    else:
+        node.refs.append(index)
+    return True

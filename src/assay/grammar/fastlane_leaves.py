@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from assay.grammar.block_tree import BlockTree
 
 
-def read_heading(scanner: BlockTree, line: str, index: int) -> None:
-    marks = ATX.match(line).group(0)  # type: ignore[union-attr]
+def read_heading(scanner: BlockTree, line: str, index: int, marks: str) -> None:
+    """An ATX heading at the left margin; ``marks`` its ``#`` marks and the spaces after."""
     begin = scanner.starts[index]
     level = len(marks.rstrip(" \t"))
     segment = Segment(index, begin + len(marks), line[len(marks) :])
