@@ -4,25 +4,24 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from assay import parse_document
-from assay.grammar import collector
 from assay.grammar.collector import collector_paused
 
 
-def test_the_collector_is_off_while_reading_and_on_after() -> None:
+def test_the_collector_is_off_while_reading_and_on_after(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = []
-    real = collector.gc.disable
+    real = gc.disable
 
     def disable() -> None:
         real()
         seen.append(gc.isenabled())
 
     assert gc.isenabled()
-    collector.gc.disable = disable  # type: ignore[method-assign]
-    try:
+    with monkeypatch.context() as patch:
+        patch.setattr(gc, "disable", disable)
         assert parse_document("# A\n\n## Status\n\nAccepted\n", "a.md").value is not None
-    finally:
-        collector.gc.disable = real  # type: ignore[method-assign]
     assert seen == [False]
     assert gc.isenabled()
 

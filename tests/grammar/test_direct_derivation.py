@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.grammar import blockscan, derivations
-from assay.grammar.direct_derivation import derive_directly
+from assay.grammar.direct_derivation import Derivation, derive_directly
 from assay.grammar.document import decode
 from assay.grammar.frontmatter import front_matter_lines
 from tests.conftest import ROOT
@@ -35,7 +35,7 @@ FILES = sorted(
 )
 
 
-def _lark(types: tuple[str, ...]) -> derivations.Derivation | None:
+def _lark(types: tuple[str, ...]) -> Derivation | None:
     try:
         return derivations.lark_derivation(types)
     except Exception:  # Lark's own errors: the grammar does not derive the sequence

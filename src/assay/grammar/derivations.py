@@ -21,12 +21,11 @@ import os
 from typing import Any
 
 from assay.grammar.cache import cache_file
-from assay.grammar.direct_derivation import derive_directly
 
-#: One step of a derivation: a rule, and where its children come from (an index into
-#: the tokens, or ``-1 - k`` for what step ``k`` built).
-Step = tuple[str, tuple[int, ...]]
-Derivation = tuple[Step, ...]
+# Derivation and Step are this module's words too (``derivations.Derivation``).
+from assay.grammar.direct_derivation import Derivation as Derivation
+from assay.grammar.direct_derivation import Step as Step
+from assay.grammar.direct_derivation import derive_directly
 
 #: The grammar's rules (what ``blocks_parser.BlockBuilder`` builds).
 RULES = frozenset(("start", "list_block", "item", "quote")) | {f"section{n}" for n in range(1, 7)}

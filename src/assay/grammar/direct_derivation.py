@@ -15,10 +15,10 @@ definition.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from assay.grammar.derivations import Derivation, Step
+#: One step of a derivation: a rule, and where its children come from (an index into
+#: the tokens, or ``-1 - k`` for what step ``k`` built).
+Step = tuple[str, tuple[int, ...]]
+Derivation = tuple[Step, ...]
 
 _OPENS = {"LIST_OPEN": "list_block", "ITEM_OPEN": "item", "QUOTE_OPEN": "quote"}
 _CLOSES = {"LIST_CLOSE": "list_block", "ITEM_CLOSE": "item", "QUOTE_CLOSE": "quote"}
