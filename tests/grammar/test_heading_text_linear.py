@@ -26,3 +26,14 @@ def test_many_comment_openers_cost_time_linear_in_the_heading() -> None:
 
 def test_spaces_before_a_word_cost_time_linear_in_the_heading() -> None:
     assert_linear(lambda n: lambda: normalize.without_trailing_comment(" " * n + "x"), 2_000)
+
+
+def test_only_short_headings_are_remembered() -> None:
+    """A generated document's headings may each be as long as the file: the cache of
+    normalized headings holds short ones only, so it stays small whatever it meets."""
+    before = normalize.heading_text.cache_info().currsize  # type: ignore[attr-defined]
+    long_heading = "**Status** " + "x" * normalize.CACHED_LONGEST
+    assert normalize.heading_text(long_heading) == "Status " + "x" * normalize.CACHED_LONGEST
+    assert normalize.heading_text.cache_info().currsize == before  # type: ignore[attr-defined]
+    assert normalize.heading_text("**A short one, 7:**") == "A short one, 7"
+    assert normalize.heading_text.cache_info().currsize <= before + 1  # type: ignore[attr-defined]

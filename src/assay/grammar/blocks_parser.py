@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from assay.grammar.derivations import derivation
+from assay.grammar.derivations import RULES, derivation
 from assay.grammar.leaves import list_model
 from assay.grammar.scanstate import BlockToken, Scan
 from assay.spec.document import Block, BlockQuote, Heading, ListBlock, ListItem, Section
@@ -40,12 +40,18 @@ class BlockBuilder:
     def _section(self, children: list[Any]) -> Section:
         opening: BlockToken = children[0]
         heading: Heading = opening.node
-        blocks = _blocks(c for c in children[1:] if not isinstance(c, Section))
-        if opening.blocks:  # the run that rode on the heading's token comes first
-            blocks = (*opening.blocks, *blocks)
-        sections = tuple(c for c in children[1:] if isinstance(c, Section))
+        # The run that rode on the heading's token comes first.  One pass, no
+        # generators: a document of many tiny sections builds one per heading.
+        blocks: list[Block] = list(opening.blocks)
+        sections: list[Section] = []
+        for child in children[1:]:
+            if type(child) is Section:
+                sections.append(child)
+            else:
+                _add_block(blocks, child)
         last = sections[-1] if sections else (blocks[-1] if blocks else heading)
-        return Section(heading, blocks, sections, _join(heading.span, last.span))
+        span = heading.span if last is heading else _join(heading.span, last.span)
+        return Section(heading, tuple(blocks), tuple(sections), span)
 
     section1 = section2 = section3 = section4 = section5 = section6 = _section
 
@@ -64,26 +70,34 @@ def _blocks(children: Iterable[Any]) -> tuple[Block, ...]:
     """Block models in order: ``RUN`` tokens give their runs, tokens their model."""
     blocks: list[Block] = []
     for child in children:
-        if isinstance(child, BlockToken):
-            if child.type == "RUN":
-                blocks.extend(child.node)
-            else:
-                blocks.append(child.node)
-        else:
-            blocks.append(child)
+        _add_block(blocks, child)
     return tuple(blocks)
 
 
+def _add_block(blocks: list[Block], child: Any) -> None:
+    """Add a child's blocks: a ``RUN`` token's run, a token's model, or a built model."""
+    if type(child) is BlockToken:
+        if child.type == "RUN":
+            blocks.extend(child.node)
+        else:
+            blocks.append(child.node)
+    else:
+        blocks.append(child)
+
+
 _BUILD = BlockBuilder()
+#: The builder's method for each rule of the grammar.
+_BUILDERS = {rule: getattr(_BUILD, rule) for rule in RULES}
 
 
 def parse_blocks(scan: Scan) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
     """The preamble blocks and the top-level sections of a scanned document."""
     tokens = scan.tokens
     built: list[Any] = []
-    # What Lark derives for this shape of token sequence (parsed once, remembered).
+    builders = _BUILDERS
+    # What the grammar derives for this shape of token sequence (derived once, remembered).
     for rule, refs in derivation(tuple([token.type for token in tokens])):
         children = [tokens[ref] if ref >= 0 else built[-1 - ref] for ref in refs]
-        built.append(getattr(_BUILD, rule)(children))
+        built.append(builders[rule](children))
     result: tuple[tuple[Block, ...], tuple[Section, ...]] = built[-1]
     return result

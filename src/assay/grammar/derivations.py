@@ -1,10 +1,11 @@
 """Derivations of the block grammar, remembered per token shape, within a run and across runs.
 
 An LALR parse depends on the token types alone, and the records of one team share a
-handful of shapes ("H1 RUN H2 RUN H2 RUN ..."): each shape is parsed by Lark once and
-its derivation replayed for every document of that shape.  The command line keeps the
-shapes it has met in the user's cache directory, next to Lark's grammar cache, so a
-pre-commit run over one record usually does not load Lark at all.
+handful of shapes ("H1 RUN H2 RUN H2 RUN ..."): each shape is derived once and its
+derivation replayed for every document of that shape.  A new shape is derived in one
+pass (``direct_derivation``); Lark parses only what that pass does not derive, to
+reject it.  The command line keeps the shapes it has met in the user's cache
+directory, next to Lark's grammar cache.
 
 The file holds one shape a line, the shape and its derivation (JSON) apart by a tab,
 and is named after a digest of the grammar and assay's version (a changed grammar
@@ -21,10 +22,10 @@ from typing import Any
 
 from assay.grammar.cache import cache_file
 
-#: One step of a derivation: a rule, and where its children come from (an index into
-#: the tokens, or ``-1 - k`` for what step ``k`` built).
-Step = tuple[str, tuple[int, ...]]
-Derivation = tuple[Step, ...]
+# Derivation and Step are this module's words too (``derivations.Derivation``).
+from assay.grammar.direct_derivation import Derivation as Derivation
+from assay.grammar.direct_derivation import Step as Step
+from assay.grammar.direct_derivation import derive_directly
 
 #: The grammar's rules (what ``blocks_parser.BlockBuilder`` builds).
 RULES = frozenset(("start", "list_block", "item", "quote")) | {f"section{n}" for n in range(1, 7)}
@@ -37,12 +38,21 @@ KEPT = 4096
 #: document (an editor's server, a long ``assay`` session) met a new shape with most
 #: of them and grew by hundreds of megabytes; past the bound the shape met first goes.
 MEMO_BOUND = KEPT
+#: The most tokens and steps the memo holds in all.  A count alone did not bound it:
+#: one shape of a 1 MB document is ~100,000 tokens and as many steps, and 4096 of them
+#: would be gigabytes.  Past the bound the shapes met first go.
+MEMO_TOKENS = 400_000
+#: Longer shapes are not remembered (nor kept in the file): deriving one again costs
+#: less than holding it, and only generated documents have them.
+MEMO_LONGEST = 20_000
 
 _memo: dict[tuple[str, ...], Derivation] = {}
 #: What the file held, by shape, as text: decoded and checked only when a document of
 #: that shape comes (a pre-commit run meets one or two of about a thousand).
 _stored: dict[str, str] = {}
 _state = {"loaded": False, "new": 0}
+#: Tokens and steps the memo holds (``_size`` of each entry), kept beside it.
+_held = {"size": 0}
 
 
 def derivation(types: tuple[str, ...]) -> Derivation:
@@ -58,13 +68,36 @@ def derivation(types: tuple[str, ...]) -> Derivation:
     if checked is None:
         checked = derive(types)
         _state["new"] += 1
-    while _memo and len(_memo) >= MEMO_BOUND:
-        del _memo[next(iter(_memo))]  # the oldest: a dict keeps insertion order
-    _memo[types] = checked
+    _remember(types, checked)
     return checked
 
 
+def _size(types: tuple[str, ...], steps: Derivation) -> int:
+    """What a memo entry holds, counted in tokens and steps."""
+    return len(types) + len(steps)
+
+
+def _remember(types: tuple[str, ...], steps: Derivation) -> None:
+    """Memoize a shape, within ``MEMO_BOUND`` entries and ``MEMO_TOKENS`` in all."""
+    size = _size(types, steps)
+    if size > MEMO_LONGEST:
+        return
+    if not _memo:
+        _held["size"] = 0  # a fresh memo (the tests swap it) holds nothing
+    while _memo and (len(_memo) >= MEMO_BOUND or _held["size"] + size > MEMO_TOKENS):
+        oldest = next(iter(_memo))  # a dict keeps insertion order
+        _held["size"] -= _size(oldest, _memo.pop(oldest))
+    _memo[types] = steps
+    _held["size"] += size
+
+
 def derive(types: tuple[str, ...]) -> Derivation:
+    """A token sequence's derivation: in one pass, or by Lark when that pass finds the
+    sequence outside the grammar (Lark then says where)."""
+    return derive_directly(types) or lark_derivation(types)
+
+
+def lark_derivation(types: tuple[str, ...]) -> Derivation:
     """Parse a token sequence with Lark and list its derivation."""
     from lark import Tree
 

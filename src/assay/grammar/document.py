@@ -13,6 +13,7 @@ from pathlib import PurePosixPath
 from assay.grammar.block_starts import MAX_NESTING
 from assay.grammar.blocks_parser import parse_blocks
 from assay.grammar.blockscan import scan
+from assay.grammar.collector import collector_paused
 from assay.grammar.directives import read_directives
 from assay.grammar.frontmatter import front_matter_lines, read_front_matter
 from assay.grammar.html_patterns import COMMENT
@@ -49,6 +50,11 @@ def read_document(
 ) -> tuple[Parsed[Document], Locator | None]:
     """``parse_document``, and the locator of the decoded text (None when the bytes are
     not UTF-8), for a reader that goes on to read the document under its type."""
+    with collector_paused():
+        return _read_document(data, path)
+
+
+def _read_document(data: bytes | str, path: str) -> tuple[Parsed[Document], Locator | None]:
     raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
     locator, undecodable = decode(raw, path)
     if locator is None:

@@ -65,9 +65,9 @@ def read_blocks(scanner: BlockTree, lines: list[str], index: int) -> int:
             continue
         first = line[0]
         if first == "#":
-            if not ATX.match(line):
+            if not (marks := ATX.match(line)):
                 return read_paragraph(scanner, lines, index)
-            read_heading(scanner, line, index)
+            read_heading(scanner, line, index, marks.group(0))
             index += 1
             continue
         if first in "`~" and (m := FENCE.match(line)):

@@ -43,6 +43,8 @@ FENCE = re.compile(r"`{3,}(?!.*`)|~{3,}")
 CLOSING_FENCE = re.compile(r" {0,3}(`{3,}|~{3,})[ \t]*$")
 #: A list item whose marker is followed by one space and then text.
 ITEM = re.compile(r"(?:([*+-])|(\d{1,9})([.)])) (?=[^ \t])")
+#: First characters of a list item's marker.
+ITEM_FIRST = frozenset("*+-0123456789")
 ANY_ITEM = re.compile(r"[*+-](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)")
 
 

@@ -10,6 +10,9 @@ from assay.grammar.fastlane_base import (
     ATX,
     CLOSING_FENCE,
     DELIMITER_FIRST,
+    FENCE,
+    ITEM,
+    ITEM_FIRST,
     MAY_INTERRUPT,
     ROW_UNSURE,
     close_block,
@@ -24,8 +27,8 @@ if TYPE_CHECKING:
     from assay.grammar.block_tree import BlockTree
 
 
-def read_heading(scanner: BlockTree, line: str, index: int) -> None:
-    marks = ATX.match(line).group(0)  # type: ignore[union-attr]
+def read_heading(scanner: BlockTree, line: str, index: int, marks: str) -> None:
+    """An ATX heading at the left margin; ``marks`` its ``#`` marks and the spaces after."""
     begin = scanner.starts[index]
     level = len(marks.rstrip(" \t"))
     segment = Segment(index, begin + len(marks), line[len(marks) :])
@@ -45,7 +48,7 @@ def read_paragraph(scanner: BlockTree, lines: list[str], index: int) -> int:
         j += 1
     begin = starts[index]
     end = starts[j - 1] + len(lines[j - 1])
-    if (j >= n or not lines[j].strip(" \t")) and lines[index][0] != "[":
+    if (j >= n or _ends_paragraph(lines[j - 1], lines[j])) and lines[index][0] != "[":
         # A whole paragraph, which no later line can change: its model now.  Only text
         # that may hold a link goes on to the inline pass (as the lines it came from).
         text = "\n".join(lines[index:j])
@@ -72,6 +75,31 @@ def read_paragraph(scanner: BlockTree, lines: list[str], index: int) -> int:
     leaf.end = end
     scanner.open_leaf(leaf)
     return j
+
+
+def _ends_paragraph(last: str, line: str) -> bool:
+    """Whether ``line`` surely ends the paragraph whose last line is ``last``, so that
+    it can change nothing of it: a blank line, or a line at the left margin that
+    starts a block which interrupts a paragraph (an ATX heading, a fence, a block
+    quote, a list item that may interrupt one) and is no table's delimiter row.
+
+    The next line goes on to the lane, or to the procedure with nothing open; the
+    procedure would close the paragraph on that line the same way.
+    """
+    if not line.strip(" \t"):
+        return True
+    first = line[0]
+    if first == "#":
+        return ATX.match(line) is not None
+    if first in "`~":
+        return FENCE.match(line) is not None
+    if first == ">":
+        return True
+    if first not in ITEM_FIRST or (m := ITEM.match(line)) is None:
+        return False
+    if m.group(2) not in (None, "1"):
+        return False  # only a list starting at 1 interrupts a paragraph
+    return first not in DELIMITER_FIRST or not table_header(last, line)
 
 
 def _table(scanner: BlockTree, lines: list[str], segments: list[Segment], j: int) -> int:

@@ -54,7 +54,8 @@ def paragraph(segments: list[Segment], span: Span, collected: Collected) -> Para
 def atx_heading(level: int, segment: Segment, span: Span, collected: Collected) -> Heading:
     """An ATX heading; ``segment`` is what follows its ``#`` marks."""
     raw = segment.text
-    raw = "" if _CLOSING_ONLY.match(raw) else _CLOSING.sub("", raw)
+    if "#" in raw:  # a closing sequence needs one; most headings have none
+        raw = "" if _CLOSING_ONLY.match(raw) else _CLOSING.sub("", raw)
     raw = raw.strip(" \t")
     if may_hold_links(segment.text):
         collected.inline.append([segment])

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, wraps
 
 # A numeric prefix: "1.", "1.2", "3)", "(4)", "IV." is left alone (rare and ambiguous).
 _NUMBER = re.compile(r"^(?:\(?\d+(?:\.\d+)*[.)]?)(?:[ \t]+|$)")
@@ -92,8 +93,26 @@ def without_trailing_comment(text: str) -> str:
     return text[:opener].rstrip(" \t") + text[end:]
 
 
+#: Headings up to this long are remembered; a longer one (a generated document's may
+#: be as long as the file) is normalized each time rather than held by the cache.
+CACHED_LONGEST = 200
+
+
+def _remember_short(function: Callable[[str], str]) -> Callable[[str], str]:
+    """``function``, its results for arguments up to ``CACHED_LONGEST`` remembered
+    (4096 of them); ``__wrapped__`` is ``function`` itself, as with ``lru_cache``."""
+    cached = lru_cache(maxsize=4096)(function)
+
+    @wraps(function)
+    def remembered(raw: str) -> str:
+        return cached(raw) if len(raw) <= CACHED_LONGEST else function(raw)
+
+    remembered.cache_info = cached.cache_info  # type: ignore[attr-defined]
+    return remembered
+
+
 # Records of one kind repeat their headings ("Context", "Decision"): remember them.
-@lru_cache(maxsize=4096)
+@_remember_short
 def heading_text(raw: str) -> str:
     """Strip a trailing HTML comment, emphasis markup, a numeric prefix and a trailing colon.
 

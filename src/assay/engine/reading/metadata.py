@@ -202,9 +202,10 @@ def _lines(span: Span, scan: _Scan, out: list[Found], *, strict: bool) -> None:
                 Found(
                     pair.decl,
                     text[pair.key_start : pair.key_end],
-                    locator.span(pair.key_start, pair.key_end),
+                    # Both on line ``index``: no search for their lines.
+                    locator.span_on(pair.key_start, pair.key_end, index, index),
                     text[pair.value_start : pair.value_end],
-                    locator.span(pair.value_start, pair.value_end),
+                    locator.span_on(pair.value_start, pair.value_end, index, index),
                     source,
                     (pair.value_start, pair.value_end),
                 )

@@ -15,6 +15,7 @@ from assay.engine.reading.relations import read_relations
 from assay.engine.reading.sections import read_sections
 from assay.engine.reading.values import record_number_in_title
 from assay.engine.reading.vocabulary import Vocabulary
+from assay.grammar.collector import collector_paused
 from assay.grammar.locate import Locator
 from assay.spec.document import Document, Section, TitleCandidate
 from assay.spec.reading import Reading, TitleReading
@@ -26,6 +27,11 @@ def read(
 ) -> Reading:
     """``document`` (parsed from ``text``, its decoded content) read as ``words.type``;
     ``locator`` is the parser's for ``text``, when the caller has it."""
+    with collector_paused():  # many small objects, no cycles: see grammar.collector
+        return _read(document, text, words, locator)
+
+
+def _read(document: Document, text: str, words: Vocabulary, locator: Locator | None) -> Reading:
     if locator is None:
         locator = Locator(text, prefix=3 if document.bytes.bom else 0)
     # `**Context**` on a line of its own is a section; the titles stay the parsed ones.
