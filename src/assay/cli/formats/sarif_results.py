@@ -4,7 +4,7 @@ A result has a small shape known here, and a large log has tens of thousands: bu
 each as dicts and handing them to ``json.dumps(indent=2)`` (its pure-Python encoder)
 was most of the cost of ``--format sarif``.  Each piece is written with ``json_text``
 at the level it sits at in the log instead; the text is the one ``json.dumps`` wrote
-(``tests/cli/test_sarif_results_property.py`` compares the two for any finding).
+(``tests/cli/test_report_texts_property.py`` compares the two for any finding).
 """
 
 from __future__ import annotations

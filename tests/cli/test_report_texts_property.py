@@ -1,6 +1,7 @@
 """A SARIF result written by ``sarif_results`` is the text ``json.dumps(indent=2)`` wrote
 of the result's dicts, as ``sarif.py`` built them before, for any finding: any
-message, path and justification text, any span, related locations and suppression."""
+message, path and justification text, any span, related locations and suppression.
+So is an entry of the JSON report, of its ``Entry`` model."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.cli.formats.fingerprint import KEY
+from assay.cli.formats.json_report import ENTRY_LEVEL, entry_text
 from assay.cli.formats.json_text import STEP
 from assay.cli.formats.sarif_results import LEVELS, RESULT_LEVEL, SRCROOT, result_text
 from assay.cli.names import escape_json, raw_bytes
 from assay.engine.runner.result import Suppressed
+from assay.spec.convert import to_json_value
 from assay.spec.diagnostics import Diagnostic, Related
+from assay.spec.report import Entry
 from assay.spec.source import Span
 from tests.cli.test_json_text_property import TEXT
 
@@ -101,3 +105,11 @@ def _physical(path: str, span: Span | None) -> Any:
             "byteLength": span.end - span.start,
         }
     return out
+
+
+@given(DIAGNOSTICS)
+def test_a_json_report_entry_is_the_text_json_dumps_wrote(d: Diagnostic) -> None:
+    value = to_json_value(Entry.from_diagnostic(d))
+    expected = escape_json(json.dumps(value, indent=2, ensure_ascii=False))
+    assert entry_text(d, "\n") == expected
+    assert entry_text(d) == expected.replace("\n", ENTRY_LEVEL)
