@@ -71,11 +71,14 @@ def run_documents(
     *,
     cache: bool = True,
     scope: frozenset[str] | None = None,
+    with_entries: bool = True,
 ) -> list[DocumentOutcome]:
     """Every document's outcome, in discovery (path) order.
 
     With a report ``scope``, a cached document outside it keeps its reading (the
     workspace checks need it) but skips its link checks: nobody will see them.
+    Each outcome's ``entry`` is made when ``with_entries`` asks for it (the check summary
+    keeps it) or the check cache is saved: it pickles every finding.
     """
     where = cache_files.cache_path(workspace.config.root) if cache else None
     settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
@@ -89,7 +92,8 @@ def run_documents(
             outcomes[candidate.path] = _from_cache(workspace, ruleset, candidate.path, entry, shown)
         else:
             misses.append(candidate)
-    for outcome in _compute(workspace, ruleset, misses, jobs):
+    keep = with_entries or where is not None
+    for outcome in _compute(workspace, ruleset, misses, jobs, keep):
         outcomes[outcome.path] = outcome
     ordered = [outcomes[c.path] for c in workspace.discovery.documents]
     if where is not None and (misses or len(stored) != len(ordered)):
@@ -99,7 +103,11 @@ def run_documents(
 
 
 def _compute(
-    workspace: Workspace, ruleset: Ruleset, candidates: list[Candidate], jobs: int | None
+    workspace: Workspace,
+    ruleset: Ruleset,
+    candidates: list[Candidate],
+    jobs: int | None,
+    keep: bool,
 ) -> list[DocumentOutcome]:
     workers = _workers(len(candidates), jobs)
     if workers > 1:
@@ -107,10 +115,10 @@ def _compute(
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            return _parallel(workspace, ruleset, candidates, workers)
+            return _parallel(workspace, ruleset, candidates, workers, keep)
         except (BrokenProcessPool, OSError):
             pass  # a worker died (out of memory?): do the work here instead
-    return _outcomes(workspace, ruleset, candidates)
+    return _outcomes(workspace, ruleset, candidates, keep)
 
 
 def _stamp(workspace: Workspace, candidate: Candidate) -> Stamp | None:
@@ -187,8 +195,11 @@ def _workers(count: int, jobs: int | None) -> int:
 
 
 def _outcomes(
-    workspace: Workspace, ruleset: Ruleset, candidates: Sequence[Candidate]
+    workspace: Workspace, ruleset: Ruleset, candidates: Sequence[Candidate], keep: bool
 ) -> list[DocumentOutcome]:
+    """Read and check each document; with ``keep``, each outcome has the ``entry``
+    the check cache keeps (a run without the cache would only pickle for nothing:
+    a second of a document with 50,000 findings)."""
     per_document = [c for c in ruleset.checks if c.scope == "document"]
     # Split once, not per document: what the cache may keep, and what depends on other
     # files and is never cached.
@@ -208,7 +219,7 @@ def _outcomes(
         library = context.type.library if context.type is not None else None
         entry = None
         # A run's `run.toml` has no document model but text: it is kept too (no links).
-        if stamp is not None and (document is not None or context.text is not None):
+        if keep and stamp is not None and (document is not None or context.text is not None):
             targets = link_targets(document, context.reading) if document is not None else ()
             entry = (
                 stamp,
@@ -242,7 +253,7 @@ def _outcomes(
 
 
 # The worker's share of the run, inherited through fork: never pickled.
-_SHARED: tuple[Workspace, Ruleset] | None = None
+_SHARED: tuple[Workspace, Ruleset, bool] | None = None
 
 
 #: An outcome as a worker sends it: pickling a whole reading (its sections, every span)
@@ -253,9 +264,10 @@ Portable = tuple[DocumentOutcome, tuple[object, ...] | None]
 
 def _work(candidates: Sequence[Candidate]) -> list[Portable]:
     assert _SHARED is not None
+    workspace, ruleset, keep = _SHARED
     shipped = [
         (evolve(o, reading=None), None if o.reading is None else check_cache.summarize(o.reading))
-        for o in _outcomes(*_SHARED, candidates)
+        for o in _outcomes(workspace, ruleset, candidates, keep)
     ]
     derivations.save()  # the document shapes this worker met, for later runs
     return shipped
@@ -269,10 +281,14 @@ def _arrived(portable: Portable) -> DocumentOutcome:
 
 
 def _parallel(
-    workspace: Workspace, ruleset: Ruleset, candidates: Sequence[Candidate], workers: int
+    workspace: Workspace,
+    ruleset: Ruleset,
+    candidates: Sequence[Candidate],
+    workers: int,
+    keep: bool,
 ) -> list[DocumentOutcome]:
     global _SHARED
-    _SHARED = (workspace, ruleset)
+    _SHARED = (workspace, ruleset, keep)
     try:
         chunks = [candidates[i : i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
         import multiprocessing

@@ -118,7 +118,7 @@ def _documents(
         scoped = check_summary.scoped_pass(workspace, ruleset, jobs, scope)
         if scoped is not None:
             return scoped
-    outcomes = run_documents(workspace, ruleset, jobs, cache=cache, scope=scope)
+    outcomes = run_documents(workspace, ruleset, jobs, cache=cache, scope=scope, with_entries=keep)
     settings = check_cache.settings_digest(workspace, ruleset) if keep else ""
     return check_summary.full_pass(workspace, outcomes, keep=keep, settings=settings)
 
