@@ -83,8 +83,10 @@ def main(argv: list[str] | None = None) -> int:
                 for where in (one, many)
             ]
             per_document[tool] = (counts[1] - counts[0]) / args.n
-            print(f"{tool:12s} {per_document[tool] / 1e6:7.2f} M instructions per document"
-                  f"  (start-up {counts[0] / 1e9:.2f} G)")
+            print(
+                f"{tool:12s} {per_document[tool] / 1e6:7.2f} M instructions per document"
+                f"  (start-up {counts[0] / 1e9:.2f} G)"
+            )
     ratio = per_document["markdown-it"] / per_document["assay check"]
     print(f"markdown-it-py's parse / assay's whole check: {ratio:.2f}")
     return 0

@@ -58,8 +58,11 @@ TARGET_DOCS_PER_S = 1500
 TARGET_RATIO = 1.5
 TARGET_SINGLE_MS = 300
 
-_SUMMARY = re.compile(r"^(\d[\d,]*) errors?, (\d[\d,]*) warnings?, (\d[\d,]*) infos? in "
-                      r"(\d[\d,]*) files?", re.MULTILINE)
+_SUMMARY = re.compile(
+    r"^(\d[\d,]*) errors?, (\d[\d,]*) warnings?, (\d[\d,]*) infos? in "
+    r"(\d[\d,]*) files?",
+    re.MULTILINE,
+)
 
 Result = dict[str, Any]
 
@@ -78,16 +81,16 @@ def timed(argv: list[str], cwd: Path, stdout: Path, env: dict[str, str] | None =
             report = Path(scratch) / "time"
             command = [str(GNU_TIME), "-f", "%M %U %S", "-o", str(report), *argv]
             start = time.perf_counter()
-            done = subprocess.run(command, cwd=cwd, stdout=out, stderr=subprocess.PIPE,
-                                  env=env, check=False)
+            done = subprocess.run(
+                command, cwd=cwd, stdout=out, stderr=subprocess.PIPE, env=env, check=False
+            )
             wall = time.perf_counter() - start
             fields = report.read_text().split()[-3:]
             rss_kib, cpu = int(fields[0]), float(fields[1]) + float(fields[2])
             code, stderr, rss_note = done.returncode, done.stderr, ""
         else:
             start = time.perf_counter()
-            process = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.PIPE,
-                                       env=env)
+            process = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.PIPE, env=env)
             assert process.stderr is not None
             stderr = process.stderr.read()
             _, status, usage = os.wait4(process.pid, 0)
@@ -96,9 +99,15 @@ def timed(argv: list[str], cwd: Path, stdout: Path, env: dict[str, str] | None =
             rss_kib, cpu = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
             rss_note = "no /usr/bin/time: RSS includes this script's resident size as a floor"
     tail = [line for line in stderr.decode("utf-8", "replace").splitlines() if line.strip()]
-    return {"argv": argv, "exit": code, "wall_s": wall, "cpu_s": cpu,
-            "maxrss_mib": rss_kib / 1024, "rss_note": rss_note,
-            "stderr_tail": tail[-3:]}
+    return {
+        "argv": argv,
+        "exit": code,
+        "wall_s": wall,
+        "cpu_s": cpu,
+        "maxrss_mib": rss_kib / 1024,
+        "rss_note": rss_note,
+        "stderr_tail": tail[-3:],
+    }
 
 
 # -- the workspace ----------------------------------------------------------------------------
@@ -116,8 +125,12 @@ def make_workspace(corpus: Path, target: Path) -> Result:
     start = time.perf_counter()
     shutil.copytree(corpus, target, ignore=shutil.ignore_patterns("CORPUS.json"))
     files = sorted(target.rglob("*.md"))
-    info: Result = {"path": str(target), "files": len(files),
-                    "bytes": sum(p.stat().st_size for p in files), "git": False}
+    info: Result = {
+        "path": str(target),
+        "files": len(files),
+        "bytes": sum(p.stat().st_size for p in files),
+        "git": False,
+    }
     if shutil.which("git"):
         env = git_env()
         subprocess.run(["git", "init", "-q", "-b", "main"], cwd=target, env=env, check=True)
@@ -229,8 +242,12 @@ def measure(workspace: Path, info: Result, args: argparse.Namespace, scratch: Pa
     # Untimed: builds Lark's grammar cache and compiles the modules in the fresh cache
     # folder, as any earlier run on the machine would have (a check of a one-record
     # workspace imports all that a check of this one does).
-    timed([*assay_exe(), "parse", str(single_file(workspace))], workspace,
-          scratch / "warm-up.out", warm)
+    timed(
+        [*assay_exe(), "parse", str(single_file(workspace))],
+        workspace,
+        scratch / "warm-up.out",
+        warm,
+    )
     tiny = scratch / "warm-up" / "docs" / "adr"
     tiny.mkdir(parents=True)
     shutil.copy(single_file(workspace), tiny)
@@ -242,8 +259,11 @@ def measure(workspace: Path, info: Result, args: argparse.Namespace, scratch: Pa
         for tool in order:
             out = scratch / f"{tool}-{k}.out"
             # (a) is one process (`--jobs 1`), as the target says; both cores below.
-            this[tool] = (run_assay(workspace, out, cold, jobs=1) if tool == "assay"
-                          else run_markdown_it(workspace, out))
+            this[tool] = (
+                run_assay(workspace, out, cold, jobs=1)
+                if tool == "assay"
+                else run_markdown_it(workspace, out)
+            )
             state = f"{this[tool]['wall_s']:.2f} s" if this[tool]["ok"] else "FAILED"
             print(f"  round {k + 1}/{args.repeat}: {tool:<12} {state}", file=sys.stderr)
         rounds.append(this)
@@ -254,18 +274,21 @@ def measure(workspace: Path, info: Result, args: argparse.Namespace, scratch: Pa
     if assay_runs:
         wall = median_of(assay_runs, "wall_s")
         report["assay"] = {
-            "wall_s": [r["wall_s"] for r in assay_runs], "wall_s_median": wall,
+            "wall_s": [r["wall_s"] for r in assay_runs],
+            "wall_s_median": wall,
             "cpu_s_median": median_of(assay_runs, "cpu_s"),
             "docs_per_s": assay_runs[0].get("files", files) / wall,
             "maxrss_mib": max(r["maxrss_mib"] for r in assay_runs),
-            "files": assay_runs[0].get("files"), "exit": assay_runs[0]["exit"],
+            "files": assay_runs[0].get("files"),
+            "exit": assay_runs[0]["exit"],
             "findings": {k: assay_runs[0].get(k) for k in ("errors", "warnings", "infos")},
         }
     if mdit_runs:
         parse = [r["worker"]["parse_s"] for r in mdit_runs]
         report["markdown-it"] = {
             "version": mdit_runs[0]["worker"].get("version"),
-            "parse_s": parse, "parse_s_median": statistics.median(parse),
+            "parse_s": parse,
+            "parse_s_median": statistics.median(parse),
             "docs_per_s": mdit_runs[0]["worker"]["files"] / statistics.median(parse),
             "wall_s": [r["wall_s"] for r in mdit_runs],
             "wall_s_median": median_of(mdit_runs, "wall_s"),
@@ -273,13 +296,18 @@ def measure(workspace: Path, info: Result, args: argparse.Namespace, scratch: Pa
             "maxrss_mib": max(r["maxrss_mib"] for r in mdit_runs),
             "files": mdit_runs[0]["worker"]["files"],
         }
-    pairs = [r["markdown-it"]["worker"]["parse_s"] / r["assay"]["wall_s"]
-             for r in rounds if r["assay"]["ok"] and r["markdown-it"]["ok"]]
+    pairs = [
+        r["markdown-it"]["worker"]["parse_s"] / r["assay"]["wall_s"]
+        for r in rounds
+        if r["assay"]["ok"] and r["markdown-it"]["ok"]
+    ]
     # Above 1: assay's whole check is faster than markdown-it's parse alone.
     report["speed_ratio_paired"] = statistics.median(pairs) if pairs else None
     failed = [r[t] for r in rounds for t in r if not r[t]["ok"]]
-    report["failures"] = [{"argv": f.get("argv"), "exit": f.get("exit"),
-                           "stderr": f.get("stderr_tail")} for f in failed]
+    report["failures"] = [
+        {"argv": f.get("argv"), "exit": f.get("exit"), "stderr": f.get("stderr_tail")}
+        for f in failed
+    ]
 
     if args.skip_pymarkdown:
         report["pymarkdown"] = {"ok": False, "error": "skipped (--skip-pymarkdown)"}
@@ -296,14 +324,17 @@ def measure(workspace: Path, info: Result, args: argparse.Namespace, scratch: Pa
     sample = single_file(workspace)
     relative = sample.relative_to(workspace).as_posix()
     print(f"  single-file runs: assay check {relative} ...", file=sys.stderr)
-    version_runs = [timed([*assay_exe(), "--version"], workspace, scratch / "version.out", warm)
-                    for _ in range(max(args.single_runs, 5))]
+    version_runs = [
+        timed([*assay_exe(), "--version"], workspace, scratch / "version.out", warm)
+        for _ in range(max(args.single_runs, 5))
+    ]
     # No check cache: the first run in a fresh clone, or with ASSAY_NO_CACHE=1.
     single_cold = run_assay(workspace, scratch / "single-cold.out", cold, relative)
     # The check cache filled by a whole-workspace run, then unchanged-workspace reruns.
     fill = run_assay(workspace, scratch / "fill.out", warm)
-    warm_full = [run_assay(workspace, scratch / f"warm-{k}.out", warm)
-                 for k in range(args.single_runs)]
+    warm_full = [
+        run_assay(workspace, scratch / f"warm-{k}.out", warm) for k in range(args.single_runs)
+    ]
     # pre-commit after an edit: the record changes (a blank line appended) before each
     # run, so assay must read it again; every other record comes from the cache.
     single_runs = []
@@ -317,19 +348,22 @@ def measure(workspace: Path, info: Result, args: argparse.Namespace, scratch: Pa
         "wall_s": [r["wall_s"] for r in warm_full],
         "wall_s_median": median_of(warm_full, "wall_s"),
         "maxrss_mib": max(r["maxrss_mib"] for r in warm_full),
-        "ok": all(r["ok"] for r in warm_full), "exit": warm_full[0]["exit"],
+        "ok": all(r["ok"] for r in warm_full),
+        "exit": warm_full[0]["exit"],
     }
     report["single"] = {
         "path": relative,
         "wall_s": [r["wall_s"] for r in single_runs],
         "wall_ms_median": 1000 * median_of(single_runs, "wall_s"),
         "maxrss_mib": max(r["maxrss_mib"] for r in single_runs),
-        "exit": single_runs[0]["exit"], "ok": all(r["ok"] for r in single_runs),
+        "exit": single_runs[0]["exit"],
+        "ok": all(r["ok"] for r in single_runs),
         "reported": {k: single_runs[0].get(k) for k in ("errors", "warnings", "infos")},
         # A blank line appended changes no finding: the warm report must be the cold one.
-        "same_as_cold": all((scratch / f"single-{k}.out").read_bytes()
-                            == (scratch / "single-cold.out").read_bytes()
-                            for k in range(args.single_runs)),
+        "same_as_cold": all(
+            (scratch / f"single-{k}.out").read_bytes() == (scratch / "single-cold.out").read_bytes()
+            for k in range(args.single_runs)
+        ),
     }
     report["version"] = {
         "wall_s": [r["wall_s"] for r in version_runs],
@@ -354,89 +388,172 @@ def print_report(report: Result) -> None:
     """The numbers as a table, then the targets."""
     ws, m = report["workspace"], report["results"]
     env = report["environment"]
-    print(f"workspace  {ws['files']:,} records, {ws['bytes'] / 1e6:.1f} MB "
-          f"({'git repository' if ws['git'] else 'no git'}), corpus {report['corpus']}")
-    print(f"python     {env['python']}, {env['cpus']} CPUs; assay {env['assay']}, "
-          f"markdown-it-py {env['markdown-it-py']}, pymarkdownlnt {env['pymarkdownlnt']}")
-    print(f"load       1-min load average {env['loadavg'][0]:.2f} before, "
-          f"{report['loadavg_after'][0]:.2f} after (above 0.5: other work shared the CPUs)")
-    print(f"rounds     {report['repeat']} of (a) and (b), alternating; (c) once; "
-          f"(a') and warm (d) {report['single_runs']} runs. median [min..max]")
-    print("cache      assay's caches in a fresh XDG_CACHE_HOME; (a), (b), cold (d): "
-          "ASSAY_NO_CACHE=1")
+    print(
+        f"workspace  {ws['files']:,} records, {ws['bytes'] / 1e6:.1f} MB "
+        f"({'git repository' if ws['git'] else 'no git'}), corpus {report['corpus']}"
+    )
+    print(
+        f"python     {env['python']}, {env['cpus']} CPUs; assay {env['assay']}, "
+        f"markdown-it-py {env['markdown-it-py']}, pymarkdownlnt {env['pymarkdownlnt']}"
+    )
+    print(
+        f"load       1-min load average {env['loadavg'][0]:.2f} before, "
+        f"{report['loadavg_after'][0]:.2f} after (above 0.5: other work shared the CPUs)"
+    )
+    print(
+        f"rounds     {report['repeat']} of (a) and (b), alternating; (c) once; "
+        f"(a') and warm (d) {report['single_runs']} runs. median [min..max]"
+    )
+    print(
+        "cache      assay's caches in a fresh XDG_CACHE_HOME; (a), (b), cold (d): ASSAY_NO_CACHE=1"
+    )
     if m.get("rss_note"):
         print(f"note       {m['rss_note']}")
     print()
-    header = (f"{'tool / command':<44} {'seconds':>22} {'docs/s':>8} {'cpu s':>7} "
-              f"{'peak RSS':>9}  notes")
+    header = (
+        f"{'tool / command':<44} {'seconds':>22} {'docs/s':>8} {'cpu s':>7} {'peak RSS':>9}  notes"
+    )
     print(header)
     print("-" * len(header))
 
-    def row(label: str, secs: str, docs: float | None, cpu: float | None, rss: float | None,
-            note: str = "") -> None:
-        print(f"{label:<44} {secs:>22} {(f'{docs:,.0f}' if docs else '-'):>8} "
-              f"{(f'{cpu:.1f}' if cpu is not None else '-'):>7} "
-              f"{(f'{rss:.0f} MiB' if rss is not None else '-'):>9}  {note}")
+    def row(
+        label: str,
+        secs: str,
+        docs: float | None,
+        cpu: float | None,
+        rss: float | None,
+        note: str = "",
+    ) -> None:
+        print(
+            f"{label:<44} {secs:>22} {(f'{docs:,.0f}' if docs else '-'):>8} "
+            f"{(f'{cpu:.1f}' if cpu is not None else '-'):>7} "
+            f"{(f'{rss:.0f} MiB' if rss is not None else '-'):>9}  {note}"
+        )
 
     a = m.get("assay")
     if a:
         f = a["findings"]
-        row("(a) assay check --jobs 1, no check cache", spread(a["wall_s"]), a["docs_per_s"],
-            a["cpu_s_median"], a["maxrss_mib"],
+        row(
+            "(a) assay check --jobs 1, no check cache",
+            spread(a["wall_s"]),
+            a["docs_per_s"],
+            a["cpu_s_median"],
+            a["maxrss_mib"],
             f"whole process; exit {a['exit']}: {f['errors']} errors, {f['warnings']} warnings,"
-            f" {f['infos']} infos in {a['files']:,} files")
+            f" {f['infos']} infos in {a['files']:,} files",
+        )
     else:
         row("(a) assay check (whole workspace)", "FAILED", None, None, None)
     d = m.get("markdown-it")
     if d:
-        row("(b) markdown-it-py parse loop", spread(d["parse_s"]), d["docs_per_s"], None, None,
-            "in-process parse only; reading, decoding, start-up excluded")
-        row("    markdown-it-py, whole process", spread(d["wall_s"]),
-            d["files"] / d["wall_s_median"], d["cpu_s_median"], d["maxrss_mib"],
-            "read + decode + parse, all files held in memory")
+        row(
+            "(b) markdown-it-py parse loop",
+            spread(d["parse_s"]),
+            d["docs_per_s"],
+            None,
+            None,
+            "in-process parse only; reading, decoding, start-up excluded",
+        )
+        row(
+            "    markdown-it-py, whole process",
+            spread(d["wall_s"]),
+            d["files"] / d["wall_s_median"],
+            d["cpu_s_median"],
+            d["maxrss_mib"],
+            "read + decode + parse, all files held in memory",
+        )
     else:
         row("(b) markdown-it-py parse loop", "FAILED", None, None, None)
     p = m["pymarkdown"]
     if p["ok"]:
-        row("(c) pymarkdown scan -r (default rules)", f"{p['wall_s']:.2f}", p["docs_per_s"],
-            p["cpu_s"], p["maxrss_mib"], f"whole process, 1 run; exit {p['exit']}, "
-            f"{p['findings']:,} findings")
+        row(
+            "(c) pymarkdown scan -r (default rules)",
+            f"{p['wall_s']:.2f}",
+            p["docs_per_s"],
+            p["cpu_s"],
+            p["maxrss_mib"],
+            f"whole process, 1 run; exit {p['exit']}, {p['findings']:,} findings",
+        )
     else:
         row("(c) pymarkdown scan", "not run", None, None, None, p.get("error", ""))
     s, v = m["single"], m["version"]
     c, fill, w = m["single_cold"], m["cache_fill"], m["warm_full"]
     files = ws["files"]
     b = m["both_cores"]
-    row("(a2) assay check, both cores, no cache", f"{b['wall_s']:.2f}", files / b["wall_s"],
-        b["cpu_s"], b["maxrss_mib"], "the default: one process per core for large workspaces")
-    row("(a') assay check, check cache empty", f"{fill['wall_s']:.2f}",
-        files / fill["wall_s"], fill["cpu_s"], fill["maxrss_mib"],
-        "first run with the cache on: checks everything and writes the cache")
-    row("(a') assay check, warm cache, no change", spread(w["wall_s"]),
-        files / w["wall_s_median"], None, w["maxrss_mib"], "nothing changed since the last run")
-    row("(d) assay check ONE.md, no check cache", f"{1000 * c['wall_s']:.0f} ms", None,
-        c["cpu_s"], c["maxrss_mib"], f"exit {c['exit']}; every record read and parsed")
+    row(
+        "(a2) assay check, both cores, no cache",
+        f"{b['wall_s']:.2f}",
+        files / b["wall_s"],
+        b["cpu_s"],
+        b["maxrss_mib"],
+        "the default: one process per core for large workspaces",
+    )
+    row(
+        "(a') assay check, check cache empty",
+        f"{fill['wall_s']:.2f}",
+        files / fill["wall_s"],
+        fill["cpu_s"],
+        fill["maxrss_mib"],
+        "first run with the cache on: checks everything and writes the cache",
+    )
+    row(
+        "(a') assay check, warm cache, no change",
+        spread(w["wall_s"]),
+        files / w["wall_s_median"],
+        None,
+        w["maxrss_mib"],
+        "nothing changed since the last run",
+    )
+    row(
+        "(d) assay check ONE.md, no check cache",
+        f"{1000 * c['wall_s']:.0f} ms",
+        None,
+        c["cpu_s"],
+        c["maxrss_mib"],
+        f"exit {c['exit']}; every record read and parsed",
+    )
     same = "the same report as without the cache" if s.get("same_as_cold") else "REPORT DIFFERS"
-    row("(d) assay check ONE.md, warm, ONE.md edited", spread(s["wall_s"], 1000, 0) + " ms",
-        None, None, s["maxrss_mib"], f"exit {s['exit']}; {same}; ONE.md = {s['path']}")
-    row("    assay --version (start-up floor)", spread(v["wall_s"], 1000, 0) + " ms", None,
-        None, v["maxrss_mib"])
+    row(
+        "(d) assay check ONE.md, warm, ONE.md edited",
+        spread(s["wall_s"], 1000, 0) + " ms",
+        None,
+        None,
+        s["maxrss_mib"],
+        f"exit {s['exit']}; {same}; ONE.md = {s['path']}",
+    )
+    row(
+        "    assay --version (start-up floor)",
+        spread(v["wall_s"], 1000, 0) + " ms",
+        None,
+        None,
+        v["maxrss_mib"],
+    )
     for failure in m["failures"]:
         print(f"FAILED: {failure}")
 
     print("\ntargets")
     ratio = m["speed_ratio_paired"]
     checks = [
-        (f"(a) >= {TARGET_DOCS_PER_S:,} documents/s in one process",
-         f"{a['docs_per_s']:,.0f} documents/s" if a else "n/a",
-         bool(a) and a["docs_per_s"] >= TARGET_DOCS_PER_S),
-        (f"(a) >= {TARGET_RATIO}x markdown-it-py's parse speed (paired)",
-         f"{ratio:.2f}x" if ratio is not None else "n/a",
-         ratio is not None and ratio >= TARGET_RATIO),
-        (f"(d) single-file run < {TARGET_SINGLE_MS} ms, warm cache",
-         f"{s['wall_ms_median']:,.0f} ms", s["ok"] and s["wall_ms_median"] < TARGET_SINGLE_MS),
-        (f"(d) single-file run < {TARGET_SINGLE_MS} ms, no cache",
-         f"{1000 * c['wall_s']:,.0f} ms", bool(c["ok"]) and 1000 * c["wall_s"] < TARGET_SINGLE_MS),
+        (
+            f"(a) >= {TARGET_DOCS_PER_S:,} documents/s in one process",
+            f"{a['docs_per_s']:,.0f} documents/s" if a else "n/a",
+            bool(a) and a["docs_per_s"] >= TARGET_DOCS_PER_S,
+        ),
+        (
+            f"(a) >= {TARGET_RATIO}x markdown-it-py's parse speed (paired)",
+            f"{ratio:.2f}x" if ratio is not None else "n/a",
+            ratio is not None and ratio >= TARGET_RATIO,
+        ),
+        (
+            f"(d) single-file run < {TARGET_SINGLE_MS} ms, warm cache",
+            f"{s['wall_ms_median']:,.0f} ms",
+            s["ok"] and s["wall_ms_median"] < TARGET_SINGLE_MS,
+        ),
+        (
+            f"(d) single-file run < {TARGET_SINGLE_MS} ms, no cache",
+            f"{1000 * c['wall_s']:,.0f} ms",
+            bool(c["ok"]) and 1000 * c["wall_s"] < TARGET_SINGLE_MS,
+        ),
     ]
     for label, value, met in checks:
         print(f"  {label:<52} {value:>20}  {'met' if met else 'NOT MET'}")
@@ -445,17 +562,22 @@ def print_report(report: Result) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=10_000, help="records (default 10000)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                        help=f"corpus seed (default {DEFAULT_SEED})")
-    parser.add_argument("--repeat", type=int, default=3,
-                        help="rounds of (a) and (b) (default 3)")
-    parser.add_argument("--single-runs", type=int, default=3,
-                        help="runs of the single-file check (default 3)")
-    parser.add_argument("--skip-pymarkdown", action="store_true",
-                        help="do not run pymarkdown (about 4 minutes at 10,000 records)")
+    parser.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help=f"corpus seed (default {DEFAULT_SEED})"
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="rounds of (a) and (b) (default 3)")
+    parser.add_argument(
+        "--single-runs", type=int, default=3, help="runs of the single-file check (default 3)"
+    )
+    parser.add_argument(
+        "--skip-pymarkdown",
+        action="store_true",
+        help="do not run pymarkdown (about 4 minutes at 10,000 records)",
+    )
     parser.add_argument("--json", type=Path, help="also write the numbers to this file")
-    parser.add_argument("--keep", action="store_true",
-                        help="keep the temporary workspace and the tools' output")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the temporary workspace and the tools' output"
+    )
     args = parser.parse_args(argv)
     if args.count < 1 or args.repeat < 1 or args.single_runs < 1:
         parser.error("--count, --repeat and --single-runs must be at least 1")
@@ -464,8 +586,10 @@ def main(argv: list[str] | None = None) -> int:
     scratch = Path(tempfile.mkdtemp(prefix="assay-check-bench-"))
     try:
         environment = {
-            "python": sys.version.split()[0], "cpus": os.cpu_count(),
-            "assay": _version("assay"), "markdown-it-py": _version("markdown-it-py"),
+            "python": sys.version.split()[0],
+            "cpus": os.cpu_count(),
+            "assay": _version("assay"),
+            "markdown-it-py": _version("markdown-it-py"),
             "pymarkdownlnt": _version("pymarkdownlnt"),
             "time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "loadavg": os.getloadavg(),
@@ -475,9 +599,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"workspace {workspace}: {info['files']:,} records", file=sys.stderr)
         results = measure(workspace, info, args, scratch)
         report = {
-            "environment": environment, "corpus": f"{corpus.name} ({origin})",
-            "workspace": info, "repeat": args.repeat, "single_runs": args.single_runs,
-            "results": results, "loadavg_after": os.getloadavg(),
+            "environment": environment,
+            "corpus": f"{corpus.name} ({origin})",
+            "workspace": info,
+            "repeat": args.repeat,
+            "single_runs": args.single_runs,
+            "results": results,
+            "loadavg_after": os.getloadavg(),
         }
         print_report(report)
         if args.json:

@@ -64,8 +64,9 @@ def plan_report(corpus: Corpus) -> str:
         ("file names", Counter(r.series.scheme for r in records)),
         ("status", Counter(r.status for r in records)),
     ):
-        parts = [f"{name} {100 * count / len(records):.1f} %" for name, count in
-                 counts.most_common()]
+        parts = [
+            f"{name} {100 * count / len(records):.1f} %" for name, count in counts.most_common()
+        ]
         lines.append(f"{title:<12}  " + ", ".join(parts))
     relations = sum(len(r.supersedes) + len(r.amends) for r in records)
     flagged = Counter(flag for r in records for flag in r.flags)
@@ -82,8 +83,11 @@ def self_check(n: int, seed: int) -> list[str]:
         names_b = [p.relative_to(second).as_posix() for p in b]
         if names_a != names_b:
             return sorted(set(names_a) ^ set(names_b)) or ["(file order differs)"]
-        return [name for name, x, y in zip(names_a, a, b, strict=True)
-                if x.read_bytes() != y.read_bytes()]
+        return [
+            name
+            for name, x, y in zip(names_a, a, b, strict=True)
+            if x.read_bytes() != y.read_bytes()
+        ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -91,26 +95,33 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out_dir", type=Path, help="folder to write into (created if needed)")
     parser.add_argument("n", type=int, help="number of records")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                        help=f"random seed (default {DEFAULT_SEED})")
-    parser.add_argument("--self-check", action="store_true",
-                        help="first generate twice into temporary folders and compare bytes")
+    parser.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help=f"random seed (default {DEFAULT_SEED})"
+    )
+    parser.add_argument(
+        "--self-check",
+        action="store_true",
+        help="first generate twice into temporary folders and compare bytes",
+    )
     args = parser.parse_args(argv)
     if args.n < 1:
         parser.error("N must be at least 1")
     if args.self_check:
         differ = self_check(args.n, args.seed)
         if differ:
-            print(f"self-check FAILED: {len(differ)} files differ, e.g. {differ[0]}",
-                  file=sys.stderr)
+            print(
+                f"self-check FAILED: {len(differ)} files differ, e.g. {differ[0]}", file=sys.stderr
+            )
             return 1
         print(f"self-check: two runs of {args.n:,} records are byte-identical")
     stray = [p for p in args.out_dir.rglob("*.md")] if args.out_dir.is_dir() else []
     corpus = plan_corpus(args.n, args.seed)
     paths = _write(args.out_dir, corpus)
     if len(stray) > len(set(stray) & set(paths)):
-        print(f"note: {args.out_dir} already held other .md files; they were left in place",
-              file=sys.stderr)
+        print(
+            f"note: {args.out_dir} already held other .md files; they were left in place",
+            file=sys.stderr,
+        )
     print(f"wrote {len(paths):,} records to {args.out_dir} (seed {args.seed})\n")
     print(corpus_stats.report(corpus_stats.scan(args.out_dir, paths)))
     print()

@@ -89,7 +89,9 @@ def main() -> None:
     options = parser.parse_args()
     sizes = [int(n) for n in options.attempts.split(",")]
     rows = []
-    print(f"{'attempts':>9} {'prepare s':>10} {'run s':>8} {'child s':>8} {'own ms/att':>11} {'att/s':>8}")
+    columns = ("attempts", 9), ("prepare s", 10), ("run s", 8), ("child s", 8)
+    columns += ("own ms/att", 11), ("att/s", 8)
+    print(" ".join(f"{name:>{width}}" for name, width in columns))
     for size in sizes:
         row = measure(size, options.jobs)
         rows.append(row)

@@ -46,8 +46,15 @@ def copy_first(corpus: Path, count: int, target: Path) -> Path:
 
 def instructions(tool: str, folder: Path) -> int:
     """Instructions callgrind counts for one worker run over ``folder``."""
-    argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-            sys.executable, str(WORKER), tool, str(folder)]
+    argv = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        str(WORKER),
+        tool,
+        str(folder),
+    ]
     # No grammar cache and no remembered derivations: whatever a tool does once (Lark
     # building its tables, say) must happen in both runs, or the difference would
     # charge it to the documents.
@@ -64,8 +71,12 @@ def options(argv: list[str] | None, doc: str) -> argparse.Namespace:
     """``--n``, ``--count`` and ``--seed``, shared with ``check_instructions.py``."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=300, help="documents counted (default 300)")
-    parser.add_argument("--count", type=int, default=10_000,
-                        help="size of the corpus they come from (default 10000)")
+    parser.add_argument(
+        "--count",
+        type=int,
+        default=10_000,
+        help="size of the corpus they come from (default 10000)",
+    )
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     return parser.parse_args(argv)
 

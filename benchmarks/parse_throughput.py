@@ -87,14 +87,24 @@ def child_env(source: Path) -> dict[str, str]:
 
 def run_worker(tool: str, corpus: Path, source: Path, trace: bool = False) -> Result:
     """One fresh worker process; its JSON result, or the reason it failed."""
-    command = [*CLEAN_LAUNCH, sys.executable, str(WORKER), tool, str(corpus),
-               *(["--trace"] if trace else [])]
-    done = subprocess.run(command, capture_output=True, text=True, env=child_env(source),
-                          check=False)
+    command = [
+        *CLEAN_LAUNCH,
+        sys.executable,
+        str(WORKER),
+        tool,
+        str(corpus),
+        *(["--trace"] if trace else []),
+    ]
+    done = subprocess.run(
+        command, capture_output=True, text=True, env=child_env(source), check=False
+    )
     if done.returncode != 0:
         tail = [line for line in done.stderr.splitlines() if line.strip()][-1:]
-        return {"tool": tool, "available": False,
-                "error": f"worker exited {done.returncode}: {' '.join(tail)}"}
+        return {
+            "tool": tool,
+            "available": False,
+            "error": f"worker exited {done.returncode}: {' '.join(tail)}",
+        }
     result: Result = json.loads(done.stdout)
     return result
 
@@ -197,8 +207,13 @@ def peak_rss_kib(argv: list[str], env: dict[str, str], runs: int = 3) -> int | N
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "rss"
         for _ in range(runs):
-            subprocess.run([str(GNU_TIME), "-f", "%M", "-o", str(out), *argv], env=env,
-                           cwd=REPO, capture_output=True, check=False)
+            subprocess.run(
+                [str(GNU_TIME), "-f", "%M", "-o", str(out), *argv],
+                env=env,
+                cwd=REPO,
+                capture_output=True,
+                check=False,
+            )
             peaks.append(int(out.read_text().split()[-1]))
     return max(peaks)
 
@@ -209,8 +224,7 @@ def measure_cold(sample: Path, rounds: int, source: Path) -> list[Result]:
     results: list[Result] = []
     live = []
     for label, argv in cold_commands(sample):
-        probe = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=REPO,
-                               check=False)
+        probe = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=REPO, check=False)
         result: Result = {"command": label, "argv": argv, "exit": probe.returncode}
         if probe.returncode != 0:  # a start-up time of a failing command means nothing
             lines = [line for line in probe.stderr.splitlines() if line.strip()]
@@ -241,6 +255,7 @@ def measure_cold(sample: Path, rounds: int, source: Path) -> list[Result]:
 
 def environment() -> Result:
     """Versions and machine, for the record."""
+
     def version(name: str) -> str | None:
         try:
             return metadata.version(name)
@@ -263,17 +278,27 @@ def environment() -> Result:
 def print_report(report: Result) -> None:
     """The numbers as readable tables."""
     env, corpus = report["environment"], report["corpus"]
-    print(f"corpus   {corpus['path']} ({corpus['origin']}): {corpus['files']:,} files, "
-          f"{corpus['bytes'] / 1e6:.1f} MB")
-    print(f"python   {env['python']} on {env['platform']}, {env['cpus']} CPUs; "
-          f"lark {env['lark']}, markdown-it-py {env['markdown-it-py']}")
+    print(
+        f"corpus   {corpus['path']} ({corpus['origin']}): {corpus['files']:,} files, "
+        f"{corpus['bytes'] / 1e6:.1f} MB"
+    )
+    print(
+        f"python   {env['python']} on {env['platform']}, {env['cpus']} CPUs; "
+        f"lark {env['lark']}, markdown-it-py {env['markdown-it-py']}"
+    )
     before, after = env["loadavg"], report["loadavg_after"]
-    print(f"load     1-min load average {before[0]:.2f} before, {after[0]:.2f} after "
-          f"(above 0.5 means other work shared the CPUs)")
-    print(f"\nParse, {report['repeat']} rounds in fresh processes, alternating order "
-          "(median [min..max]; reading excluded)")
-    header = (f"{'tool':<12} {'parse s':>20} {'docs/s':>8} {'MB/s':>6} {'read s':>7} "
-              f"{'1st call s':>10} {'loop peak':>10} {'max RSS':>8}")
+    print(
+        f"load     1-min load average {before[0]:.2f} before, {after[0]:.2f} after "
+        f"(above 0.5 means other work shared the CPUs)"
+    )
+    print(
+        f"\nParse, {report['repeat']} rounds in fresh processes, alternating order "
+        "(median [min..max]; reading excluded)"
+    )
+    header = (
+        f"{'tool':<12} {'parse s':>20} {'docs/s':>8} {'MB/s':>6} {'read s':>7} "
+        f"{'1st call s':>10} {'loop peak':>10} {'max RSS':>8}"
+    )
     print(header)
     print("-" * len(header))
     for tool in TOOLS:
@@ -284,10 +309,12 @@ def print_report(report: Result) -> None:
         times = row["parse_s"]
         spread = f"{row['parse_s_median']:.2f} [{min(times):.2f}..{max(times):.2f}]"
         peak = row.get("loop_traced_peak_mib")
-        print(f"{tool:<12} {spread:>20} {row['docs_per_s']:>8,.0f} {row['mb_per_s']:>6.2f} "
-              f"{row['read_s_median']:>7.3f} {row['first_call_s_median']:>10.3f} "
-              f"{(f'{peak:.1f} MiB' if peak is not None else '-'):>10} "
-              f"{row['maxrss_mib']:>4.0f} MiB")
+        print(
+            f"{tool:<12} {spread:>20} {row['docs_per_s']:>8,.0f} {row['mb_per_s']:>6.2f} "
+            f"{row['read_s_median']:>7.3f} {row['first_call_s_median']:>10.3f} "
+            f"{(f'{peak:.1f} MiB' if peak is not None else '-'):>10} "
+            f"{row['maxrss_mib']:>4.0f} MiB"
+        )
     ratio = report["parse"]["ratio_assay_over_markdown_it"]
     if ratio is not None:
         faster = f"assay {1 / ratio:.2f}x faster" if ratio < 1 else f"assay {ratio:.2f}x slower"
@@ -296,8 +323,10 @@ def print_report(report: Result) -> None:
         print("ratio assay/markdown-it: not available (assay's parse did not run)")
     if report.get("cold") is None:
         return
-    print(f"\nCold start, whole process, {report['cold_runs']} interleaved runs each "
-          "(median [min..max], peak RSS)")
+    print(
+        f"\nCold start, whole process, {report['cold_runs']} interleaved runs each "
+        "(median [min..max], peak RSS)"
+    )
     for row in report["cold"]:
         if not row["ok"]:
             print(f"  {row['command']:<34} FAILED (exit {row['exit']}): {row['error']}")
@@ -314,8 +343,11 @@ def run(corpus: Path, args: argparse.Namespace) -> Result:
     print(f"parsing {corpus} ...", file=sys.stderr)
     source = args.src.resolve()
     runs = measure_parsing(corpus, args.repeat, source)
-    traced = {tool: run_worker(tool, corpus, source, trace=True) for tool in TOOLS
-              if runs[tool] and runs[tool][0]["available"]}
+    traced = {
+        tool: run_worker(tool, corpus, source, trace=True)
+        for tool in TOOLS
+        if runs[tool] and runs[tool][0]["available"]
+    }
     parse: Result = {tool: summarise(runs[tool], traced.get(tool)) for tool in TOOLS}
     parse["ratio_assay_over_markdown_it"] = paired_ratio(runs)
     totals = next((r for r in runs["markdown-it"] + runs["assay"] if "files" in r), {})
@@ -324,8 +356,13 @@ def run(corpus: Path, args: argparse.Namespace) -> Result:
     return {
         "environment": env,
         "assay_source": str(source),
-        "corpus": {"path": str(corpus), "n": args.n, "seed": args.seed,
-                   "files": totals.get("files", 0), "bytes": totals.get("bytes", 0)},
+        "corpus": {
+            "path": str(corpus),
+            "n": args.n,
+            "seed": args.seed,
+            "files": totals.get("files", 0),
+            "bytes": totals.get("bytes", 0),
+        },
         "repeat": args.repeat,
         "parse": parse,
         "runs": runs,
@@ -346,8 +383,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-cold", action="store_true", help="skip the start-up timings")
     parser.add_argument("--corpus", type=Path, help="use this folder instead of a generated one")
     parser.add_argument("--json", type=Path, metavar="FILE", help="also write the numbers here")
-    parser.add_argument("--src", type=Path, default=REPO / "src",
-                        help="import assay from this folder (default: this checkout's src/)")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=REPO / "src",
+        help="import assay from this folder (default: this checkout's src/)",
+    )
     args = parser.parse_args(argv)
     if args.repeat < 1 or args.cold_runs < 10:
         parser.error("--repeat must be at least 1 and --cold-runs at least 10")

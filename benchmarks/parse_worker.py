@@ -66,8 +66,12 @@ def assay_runner(names: list[str], blobs: list[bytes]) -> tuple[Callable[[], Sum
                 continue
             values += parsed.value is not None
             diagnostics += len(parsed.diagnostics)
-        return {"with_value": values, "diagnostics": diagnostics, "raised": failures,
-                "first_raise": first_failure}
+        return {
+            "with_value": values,
+            "diagnostics": diagnostics,
+            "raised": failures,
+            "first_raise": first_failure,
+        }
 
     return loop, info
 
@@ -96,8 +100,13 @@ def markdown_it_runner(texts: list[str]) -> tuple[Callable[[], Summary], Summary
 def measure(tool: str, root: Path, trace: bool) -> Summary:
     """Read, warm up, run the loop once; everything the parent needs, as a dict."""
     names, blobs, read_s = read_corpus(root)
-    result: Summary = {"tool": tool, "files": len(names), "bytes": sum(map(len, blobs)),
-                       "read_s": read_s, "trace": trace}
+    result: Summary = {
+        "tool": tool,
+        "files": len(names),
+        "bytes": sum(map(len, blobs)),
+        "read_s": read_s,
+        "trace": trace,
+    }
     if not names:
         return {**result, "available": False, "error": f"no *.md files under {root}"}
     if tool == "markdown-it":

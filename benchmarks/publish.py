@@ -68,8 +68,9 @@ def workspace(root: Path, count: int) -> None:
 def cpu() -> float:
     """CPU seconds of this process and its finished children (the check's workers):
     steadier than wall time on a machine others share."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(
-        resource.RUSAGE_CHILDREN
+    own, children = (
+        resource.getrusage(resource.RUSAGE_SELF),
+        resource.getrusage(resource.RUSAGE_CHILDREN),
     )
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 

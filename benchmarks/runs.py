@@ -118,9 +118,14 @@ def make_runs(target: Path, n: int) -> Result:
     subprocess.run(["git", "init", "-q", "-b", "main"], cwd=target, env=env, check=True)
     subprocess.run(["git", "add", "-A"], cwd=target, env=env, check=True)
     documents = sorted(target.rglob("*.md"))
-    return {"path": str(target), "runs": n, "documents": len(documents),
-            "files": len(documents) + n, "bytes": sum(p.stat().st_size for p in documents),
-            "setup_s": time.perf_counter() - start}
+    return {
+        "path": str(target),
+        "runs": n,
+        "documents": len(documents),
+        "files": len(documents) + n,
+        "bytes": sum(p.stat().st_size for p in documents),
+        "setup_s": time.perf_counter() - start,
+    }
 
 
 # -- assay check: runs against records --------------------------------------------------------
@@ -129,15 +134,22 @@ def make_runs(target: Path, n: int) -> Result:
 def _summary(runs: list[Result], documents: int) -> Result:
     wall = statistics.median(r["wall_s"] for r in runs)
     first = runs[0]
-    return {"wall_s": [r["wall_s"] for r in runs], "wall_s_median": wall,
-            "cpu_s_median": statistics.median(r["cpu_s"] for r in runs),
-            "maxrss_mib": max(r["maxrss_mib"] for r in runs), "documents": documents,
-            "docs_per_s": documents / wall, "files": first.get("files"), "exit": first["exit"],
-            "findings": {k: first.get(k) for k in ("errors", "warnings", "infos")}}
+    return {
+        "wall_s": [r["wall_s"] for r in runs],
+        "wall_s_median": wall,
+        "cpu_s_median": statistics.median(r["cpu_s"] for r in runs),
+        "maxrss_mib": max(r["maxrss_mib"] for r in runs),
+        "documents": documents,
+        "docs_per_s": documents / wall,
+        "files": first.get("files"),
+        "exit": first["exit"],
+        "findings": {k: first.get(k) for k in ("errors", "warnings", "infos")},
+    }
 
 
-def measure_checks(runs_ws: Path, records_ws: Path, documents: int, repeat: int,
-                   scratch: Path) -> Result:
+def measure_checks(
+    runs_ws: Path, records_ws: Path, documents: int, repeat: int, scratch: Path
+) -> Result:
     """(a) runs and (b) records, cold, alternating; then the runs workspace warm."""
     cache = scratch / "cache"
     cold, warm = assay_env(cache, use_cache=False), assay_env(cache, use_cache=True)
@@ -153,14 +165,14 @@ def measure_checks(runs_ws: Path, records_ws: Path, documents: int, repeat: int,
             if not result["ok"]:
                 raise SystemExit(f"assay check failed on {name}: {result['stderr_tail']}")
             measured[name].append(result)
-            print(f"  round {k + 1}/{repeat}: {name:<8} {result['wall_s']:.2f} s",
-                  file=sys.stderr)
+            print(f"  round {k + 1}/{repeat}: {name:<8} {result['wall_s']:.2f} s", file=sys.stderr)
     fill = run_assay(runs_ws, scratch / "fill.out", warm, jobs=1)
-    warm_runs = [run_assay(runs_ws, scratch / f"warm-{k}.out", warm, jobs=1)
-                 for k in range(repeat)]
+    warm_runs = [run_assay(runs_ws, scratch / f"warm-{k}.out", warm, jobs=1) for k in range(repeat)]
     report = {name: _summary(results, documents) for name, results in measured.items()}
-    pairs = [r["wall_s"] / m["wall_s"] for r, m in zip(measured["records"], measured["runs"],
-                                                       strict=True)]
+    pairs = [
+        r["wall_s"] / m["wall_s"]
+        for r, m in zip(measured["records"], measured["runs"], strict=True)
+    ]
     # Above 1: the runs are checked faster per document than the records.
     report["ratio_runs_over_records_paired"] = statistics.median(pairs)
     report["cache_fill"] = {k: fill[k] for k in ("wall_s", "cpu_s", "maxrss_mib", "exit")}
@@ -220,8 +232,12 @@ def _verified_path(root: Path) -> Result | None:
     rendered = _cpu() - start
     if len(reviews) != len(verifications):
         raise SystemExit(f"{len(verifications) - len(reviews)} runs not verified")
-    return {"verify_cpu_s": checked, "verify_wall_s": checked_wall, "render_cpu_s": rendered,
-            "per_review_ms": 1000 * (checked + rendered) / len(reviews)}
+    return {
+        "verify_cpu_s": checked,
+        "verify_wall_s": checked_wall,
+        "render_cpu_s": rendered,
+        "per_review_ms": 1000 * (checked + rendered) / len(reviews),
+    }
 
 
 def _cpu() -> float:
@@ -259,11 +275,17 @@ def measure_rendering(sizes: list[int], scratch: Path, repeat: int) -> list[Resu
             if any(count != n for _, count in passes):
                 raise SystemExit(f"rendered {passes[0][1]} reviews of {n}")
             seconds = [s for s, _ in passes]
-            row[name] = {"cpu_s": seconds, "cpu_s_min": min(seconds),
-                         "per_review_ms": 1000 * min(seconds) / n}
+            row[name] = {
+                "cpu_s": seconds,
+                "cpu_s_min": min(seconds),
+                "per_review_ms": 1000 * min(seconds) / n,
+            }
         row["api"] = _verified_path(root)
-        print(f"  rendering n={n}: scoped {row['scoped']['cpu_s_min']:.2f} s, "
-              f"batch {row['batch']['cpu_s_min']:.2f} s", file=sys.stderr)
+        print(
+            f"  rendering n={n}: scoped {row['scoped']['cpu_s_min']:.2f} s, "
+            f"batch {row['batch']['cpu_s_min']:.2f} s",
+            file=sys.stderr,
+        )
         rows.append(row)
         shutil.rmtree(root, ignore_errors=True)
     return rows
@@ -274,49 +296,73 @@ def measure_rendering(sizes: list[int], scratch: Path, repeat: int) -> list[Resu
 
 def print_report(report: Result) -> None:
     ws, c, env = report["workspace"], report["check"], report["environment"]
-    print(f"runs       {ws['runs']:,} runs: {ws['documents']:,} Markdown documents "
-          f"({ws['documents'] // ws['runs']} a run) + {ws['runs']:,} run.toml, "
-          f"{ws['bytes'] / 1e6:.1f} MB; clean: {report['clean']}")
+    print(
+        f"runs       {ws['runs']:,} runs: {ws['documents']:,} Markdown documents "
+        f"({ws['documents'] // ws['runs']} a run) + {ws['runs']:,} run.toml, "
+        f"{ws['bytes'] / 1e6:.1f} MB; clean: {report['clean']}"
+    )
     print(f"records    {report['records_corpus']}, the same number of documents")
-    print(f"python     {env['python']}, {env['cpus']} CPUs; load average "
-          f"{env['loadavg'][0]:.2f} before, {report['loadavg_after'][0]:.2f} after")
+    print(
+        f"python     {env['python']}, {env['cpus']} CPUs; load average "
+        f"{env['loadavg'][0]:.2f} before, {report['loadavg_after'][0]:.2f} after"
+    )
     print()
     header = f"{'assay check --jobs 1':<34} {'seconds':>22} {'docs/s':>8} {'cpu s':>7} {'RSS':>9}"
     print(header)
     print("-" * len(header))
-    for label, key in (("runs, no cache", "runs"), ("records, no cache", "records"),
-                       ("runs, warm cache, no change", "warm")):
+    for label, key in (
+        ("runs, no cache", "runs"),
+        ("records, no cache", "records"),
+        ("runs, warm cache, no change", "warm"),
+    ):
         s = c[key]
-        print(f"{label:<34} {spread(s['wall_s']):>22} {s['docs_per_s']:>8,.0f} "
-              f"{s['cpu_s_median']:>7.1f} {s['maxrss_mib']:>5.0f} MiB")
+        print(
+            f"{label:<34} {spread(s['wall_s']):>22} {s['docs_per_s']:>8,.0f} "
+            f"{s['cpu_s_median']:>7.1f} {s['maxrss_mib']:>5.0f} MiB"
+        )
     fill = c["cache_fill"]
-    print(f"{'runs, cache empty (fills it)':<34} {fill['wall_s']:>22.2f} "
-          f"{c['runs']['documents'] / fill['wall_s']:>8,.0f} {fill['cpu_s']:>7.1f} "
-          f"{fill['maxrss_mib']:>5.0f} MiB")
-    print(f"\nruns / records, documents/s, paired by round: "
-          f"{c['ratio_runs_over_records_paired']:.2f}x (below 1: runs are slower)")
+    print(
+        f"{'runs, cache empty (fills it)':<34} {fill['wall_s']:>22.2f} "
+        f"{c['runs']['documents'] / fill['wall_s']:>8,.0f} {fill['cpu_s']:>7.1f} "
+        f"{fill['maxrss_mib']:>5.0f} MiB"
+    )
+    print(
+        f"\nruns / records, documents/s, paired by round: "
+        f"{c['ratio_runs_over_records_paired']:.2f}x (below 1: runs are slower)"
+    )
     print()
-    header = (f"{'rendering n reviews':<20} {'open s':>7} {'scoped s':>9} {'ms/review':>10} "
-              f"{'batch s':>8} {'ms/review':>10}")
+    header = (
+        f"{'rendering n reviews':<20} {'open s':>7} {'scoped s':>9} {'ms/review':>10} "
+        f"{'batch s':>8} {'ms/review':>10}"
+    )
     print(header)
     print("-" * len(header))
     for row in report["rendering"]:
         s, b = row["scoped"], row["batch"]
-        print(f"{row['n']:<20,} {row['open_s']:>7.2f} {s['cpu_s_min']:>9.2f} "
-              f"{s['per_review_ms']:>10.2f} {b['cpu_s_min']:>8.2f} {b['per_review_ms']:>10.2f}")
+        print(
+            f"{row['n']:<20,} {row['open_s']:>7.2f} {s['cpu_s_min']:>9.2f} "
+            f"{s['per_review_ms']:>10.2f} {b['cpu_s_min']:>8.2f} {b['per_review_ms']:>10.2f}"
+        )
     if all(row["api"] for row in report["rendering"]):
         print("\nassay.api: verify_runs (one check, no cache) then render_review of each")
-        header = (f"{'n runs':<8} {'verify cpu s':>13} {'verify wall s':>14} {'render cpu s':>13} "
-                  f"{'ms/review, all':>15}")
+        header = (
+            f"{'n runs':<8} {'verify cpu s':>13} {'verify wall s':>14} {'render cpu s':>13} "
+            f"{'ms/review, all':>15}"
+        )
         print(header)
         print("-" * len(header))
         for row in report["rendering"]:
             a = row["api"]
-            print(f"{row['n']:<8,} {a['verify_cpu_s']:>13.2f} {a['verify_wall_s']:>14.2f} "
-                  f"{a['render_cpu_s']:>13.2f} {a['per_review_ms']:>15.2f}")
+            print(
+                f"{row['n']:<8,} {a['verify_cpu_s']:>13.2f} {a['verify_wall_s']:>14.2f} "
+                f"{a['render_cpu_s']:>13.2f} {a['per_review_ms']:>15.2f}"
+            )
     growth = report["rendering_growth"]
-    print("per review at the largest n / at the smallest: "
-          + ", ".join(f"{k} {v:.2f}x" for k, v in growth.items()) + " (1 is linear)")
+    print(
+        "per review at the largest n / at the smallest: "
+        + ", ".join(f"{k} {v:.2f}x" for k, v in growth.items())
+        + " (1 is linear)"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -334,15 +380,21 @@ def main(argv: list[str] | None = None) -> int:
     # The in-process rendering keeps assay's caches (grammar, derivations) here too.
     os.environ["XDG_CACHE_HOME"] = str(scratch / "cache-in-process")
     try:
-        environment = {"python": sys.version.split()[0], "cpus": os.cpu_count(),
-                       "time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                       "loadavg": os.getloadavg()}
+        environment = {
+            "python": sys.version.split()[0],
+            "cpus": os.cpu_count(),
+            "time_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "loadavg": os.getloadavg(),
+        }
         runs_ws = scratch / "runs-workspace"
         info = make_runs(runs_ws, args.runs)
-        print(f"workspace {runs_ws}: {info['runs']:,} runs, {info['documents']:,} documents",
-              file=sys.stderr)
-        probe = run_assay(runs_ws, scratch / "probe.out",
-                          assay_env(scratch / "cache", use_cache=False))
+        print(
+            f"workspace {runs_ws}: {info['runs']:,} runs, {info['documents']:,} documents",
+            file=sys.stderr,
+        )
+        probe = run_assay(
+            runs_ws, scratch / "probe.out", assay_env(scratch / "cache", use_cache=False)
+        )
         if not probe["ok"] or probe.get("errors") != 0:
             print((scratch / "probe.out").read_text()[-2000:], file=sys.stderr)
             raise SystemExit("the generated runs do not check clean: nothing measured")
@@ -354,12 +406,18 @@ def main(argv: list[str] | None = None) -> int:
         rendering = measure_rendering(sizes, scratch, args.repeat)
         first, last = rendering[0], rendering[-1]
         report = {
-            "environment": environment, "workspace": info, "repeat": args.repeat,
+            "environment": environment,
+            "workspace": info,
+            "repeat": args.repeat,
             "clean": {k: probe.get(k) for k in ("errors", "warnings", "infos", "files")},
-            "records_corpus": f"{corpus.name} ({origin})", "check": check,
+            "records_corpus": f"{corpus.name} ({origin})",
+            "check": check,
             "rendering": rendering,
-            "rendering_growth": {k: last[k]["per_review_ms"] / first[k]["per_review_ms"]
-                                 for k in ("scoped", "batch", "api") if first.get(k)},
+            "rendering_growth": {
+                k: last[k]["per_review_ms"] / first[k]["per_review_ms"]
+                for k in ("scoped", "batch", "api")
+                if first.get(k)
+            },
             "loadavg_after": os.getloadavg(),
         }
         print_report(report)

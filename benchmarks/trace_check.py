@@ -8,8 +8,8 @@ machine (``assay.engine.traces.generate``, seeded, lazily: the events are never 
 in a list) and checks it with ``check_trace``. The time spent inside the generator is
 measured apart in the same process (around each ``next``), so the checker's own rate is
 N / (total - generation). Times are the process's CPU time (``time.process_time``): the
-machine is shared, and wall-clock times there move with other people's work. A second fresh process only generates the events, for
-its peak memory.
+machine is shared, and wall-clock times there move with other people's work. A second
+fresh process only generates the events, for its peak memory.
 Each process reports its peak resident memory (``ru_maxrss``) after the run: it must
 not grow with the session's length (streaming), so the 1,000,000-event figure should
 equal the 100,000-event one within noise.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from assay.grammar.spec_errors import CODES as SPEC_CODES
+from assay.grammar.spec.errors import CODES as SPEC_CODES
 
 ROOT = Path(__file__).resolve().parent.parent
 READER_CODES = {

@@ -80,7 +80,7 @@ def test_a_command_line_crash_is_keyed_as_an_in_process_one() -> None:
         "assay: internal error, please report it with this trace:\n"
         "Traceback (most recent call last):\n"
         '  File "/x/src/assay/cli/__init__.py", line 225, in main\n'
-        '  File "/x/src/assay/grammar/frontmatter.py", line 92, in read_front_matter\n'
+        '  File "/x/src/assay/grammar/markdown/frontmatter.py", line 92, in read_front_matter\n'
         '  File "/x/.venv/lib/python3.11/site-packages/yaml/constructor.py", line 328, in c\n'
         "AttributeError: 'NoneType' object has no attribute 'groupdict'\n"
     )
@@ -88,7 +88,7 @@ def test_a_command_line_crash_is_keyed_as_an_in_process_one() -> None:
         targets._judge(3, trace)
     assert raised.value.key == (
         "AttributeError",
-        "assay/grammar/frontmatter.py:92 in read_front_matter",
+        "assay/grammar/markdown/frontmatter.py:92 in read_front_matter",
     )
     for code in (0, 1, 2):
         targets._judge(code, "assay check: cannot read x\n")  # the contract: no problem

@@ -188,8 +188,18 @@ def rollout_table(ink: Ink) -> Block | None:
     day, rows = record.date, []
     for phase in PHASES[: rng.randint(3, 4)]:
         day += timedelta(days=rng.randint(20, 90))
-        scope = record.component if phase == "Pilot" else rng.choice(
-            ("two more services", "all new services", "every service", f"{record.alts[0]} removed"))
+        scope = (
+            record.component
+            if phase == "Pilot"
+            else rng.choice(
+                (
+                    "two more services",
+                    "all new services",
+                    "every service",
+                    f"{record.alts[0]} removed",
+                )
+            )
+        )
         rows.append([phase, scope, day.isoformat()])
     return blocks.table(ink, ["Phase", "Scope", "Target date"], rows)
 
@@ -225,10 +235,20 @@ def code_example(ink: Ink) -> Block | None:
     if snippet is None:
         return None
     language, code = snippet
-    intro = blocks.paragraph(ink, [rng.choice((
-        "For example:", "The configuration looks like this:", "A sketch of the change:",
-        f"This is what it looks like in {ink.record.component}:", "Example:",
-    ))])
+    intro = blocks.paragraph(
+        ink,
+        [
+            rng.choice(
+                (
+                    "For example:",
+                    "The configuration looks like this:",
+                    "A sketch of the change:",
+                    f"This is what it looks like in {ink.record.component}:",
+                    "Example:",
+                )
+            )
+        ],
+    )
     if ink.plain or (rng.random() < 0.12 and language != "makefile"):
         return blocks.indented_code(ink, intro, code)
     return [*intro, "", *blocks.fence(ink, language, code)]
@@ -250,8 +270,17 @@ def quote_block(ink: Ink) -> Block | None:
 def note_block(ink: Ink) -> Block | None:
     """Comments, collapsible details, a sentence in another language, a diagram."""
     rng = ink.rng
-    kind = weighted(rng, {"unicode": 3 if ink.unicode else 0, "comment": 4, "fake-heading": 1,
-                          "details": 1, "image": 2, "rule": 1})
+    kind = weighted(
+        rng,
+        {
+            "unicode": 3 if ink.unicode else 0,
+            "comment": 4,
+            "fake-heading": 1,
+            "details": 1,
+            "image": 2,
+            "rule": 1,
+        },
+    )
     if not ink.once(f"note:{kind}"):
         return None
     if kind == "unicode":
@@ -309,15 +338,30 @@ def plain_steps(ink: Ink) -> Block | None:
 
 GROWERS: dict[str, list[tuple[int, Builder]]] = {
     "context": [
-        (6, context_paragraph), (2, history_paragraph), (1, drivers_list), (1, facts_list),
-        (1, metrics_table), (1, quote_block), (1, note_block), (1, code_example),
+        (6, context_paragraph),
+        (2, history_paragraph),
+        (1, drivers_list),
+        (1, facts_list),
+        (1, metrics_table),
+        (1, quote_block),
+        (1, note_block),
+        (1, code_example),
     ],
     "decision": [
-        (3, decision_paragraph), (3, steps_list), (3, code_example), (1, comparison_table),
-        (1, rollout_table), (1, scope_paragraph), (1, cost_paragraph), (1, note_block),
+        (3, decision_paragraph),
+        (3, steps_list),
+        (3, code_example),
+        (1, comparison_table),
+        (1, rollout_table),
+        (1, scope_paragraph),
+        (1, cost_paragraph),
+        (1, note_block),
     ],
     "consequences": [
-        (3, consequence_list), (2, consequence_paragraph), (1, risks_list), (1, followups),
+        (3, consequence_list),
+        (2, consequence_paragraph),
+        (1, risks_list),
+        (1, followups),
     ],
     "alternatives": [(4, alternative_paragraph), (1, comparison_table)],
     "links": [],
@@ -326,10 +370,14 @@ GROWERS: dict[str, list[tuple[int, Builder]]] = {
 
 #: Plain-text records (no headings, no links) grow only with unmarked text.
 PLAIN_GROWERS: dict[str, list[tuple[int, Builder]]] = {
-    "context": [(6, context_paragraph), (2, history_paragraph), (1, drivers_list),
-                (1, facts_list)],
-    "decision": [(4, decision_paragraph), (2, plain_steps), (1, code_example),
-                 (1, scope_paragraph), (1, cost_paragraph)],
+    "context": [(6, context_paragraph), (2, history_paragraph), (1, drivers_list), (1, facts_list)],
+    "decision": [
+        (4, decision_paragraph),
+        (2, plain_steps),
+        (1, code_example),
+        (1, scope_paragraph),
+        (1, cost_paragraph),
+    ],
     "consequences": [(2, consequence_list), (2, consequence_paragraph), (1, risks_list)],
     "alternatives": [(1, alternative_paragraph)],
     "links": [],

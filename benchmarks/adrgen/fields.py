@@ -30,8 +30,20 @@ DATE_PLACEHOLDERS = (
     "{YYYY-MM-DD when the decision was last updated}",
 )
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 RELATION_NAMES = (
     ("supersedes", "Supersedes"),
@@ -106,15 +118,18 @@ def date(ink: Ink) -> str:
     if "placeholder" in record.flags and ink.placeholder_field == "date":
         return rng.choice(DATE_PLACEHOLDERS)
     if "impossible_date" in record.flags:
-        return rng.choice((f"{day.year}-13-{day.day:02d}", f"{day.year}-02-30",
-                           f"{day.year}-04-31"))
+        return rng.choice(
+            (f"{day.year}-13-{day.day:02d}", f"{day.year}-02-30", f"{day.year}-04-31")
+        )
     if "bad_date" in record.flags:
-        return rng.choice((
-            f"{day.day:02d}/{day.month:02d}/{day.year}",
-            f"{MONTHS[day.month - 1]} {day.day}, {day.year}",
-            f"{day.day} {MONTHS[day.month - 1]} {day.year}",
-            f"{day.year}-{day.month}-{day.day}",
-        ))
+        return rng.choice(
+            (
+                f"{day.day:02d}/{day.month:02d}/{day.year}",
+                f"{MONTHS[day.month - 1]} {day.day}, {day.year}",
+                f"{day.day} {MONTHS[day.month - 1]} {day.year}",
+                f"{day.year}-{day.month}-{day.day}",
+            )
+        )
     return day.isoformat()
 
 
@@ -139,8 +154,16 @@ def title_number(ink: Ink) -> int:
     return record.number
 
 
-TITLE_PREFIXES = {"adr-space": 4, "adr-glued": 2, "adr-dash": 3, "padded-dot": 3,
-                  "padded-colon": 2, "long": 1, "none": 3, "dot": 2}
+TITLE_PREFIXES = {
+    "adr-space": 4,
+    "adr-glued": 2,
+    "adr-dash": 3,
+    "padded-dot": 3,
+    "padded-colon": 2,
+    "long": 1,
+    "none": 3,
+    "dot": 2,
+}
 
 
 def prefixed_title(ink: Ink, numbered_dot: bool = True) -> str:

@@ -20,8 +20,15 @@ SLOT = re.compile(r"\{(\w+)\}")
 
 #: How a link to another record is written, with weights.
 RECORD_LINK_FORMS = {
-    "inline": 44, "inline-title": 16, "dot-slash": 5, "fragment": 5, "angle": 3,
-    "reference": 14, "collapsed": 5, "shortcut": 5, "bare": 3,
+    "inline": 44,
+    "inline-title": 16,
+    "dot-slash": 5,
+    "fragment": 5,
+    "angle": 3,
+    "reference": 14,
+    "collapsed": 5,
+    "shortcut": 5,
+    "bare": 3,
 }
 
 #: How a reference definition is written, with weights.
@@ -234,4 +241,3 @@ class Ink:
         if rng.random() < 0.5 and not self.plain:
             return f"[{key}](https://jira.example.com/browse/{key})"
         return key
-

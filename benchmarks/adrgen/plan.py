@@ -22,10 +22,36 @@ from .words import COMPONENTS
 ROOTS = ("docs/adr", "docs/decisions", "doc/adr", "docs/architecture/decisions")
 
 AREAS = (
-    "payments", "identity", "platform", "data", "search", "mobile", "web", "infra",
-    "billing", "catalog", "checkout", "fulfilment", "growth", "security", "messaging",
-    "observability", "pricing", "partners", "support", "ledger", "inventory", "shipping",
-    "notifications", "reporting", "api", "frontend", "backend", "ml", "devex", "storage",
+    "payments",
+    "identity",
+    "platform",
+    "data",
+    "search",
+    "mobile",
+    "web",
+    "infra",
+    "billing",
+    "catalog",
+    "checkout",
+    "fulfilment",
+    "growth",
+    "security",
+    "messaging",
+    "observability",
+    "pricing",
+    "partners",
+    "support",
+    "ledger",
+    "inventory",
+    "shipping",
+    "notifications",
+    "reporting",
+    "api",
+    "frontend",
+    "backend",
+    "ml",
+    "devex",
+    "storage",
 )
 
 #: File-name schemes of ADR-FORMATS.md, with how often a series uses each. log4brains,
@@ -326,9 +352,7 @@ def _pick_target(
     """An earlier accepted record, preferably on the same topic."""
     window = earlier[-400:]
     pool = [
-        r
-        for r in window
-        if r.status == "accepted" and (r.series is record.series) == same_series
+        r for r in window if r.status == "accepted" and (r.series is record.series) == same_series
     ]
     if not pool:
         return None

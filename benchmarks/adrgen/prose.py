@@ -61,11 +61,13 @@ def decision_paragraph(ink: Ink) -> Block | None:
     rng, record = ink.rng, ink.record
     if not ink.once("decision-lead"):
         return decision_details(ink)
-    lead = rng.choice((
-        f"We will use {record.choice} for {record.thing} in {record.component}",
-        f"We adopt {record.choice} for {record.thing}",
-        f"{capital(record.component)} moves to {record.choice}",
-    ))
+    lead = rng.choice(
+        (
+            f"We will use {record.choice} for {record.thing} in {record.component}",
+            f"We adopt {record.choice} for {record.thing}",
+            f"{capital(record.component)} moves to {record.choice}",
+        )
+    )
     reason = ink.fill(_fresh(ink, record.topic.pros), option=record.choice)
     sentences = [ink.prose(f"{lead}, because {reason}.")]
     sentences += ink.sentences(DECISION_GENERIC, rng.randint(1, 2))
@@ -105,8 +107,10 @@ def cost_paragraph(ink: Ink) -> Block | None:
         return None
     rng = ink.rng
     weeks, monthly = rng.randint(2, 16), rng.randint(1, 30)
-    text = (f"We estimate {weeks} engineer-weeks for the migration and about ${monthly}k a "
-            f"month in running costs, compared with ${monthly + rng.randint(-1, 6)}k today.")
+    text = (
+        f"We estimate {weeks} engineer-weeks for the migration and about ${monthly}k a "
+        f"month in running costs, compared with ${monthly + rng.randint(-1, 6)}k today."
+    )
     return blocks.paragraph(ink, [text])
 
 
@@ -131,12 +135,14 @@ def alternative_paragraph(ink: Ink, option: str | None = None) -> Block | None:
     ink.once(f"alt:{option}")
     con = ink.fill(rng.choice(ink.record.topic.cons), option=option)
     pro = ink.fill(rng.choice(ink.record.topic.pros), option=option)
-    text = rng.choice((
-        f"{capital(option)} was considered. {capital(pro)}, but {con}.",
-        f"We rejected {option}: {con}.",
-        f"{capital(option)} would work too. In the end {con}, which outweighed the fact "
-        f"that {pro}.",
-    ))
+    text = rng.choice(
+        (
+            f"{capital(option)} was considered. {capital(pro)}, but {con}.",
+            f"We rejected {option}: {con}.",
+            f"{capital(option)} would work too. In the end {con}, which outweighed the fact "
+            f"that {pro}.",
+        )
+    )
     return blocks.paragraph(ink, [ink.prose(text)])
 
 
@@ -148,12 +154,14 @@ def generic_paragraph(ink: Ink) -> Block | None:
 
 def _footnote_text(ink: Ink) -> str:
     rng = ink.rng
-    return rng.choice((
-        f"Measured in staging over {rng.randint(2, 14)} days.",
-        f"Numbers from the capacity review before {ink.quarter}.",
-        "Vendor figures, not verified by us.",
-        f"See the incident review {ink.ticket()}.",
-    ))
+    return rng.choice(
+        (
+            f"Measured in staging over {rng.randint(2, 14)} days.",
+            f"Numbers from the capacity review before {ink.quarter}.",
+            "Vendor figures, not verified by us.",
+            f"See the incident review {ink.ticket()}.",
+        )
+    )
 
 
 def _fresh(ink: Ink, pool: tuple[str, ...]) -> str:

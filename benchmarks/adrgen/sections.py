@@ -31,20 +31,39 @@ def section(kind: str, title: str, *candidates: Block | None, level: int = 2) ->
     return Section(kind, title, level, [block for block in candidates if block])
 
 
-CONTEXT_ALIASES = {"Context": 8, "Background": 2, "Motivation": 1, "Problem Statement": 1,
-                   "Issue": 1, "Context and Problem Statement": 1}
-DECISION_ALIASES = {"Decision": 8, "Proposal": 1, "Design": 1, "Detailed Design": 1,
-                    "Decisions": 1, "Decision Outcome": 1}
+CONTEXT_ALIASES = {
+    "Context": 8,
+    "Background": 2,
+    "Motivation": 1,
+    "Problem Statement": 1,
+    "Issue": 1,
+    "Context and Problem Statement": 1,
+}
+DECISION_ALIASES = {
+    "Decision": 8,
+    "Proposal": 1,
+    "Design": 1,
+    "Detailed Design": 1,
+    "Decisions": 1,
+    "Decision Outcome": 1,
+}
 CONSEQUENCE_ALIASES = {"Consequences": 8, "Implications": 1, "Risks": 1}
-ALTERNATIVE_ALIASES = {"Alternatives Considered": 4, "Options": 1, "Rejected Alternatives": 1,
-                       "Considered Options": 2, "Alternatives": 2, "Options Considered": 1}
+ALTERNATIVE_ALIASES = {
+    "Alternatives Considered": 4,
+    "Options": 1,
+    "Rejected Alternatives": 1,
+    "Considered Options": 2,
+    "Alternatives": 2,
+    "Options Considered": 1,
+}
 
 
 def nygard(ink: Ink) -> list[Section]:
     """adr-tools: Context, Decision, Consequences (the style adds Status in front)."""
     rng = ink.rng
-    first_consequence = (prose.consequence_paragraph if rng.random() < 0.5
-                         else content.consequence_list)
+    first_consequence = (
+        prose.consequence_paragraph if rng.random() < 0.5 else content.consequence_list
+    )
     sections = [
         section("context", "Context", prose.context_paragraph(ink)),
         section("decision", "Decision", prose.decision_paragraph(ink)),
@@ -64,21 +83,34 @@ def nygard(ink: Ink) -> list[Section]:
 def madr(ink: Ink, version: int) -> list[Section]:
     """MADR 2 (``version=2``) or MADR 3/4: options, outcome, pros and cons."""
     rng, record = ink.rng, ink.record
-    sections = [section("context", "Context and Problem Statement",
-                        prose.context_paragraph(ink))]
+    sections = [section("context", "Context and Problem Statement", prose.context_paragraph(ink))]
     if rng.random() < 0.7:
-        sections.append(section("fixed", "Decision Drivers",
-                                content.drivers_list(ink, intro=False)))
+        sections.append(
+            section("fixed", "Decision Drivers", content.drivers_list(ink, intro=False))
+        )
     sections.append(section("fixed", "Considered Options", content.options_list(ink)))
     sections.append(section("decision", "Decision Outcome", prose.chosen_option(ink)))
     if version == 2:
-        sections.append(section("consequences", "Positive Consequences",
-                                content.consequence_list(ink, good=True), level=3))
-        sections.append(section("consequences", "Negative Consequences",
-                                content.consequence_list(ink, good=False), level=3))
+        sections.append(
+            section(
+                "consequences",
+                "Positive Consequences",
+                content.consequence_list(ink, good=True),
+                level=3,
+            )
+        )
+        sections.append(
+            section(
+                "consequences",
+                "Negative Consequences",
+                content.consequence_list(ink, good=False),
+                level=3,
+            )
+        )
     else:
-        sections.append(section("consequences", "Consequences",
-                                content.consequence_list(ink), level=3))
+        sections.append(
+            section("consequences", "Consequences", content.consequence_list(ink), level=3)
+        )
         if rng.random() < 0.35:
             title = "Confirmation" if rng.random() < 0.6 else "Validation"
             sections.append(section("notes", title, prose.generic_paragraph(ink), level=3))
@@ -96,16 +128,15 @@ def custom(ink: Ink) -> list[Section]:
     """House templates: aliases of the usual sections, sometimes in another order."""
     rng, record = ink.rng, ink.record
     context = section("context", weighted(rng, CONTEXT_ALIASES), prose.context_paragraph(ink))
-    decision = section("decision", weighted(rng, DECISION_ALIASES),
-                       prose.decision_paragraph(ink))
+    decision = section("decision", weighted(rng, DECISION_ALIASES), prose.decision_paragraph(ink))
     consequences = [section("consequences", weighted(rng, CONSEQUENCE_ALIASES))]
     if rng.random() < 0.3:
         for title, good in (("Positive", True), ("Negative", False)):
-            consequences.append(section("consequences", title,
-                                        content.consequence_list(ink, good=good), level=3))
+            consequences.append(
+                section("consequences", title, content.consequence_list(ink, good=good), level=3)
+            )
         if rng.random() < 0.4:
-            consequences.append(section("notes", "Neutral", prose.generic_paragraph(ink),
-                                        level=3))
+            consequences.append(section("notes", "Neutral", prose.generic_paragraph(ink), level=3))
     else:
         consequences[0].blocks = [b for b in [content.consequence_list(ink)] if b]
     alternatives: list[Section] = []
@@ -113,8 +144,14 @@ def custom(ink: Ink) -> list[Section]:
         alternatives.append(section("alternatives", weighted(rng, ALTERNATIVE_ALIASES)))
         if rng.random() < 0.4:
             for k, option in enumerate(record.alts, 1):
-                alternatives.append(section("fixed", f"Option {k}: {option}",
-                                            prose.alternative_paragraph(ink, option), level=3))
+                alternatives.append(
+                    section(
+                        "fixed",
+                        f"Option {k}: {option}",
+                        prose.alternative_paragraph(ink, option),
+                        level=3,
+                    )
+                )
         else:
             alternatives[0].blocks = [b for b in [prose.alternative_paragraph(ink)] if b]
     order = [context, decision, *consequences, *alternatives]
@@ -142,6 +179,5 @@ def plain(ink: Ink) -> list[Section]:
         title = rng.choice(("Alternatives considered", "Considered alternatives"))
         order.append(section("alternatives", title, prose.alternative_paragraph(ink)))
     if rng.random() < 0.2:
-        order.append(section("notes", "Verification or enforcement",
-                             prose.generic_paragraph(ink)))
+        order.append(section("notes", "Verification or enforcement", prose.generic_paragraph(ink)))
     return order

@@ -151,12 +151,24 @@ def report(stats: Stats) -> str:
             f"max {max(sizes):,}",
         ),
     ]
-    for name in ("CRLF", "non-ASCII text", "BOM", "no final newline", "tabs",
-                 "whitespace-only lines", "front matter", "plain text (no headings)"):
+    for name in (
+        "CRLF",
+        "non-ASCII text",
+        "BOM",
+        "no final newline",
+        "tabs",
+        "whitespace-only lines",
+        "front matter",
+        "plain text (no headings)",
+    ):
         rows.append((name, share(stats.counts[name])))
     if stats.links:
-        rows.append(("relative links", f"{stats.links:,}, resolving "
-                                        f"{share(stats.links_resolved, stats.links)}"))
+        rows.append(
+            (
+                "relative links",
+                f"{stats.links:,}, resolving {share(stats.links_resolved, stats.links)}",
+            )
+        )
     width = max(len(name) for name, _ in rows)
     return "\n".join(f"{name:<{width}}  {value}" for name, value in rows)
 

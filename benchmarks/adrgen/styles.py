@@ -203,8 +203,14 @@ def plain(ink: Ink) -> Doc:
     rng, record = ink.rng, ink.record
     n = fields.title_number(ink)
     dash = "\u2014" if ink.unicode else "-"
-    title = rng.choice((f"ADR: {record.title}", f"ADR {n}: {record.title}",
-                        f"{n:03d} {dash} {record.title}", record.title))
+    title = rng.choice(
+        (
+            f"ADR: {record.title}",
+            f"ADR {n}: {record.title}",
+            f"{n:03d} {dash} {record.title}",
+            record.title,
+        )
+    )
     rows = _metadata_rows(ink, with_relations=False)
     if rng.random() < 0.5:
         head = [[" ".join(f"{key}: {val}" for key, val in rows)]]
@@ -212,14 +218,22 @@ def plain(ink: Ink) -> Doc:
         head = [[f"{key}: {val}"] for key, val in rows]
     for name, targets in fields.relations(record):
         head.append([f"{name} {fields.join_links(ink, targets)}."])
-    return Doc(headings=Headings(form="plain"), title=[title], head=head,
-               sections=sections.plain(ink))
+    return Doc(
+        headings=Headings(form="plain"), title=[title], head=head, sections=sections.plain(ink)
+    )
 
 
 BUILDERS: dict[str, Callable[[Ink], Doc]] = {
-    "nygard": nygard, "setext": setext, "madr": madr, "bullets": bullets,
-    "preamble": preamble, "table": table, "bold": bold, "oneline": oneline,
-    "status-heading": status_heading, "plain": plain,
+    "nygard": nygard,
+    "setext": setext,
+    "madr": madr,
+    "bullets": bullets,
+    "preamble": preamble,
+    "table": table,
+    "bold": bold,
+    "oneline": oneline,
+    "status-heading": status_heading,
+    "plain": plain,
 }
 
 

@@ -106,7 +106,7 @@ TOPICS: tuple[Topic, ...] = (
             (
                 "bash",
                 "# nightly logical backup, kept for 35 days\n"
-                "pg_dump --format=custom --no-owner \"$DATABASE_URL\" > orders.dump\n"
+                'pg_dump --format=custom --no-owner "$DATABASE_URL" > orders.dump\n'
                 "aws s3 cp orders.dump s3://backups/orders/$(date +%F).dump",
             ),
         ),
@@ -192,7 +192,10 @@ TOPICS: tuple[Topic, ...] = (
             ),
         ),
         refs=(
-            ("Transactional outbox pattern", "https://microservices.io/patterns/data/transactional-outbox.html"),
+            (
+                "Transactional outbox pattern",
+                "https://microservices.io/patterns/data/transactional-outbox.html",
+            ),
             ("Kafka documentation", "https://kafka.apache.org/documentation/"),
         ),
     ),
@@ -263,7 +266,10 @@ TOPICS: tuple[Topic, ...] = (
         ),
         refs=(
             ("OpenID Connect Core", "https://openid.net/specs/openid-connect-core-1_0.html"),
-            ("OWASP Authentication Cheat Sheet", "https://cheatsheetseries.owasp.org/cheatsheets/Authentication_Cheat_Sheet.html"),
+            (
+                "OWASP Authentication Cheat Sheet",
+                "https://cheatsheetseries.owasp.org/cheatsheets/Authentication_Cheat_Sheet.html",
+            ),
         ),
     ),
     Topic(
@@ -424,13 +430,16 @@ TOPICS: tuple[Topic, ...] = (
             (
                 "promql",
                 "# error budget burn over one hour\n"
-                "sum(rate(http_requests_total{code=~\"5..\"}[1h]))\n"
+                'sum(rate(http_requests_total{code=~"5.."}[1h]))\n'
                 "  / sum(rate(http_requests_total[1h]))",
             ),
         ),
         refs=(
             ("OpenTelemetry specification", "https://opentelemetry.io/docs/specs/otel/"),
-            ("Google SRE book, Service Level Objectives", "https://sre.google/sre-book/service-level-objectives/"),
+            (
+                "Google SRE book, Service Level Objectives",
+                "https://sre.google/sre-book/service-level-objectives/",
+            ),
         ),
     ),
     Topic(
@@ -631,10 +640,10 @@ TOPICS: tuple[Topic, ...] = (
                 "hcl",
                 "# state lives in S3 with DynamoDB locking\n"
                 "terraform {\n"
-                "  backend \"s3\" {\n"
-                "    bucket         = \"acme-tfstate\"\n"
-                "    key            = \"platform/prod.tfstate\"\n"
-                "    dynamodb_table = \"tf-locks\"\n"
+                '  backend "s3" {\n'
+                '    bucket         = "acme-tfstate"\n'
+                '    key            = "platform/prod.tfstate"\n'
+                '    dynamodb_table = "tf-locks"\n'
                 "  }\n"
                 "}",
             ),
@@ -701,11 +710,11 @@ TOPICS: tuple[Topic, ...] = (
             (
                 "python",
                 "def get_price(sku: str) -> Price:\n"
-                "    cached = cache.get(f\"price:{sku}\")\n"
+                '    cached = cache.get(f"price:{sku}")\n'
                 "    if cached is not None:\n"
                 "        return Price.parse(cached)\n"
                 "    price = db.load_price(sku)\n"
-                "    cache.set(f\"price:{sku}\", price.dump(), ex=3600)\n"
+                '    cache.set(f"price:{sku}", price.dump(), ex=3600)\n'
                 "    return price",
             ),
             (
@@ -859,13 +868,16 @@ TOPICS: tuple[Topic, ...] = (
             (
                 "kotlin",
                 "// evaluate once per request, never inside loops\n"
-                "val enabled = flags.isEnabled(\"new-checkout\", ctx)\n"
+                'val enabled = flags.isEnabled("new-checkout", ctx)\n'
                 "if (enabled) newCheckout(cart) else legacyCheckout(cart)",
             ),
         ),
         refs=(
             ("OpenFeature", "https://openfeature.dev/docs/reference/intro"),
-            ("Feature Toggles (Martin Fowler)", "https://martinfowler.com/articles/feature-toggles.html"),
+            (
+                "Feature Toggles (Martin Fowler)",
+                "https://martinfowler.com/articles/feature-toggles.html",
+            ),
         ),
     ),
     Topic(
@@ -1013,7 +1025,7 @@ TOPICS: tuple[Topic, ...] = (
                 "COPY requirements.txt .\n"
                 "RUN pip install --no-cache-dir -r requirements.txt\n"
                 "COPY . /app\n"
-                "CMD [\"python\", \"-m\", \"orders\"]",
+                'CMD ["python", "-m", "orders"]',
             ),
         ),
         refs=(
@@ -1080,7 +1092,7 @@ TOPICS: tuple[Topic, ...] = (
         code=(
             (
                 "protobuf",
-                "syntax = \"proto3\";\n"
+                'syntax = "proto3";\n'
                 "package orders.v1;\n"
                 "\n"
                 "service OrderService {\n"
@@ -1090,7 +1102,7 @@ TOPICS: tuple[Topic, ...] = (
             (
                 "graphql",
                 "# owned by the orders team\n"
-                "type Order @key(fields: \"id\") {\n"
+                'type Order @key(fields: "id") {\n'
                 "  id: ID!\n"
                 "  status: OrderStatus!\n"
                 "  total: Money!\n"
@@ -1233,12 +1245,15 @@ TOPICS: tuple[Topic, ...] = (
             ),
             (
                 "text",
-                "ts=2024-03-02T10:15:00Z level=info msg=\"order created\" order_id=A-10442\n"
-                "ts=2024-03-02T10:15:01Z level=warn msg=\"retrying payment\" attempt=2",
+                'ts=2024-03-02T10:15:00Z level=info msg="order created" order_id=A-10442\n'
+                'ts=2024-03-02T10:15:01Z level=warn msg="retrying payment" attempt=2',
             ),
         ),
         refs=(
-            ("OpenTelemetry logs data model", "https://opentelemetry.io/docs/specs/otel/logs/data-model/"),
+            (
+                "OpenTelemetry logs data model",
+                "https://opentelemetry.io/docs/specs/otel/logs/data-model/",
+            ),
             ("The Twelve-Factor App: Logs", "https://12factor.net/logs"),
         ),
     ),
@@ -1374,11 +1389,11 @@ TOPICS: tuple[Topic, ...] = (
             (
                 "toml",
                 "[project]\n"
-                "name = \"orders\"\n"
-                "requires-python = \">=3.11\"\n"
+                'name = "orders"\n'
+                'requires-python = ">=3.11"\n'
                 "dependencies = [\n"
-                "    \"httpx>=0.27\",\n"
-                "    \"pydantic>=2.6\",\n"
+                '    "httpx>=0.27",\n'
+                '    "pydantic>=2.6",\n'
                 "]",
             ),
         ),
@@ -1427,7 +1442,7 @@ META = Topic(
     ),
     code=(
         ("sh", "# create a new record with adr-tools\nadr new Use PostgreSQL for order history"),
-        ("bash", "npx log4brains adr new \"Use PostgreSQL for order history\""),
+        ("bash", 'npx log4brains adr new "Use PostgreSQL for order history"'),
     ),
     refs=(
         (

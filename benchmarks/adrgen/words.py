@@ -7,30 +7,84 @@ says so; ``UNICODE_*`` banks hold the non-ASCII material those files draw from.
 from __future__ import annotations
 
 COMPONENTS = (
-    "the order service", "the billing API", "checkout", "the ledger",
-    "the notification worker", "the identity service", "the search indexer",
-    "the reporting jobs", "the mobile backend", "the partner API", "the inventory service",
-    "the data platform", "the admin console", "the payments gateway", "the shipping service",
-    "the customer portal", "the pricing engine", "the catalog service",
+    "the order service",
+    "the billing API",
+    "checkout",
+    "the ledger",
+    "the notification worker",
+    "the identity service",
+    "the search indexer",
+    "the reporting jobs",
+    "the mobile backend",
+    "the partner API",
+    "the inventory service",
+    "the data platform",
+    "the admin console",
+    "the payments gateway",
+    "the shipping service",
+    "the customer portal",
+    "the pricing engine",
+    "the catalog service",
 )
 
 TEAMS = (
-    "Platform", "Payments", "Identity", "Data", "Web", "Mobile", "SRE",
-    "Developer Experience", "Security", "Search", "Fulfilment", "Growth",
+    "Platform",
+    "Payments",
+    "Identity",
+    "Data",
+    "Web",
+    "Mobile",
+    "SRE",
+    "Developer Experience",
+    "Security",
+    "Search",
+    "Fulfilment",
+    "Growth",
 )
 
 PEOPLE = (
-    "Ana Lima", "Bo Chen", "Priya Raman", "Tom Becker", "Sara Okafor", "Mateo Rossi",
-    "Hana Sato", "Liam O'Brien", "Nadia Haddad", "Jonas Berg", "Emily Carter", "Ravi Iyer",
-    "Grace Kim", "Oliver Smith", "Fatima Zahra", "Lucas Martin", "Ines Costa", "Daniel Park",
-    "Maya Levi", "Kofi Mensah", "Julia Novak", "Ethan Wright", "Aisha Bello", "Noah Fischer",
+    "Ana Lima",
+    "Bo Chen",
+    "Priya Raman",
+    "Tom Becker",
+    "Sara Okafor",
+    "Mateo Rossi",
+    "Hana Sato",
+    "Liam O'Brien",
+    "Nadia Haddad",
+    "Jonas Berg",
+    "Emily Carter",
+    "Ravi Iyer",
+    "Grace Kim",
+    "Oliver Smith",
+    "Fatima Zahra",
+    "Lucas Martin",
+    "Ines Costa",
+    "Daniel Park",
+    "Maya Levi",
+    "Kofi Mensah",
+    "Julia Novak",
+    "Ethan Wright",
+    "Aisha Bello",
+    "Noah Fischer",
 )
 
 UNICODE_PEOPLE = (
-    "José Álvarez", "Zoë Martin", "Łukasz Nowak", "Søren Madsen", "Chloé Dubois",
-    "Jürgen Weiß", "Ana Conceição", "Дмитрий Соколов", "李娜", "佐藤 花子",
-    "Νίκος Παπαδόπουλος", "Çağla Yılmaz",  # noqa: RUF001 - non-ASCII is the point here
-    "François Lefèvre", "Nguyễn Văn An", "Mónica Peña",
+    "José Álvarez",
+    "Zoë Martin",
+    "Łukasz Nowak",
+    "Søren Madsen",
+    "Chloé Dubois",
+    "Jürgen Weiß",
+    "Ana Conceição",
+    "Дмитрий Соколов",
+    "李娜",
+    "佐藤 花子",
+    "Νίκος Παπαδόπουλος",
+    "Çağla Yılmaz",  # noqa: RUF001 - non-ASCII is the point here
+    "François Lefèvre",
+    "Nguyễn Văn An",
+    "Mónica Peña",
 )
 
 #: Whole sentences in other languages or scripts, as teams paste them into records.
@@ -114,8 +168,10 @@ SCOPE = (
 )
 
 RISKS = (
-    ("The migration takes longer than planned",
-     "Time-box each phase and review progress every two weeks"),
+    (
+        "The migration takes longer than planned",
+        "Time-box each phase and review progress every two weeks",
+    ),
     ("Nobody feels responsible for the new setup", "The {team} team is the named owner"),
     ("Costs grow faster than traffic", "Set a budget alert at 120 % of the estimate"),
     ("The team lacks experience with {choice}", "Pair with the {team} team during the pilot"),

@@ -108,7 +108,7 @@ def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Docume
 
     Never raises on bad input: undecodable bytes become a ``DOC001`` diagnostic.
     """
-    from assay.grammar.document import parse_document as _parse
+    from assay.grammar.markdown.document import parse_document as _parse
 
     return _parse(data, path)
 

@@ -402,11 +402,14 @@ def test_sarif_uris_are_percent_encoded() -> None:
     results = sarif_log()["runs"][0]["results"]
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results}
     assert "docs/adr/0002-stra%C3%9Fe.md" in uris
-    assert sarif.render(
-        RunResult((evolve(BROKEN_LINK, path="c:weird #1.md"),), (), (), ()),
-        version=VERSION,
-        source=SOURCES.get,
-    ).count('"uri": "c%3Aweird%20%231.md"') == 1
+    assert (
+        sarif.render(
+            RunResult((evolve(BROKEN_LINK, path="c:weird #1.md"),), (), (), ()),
+            version=VERSION,
+            source=SOURCES.get,
+        ).count('"uri": "c%3Aweird%20%231.md"')
+        == 1
+    )
 
 
 # --- fingerprints ----------------------------------------------------------------------
@@ -423,8 +426,15 @@ def fingerprint(d: Diagnostic, text: str) -> str:
 
 @pytest.mark.parametrize(
     ("finding", "needle", "empty"),
-    [(BAD_DATE, "2026-13-01", False), (BROKEN_LINK, "../design.md", False),
-     (evolve(MISSING_SECTION, span=span(ADR_TEXT, "## Context", empty=True)), "## Context", True)],
+    [
+        (BAD_DATE, "2026-13-01", False),
+        (BROKEN_LINK, "../design.md", False),
+        (
+            evolve(MISSING_SECTION, span=span(ADR_TEXT, "## Context", empty=True)),
+            "## Context",
+            True,
+        ),
+    ],
     ids=["value", "link", "empty-span"],
 )
 def test_fingerprint_survives_a_move_down(finding: Diagnostic, needle: str, empty: bool) -> None:
@@ -516,9 +526,12 @@ def test_step_summary_snapshot(text_snapshot: SnapshotAssertion) -> None:
 def test_step_summary_escapes_cells() -> None:
     """Pipes are escaped everywhere; HTML only outside code spans; newlines become <br>."""
     odd = diag(
-        "SUP001", "unused-suppression", "warning",
+        "SUP001",
+        "unused-suppression",
+        "warning",
         "directive <!-- assay: disable LNK001 --> (`<!-- x | y -->`) suppressed nothing\nat all",
-        "a|b.md", Span.point(0, 1, 1),
+        "a|b.md",
+        Span.point(0, 1, 1),
     )
     table = github.summary_markdown(RunResult((odd,), (), ("a|b.md",), ()))
     assert table.splitlines()[-1] == (
@@ -551,7 +564,10 @@ def sarif_schema_path() -> Path:
     try:
         done = subprocess.run(
             ["bash", str(ROOT / ".ci" / "sarif.sh")],
-            capture_output=True, text=True, timeout=600, check=False,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
         )
     except subprocess.TimeoutExpired:
         pytest.fail(".ci/sarif.sh took over 10 minutes: is the npm registry reachable?")
@@ -592,10 +608,20 @@ def test_sarif_passes_the_multitool(sarif_schema_path: Path, tmp_path: Path) -> 
 def run_multitool(schema_path: Path, out: Path, *logs: Path) -> dict[str, list[tuple[str, str]]]:
     """Run ``Sarif.Multitool validate``; its own SARIF log, as (rule, level) per file name."""
     command = [
-        str(schema_path.parent / "Sarif.Multitool"), "validate",
-        "--output", str(out), "--log", "ForceOverwrite",
-        "--level", "Error;Warning;Note", "--rule-kind", "Sarif;Gh",
-        "--config", str(MULTITOOL_CONFIG), "--json-schema", str(schema_path),
+        str(schema_path.parent / "Sarif.Multitool"),
+        "validate",
+        "--output",
+        str(out),
+        "--log",
+        "ForceOverwrite",
+        "--level",
+        "Error;Warning;Note",
+        "--rule-kind",
+        "Sarif;Gh",
+        "--config",
+        str(MULTITOOL_CONFIG),
+        "--json-schema",
+        str(schema_path),
         *map(str, logs),
     ]
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)

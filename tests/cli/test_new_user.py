@@ -19,7 +19,7 @@ from syrupy.extensions.json import JSONSnapshotExtension
 import assay
 from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
 from assay.cli.commands.schema import schema
-from assay.grammar.spec_codes import CODES as SPEC_CODES
+from assay.grammar.spec.codes import CODES as SPEC_CODES
 from tests.cli.test_check_command import GOOD, workspace
 
 BROKEN = GOOD.replace("# 1. Use", "# 2. Use").replace(
@@ -81,9 +81,7 @@ def test_no_match_for_include_names_the_globs(
     assert '`include = ["records/*.md"]` (from assay.toml) matches' in err
 
 
-def test_records_found_say_nothing_more(
-    records: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_records_found_say_nothing_more(records: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "check")
     assert (code, err) == (EXIT_FINDINGS, "")
 
@@ -110,11 +108,28 @@ def test_many_paths_that_are_no_document_make_one_line(
     code, _, err = run(capsys, "check", "docs/adr/0001-use-postgres.md", *names)
     assert code == EXIT_OK
     assert err.count("\n") == 1
-    assert "src/m0.py, src/m1.py, src/m2.py, src/m3.py, src/m4.py and 3 more are no documents" in err
+    assert (
+        "src/m0.py, src/m1.py, src/m2.py, src/m3.py, src/m4.py and 3 more are no documents" in err
+    )
 
 
-@given(st.lists(st.sampled_from(["docs", "docs/adr", "docs/adr/0001-a.md", "notes", "x.md",
-                                 "docs/ad", "docs/adr/0001", "docs/adr/0001-a.md/"]), max_size=6))
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "docs",
+                "docs/adr",
+                "docs/adr/0001-a.md",
+                "notes",
+                "x.md",
+                "docs/ad",
+                "docs/adr/0001",
+                "docs/adr/0001-a.md/",
+            ]
+        ),
+        max_size=6,
+    )
+)
 def test_unmatched_paths_are_exactly_those_nothing_is_under(paths: list[str]) -> None:
     """Property: a path is unmatched iff it is not a known file and no known file is below it."""
     from assay.engine.runner.run import _unmatched
@@ -159,7 +174,11 @@ def test_an_unusable_adr_dir_is_a_warning_in_check_and_files(
     assert "warning: .adr-dir: names doc/architecture, which is not a folder\n" in out
     _, listing, _ = run(capsys, "files", "--format", "json")
     assert json.loads(listing)["notes"] == [
-        {"path": ".adr-dir", "line": None, "message": "names doc/architecture, which is not a folder"}
+        {
+            "path": ".adr-dir",
+            "line": None,
+            "message": "names doc/architecture, which is not a folder",
+        }
     ]
 
 
@@ -190,9 +209,7 @@ def test_files_json_matches_its_schema_and_snapshot(
     assert listing == snapshot.use_extension(JSONSnapshotExtension)
 
 
-def test_files_reads_madr_and_type_globs(
-    records: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_files_reads_madr_and_type_globs(records: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (records / "docs/adr/0003-choose-options.md").write_text(
         "# Choose options\n\n## Context and Problem Statement\n\nWhich?\n"
     )
@@ -206,9 +223,7 @@ def test_files_reads_madr_and_type_globs(
     assert lines["team.assay"] == ["spec", 'matches specs "**/*.assay"']
 
 
-def test_files_with_a_bad_config_exits_2(
-    records: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_files_with_a_bad_config_exits_2(records: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (records / "assay.toml").write_text("includ = []\n")
     code, _, err = run(capsys, "files")
     assert code == EXIT_ERROR

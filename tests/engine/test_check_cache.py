@@ -154,7 +154,7 @@ def test_kept_built_in_types_spare_reading_the_libraries(
 ) -> None:
     from assay.engine.workspace import types as types_module
     from assay.engine.workspace.loading import open_workspace
-    from assay.grammar import library
+    from assay.grammar.spec import library
 
     workspace_state = open_workspace(load_config(workspace), cache=True)  # keeps the types
     monkeypatch.setattr(types_module, "_KNOWN", {})

@@ -99,7 +99,7 @@ def test_docstring_example(
 def test_every_code_assay_reports_has_a_rule_page() -> None:
     """`assay rules CODE` answers for every code: the checks' and the spec problems'."""
     from assay.engine.checks import check_by_code
-    from assay.grammar.spec_codes import CODES
+    from assay.grammar.spec.codes import CODES
 
     for code in [*(c.code for c in CHECKS), *CODES]:
         rule = check_by_code(code)

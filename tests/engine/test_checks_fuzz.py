@@ -18,7 +18,7 @@ from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.document_context import DocumentContext, WorkspaceContext
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.types import builtin_type
-from assay.grammar.document import parse_document
+from assay.grammar.markdown.document import parse_document
 from tests.conftest import ROOT
 from tests.engine.test_reading import ADR_LINES
 from tests.grammar.markdown_strategies import documents, documents_with_front_matter

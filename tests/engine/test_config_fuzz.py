@@ -20,7 +20,6 @@ from hypothesis import strategies as st
 from assay.engine.workspace.config import KEYS, Config, ConfigError, load_config
 
 
-
 def _load(folder: Path, name: str, data: bytes) -> Config | ConfigError:
     path = folder / name
     path.write_bytes(data)
@@ -75,7 +74,7 @@ def test_an_integer_longer_than_python_converts_is_a_located_config_error(
 ) -> None:
     """4,301 digits pass Python's int-string limit: a config error at the number."""
     digits = "1" * (sys.get_int_max_str_digits() + 1)
-    found = _load(tmp_path, "pyproject.toml", f'[tool.assay]\nspecs = []\nx = {digits}\n'.encode())
+    found = _load(tmp_path, "pyproject.toml", f"[tool.assay]\nspecs = []\nx = {digits}\n".encode())
     assert isinstance(found, ConfigError)
     assert found.detail == "invalid TOML: an integer with too many digits"
     assert (found.line, found.column) == (3, 5)
@@ -123,9 +122,7 @@ _TOKENS = [
 #: TOML-ish text: lines of a key, `=` and pieces, the pieces including what the fuzz
 #: run needed (deep brackets, long numbers), which single characters would take
 #: hypothesis forever to line up.
-_PIECES = st.lists(
-    st.sampled_from(_TOKENS) | st.sampled_from(_CHARACTERS), max_size=8
-).map("".join)
+_PIECES = st.lists(st.sampled_from(_TOKENS) | st.sampled_from(_CHARACTERS), max_size=8).map("".join)
 _TOML_TEXT = st.lists(
     st.tuples(st.sampled_from(["", "x = ", "specs = ", "[tool.assay]\n"]), _PIECES).map("".join),
     max_size=6,

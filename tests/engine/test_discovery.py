@@ -19,10 +19,10 @@ from assay.engine.workspace import record_folders
 from assay.engine.workspace.candidates import Candidate, Discovery, Skipped
 from assay.engine.workspace.config import Config, load_config
 from assay.engine.workspace.discovery import discover
-from assay.grammar.globs import GlobError, compile_glob
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.listing import _git_names, list_files, start_listing
 from assay.engine.workspace.record_folders import RECORD_FOLDERS
+from assay.grammar.globs import GlobError, compile_glob
 
 RECORD = "# 1. Record architecture decisions\n\nDate: 2024-01-01\n\n## Status\n\nAccepted\n"
 
@@ -767,7 +767,7 @@ _PARTS = st.sampled_from(
 )
 _NAMES = st.sampled_from(
     ["0001-a.md", "0002-b.MD", "README.md", "index.md", "template.md", "notes.txt", "0003-c",
-     "adr", "Docs", "x.markdown", "ſtraße.md"]
+     "adr", "Docs", "x.markdown", "ſtraße.md"]  # noqa: RUF001 - a long s, on purpose
 )  # fmt: skip
 _PATHS = st.builds(
     lambda folders, name: "/".join([*folders, name]), st.lists(_PARTS, max_size=4), _NAMES

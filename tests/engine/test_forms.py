@@ -18,7 +18,7 @@ from assay.engine.workspace.config import load_config
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.types import builtin_type
-from assay.grammar.document import parse_document
+from assay.grammar.markdown.document import parse_document
 from assay.spec.diagnostics import Diagnostic
 from tests.grammar.markdown_strategies import documents
 

@@ -24,6 +24,8 @@ def test_a_destination_without_its_closing_parenthesis_is_scanned_once() -> None
 def test_links_are_still_found() -> None:
     found = [
         (m["text"], m["destination"], m["label"])
-        for m in _TEXT_LINK.finditer("Superseded by [ADR 2](0002-x.md 'why') and [b][ref], [a [c](d)")
+        for m in _TEXT_LINK.finditer(
+            "Superseded by [ADR 2](0002-x.md 'why') and [b][ref], [a [c](d)"
+        )
     ]
     assert found == [("ADR 2", "0002-x.md", None), ("b", None, "ref"), ("c", "d", None)]

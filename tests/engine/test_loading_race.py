@@ -58,7 +58,7 @@ def test_a_document_swapped_for_a_link_after_discovery_is_refused(
 def test_a_spec_swapped_for_a_link_after_discovery_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root, secret, canary = _workspace(tmp_path)
+    root, _secret, canary = _workspace(tmp_path)
     spec = tmp_path / "outside.assay"
     spec.write_text(f"use adr\ntype later extends {canary.lower()} {{ }}\n", encoding="utf-8")
     _swap_after_discovery(monkeypatch, root, {"team.assay": spec})

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.workspace.types import builtin_type
-from assay.grammar.document import parse_document
+from assay.grammar.markdown.document import parse_document
 from assay.spec.reading import Reading
 from assay.spec.source import Span
 from tests.grammar.markdown_strategies import (

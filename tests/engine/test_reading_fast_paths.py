@@ -24,8 +24,8 @@ from assay.engine.reading.read import read
 from assay.engine.reading.sections import blocks_text, read_sections
 from assay.engine.reading.vocabulary import Vocabulary, fold, trie_regex
 from assay.engine.workspace.types import builtin_type, resolve_types
-from assay.grammar.document import parse_document
 from assay.grammar.locate import Locator
+from assay.grammar.markdown.document import parse_document
 from assay.grammar.spec import parse_spec
 from assay.spec.document import (
     Block,

@@ -73,7 +73,8 @@ def test_disable_file_anywhere(tmp_path: Path) -> None:
 def test_unused_and_unknown_suppressions(tmp_path: Path) -> None:
     text = record(target="x").replace(
         "## Context",
-        "<!-- assay: disable-next-line FLD002 -->\n<!-- assay: disable-line LNK099 -->\n\n## Context",
+        "<!-- assay: disable-next-line FLD002 -->\n"
+        "<!-- assay: disable-line LNK099 -->\n\n## Context",
     )
     assert run(tmp_path, {"docs/adr/0001-a.md": text}) == [
         ("0001-a.md", "SUP001", 5),

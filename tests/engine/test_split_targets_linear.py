@@ -38,4 +38,3 @@ def test_targets_split_as_they_did(text: str) -> None:
 
 def test_a_long_run_of_spaces_costs_time_linear_in_the_text() -> None:
     assert_linear(lambda n: lambda: record_ids.split_targets("ADR-3" + " " * n + "x"), 1_000)
-

@@ -119,9 +119,7 @@ def test_the_examples_of_the_issue_strip_as_they_did() -> None:
     ],
     ids=["brackets", "asterisks", "underscores", "comments", "links-then-brackets"],
 )
-def test_deep_markup_costs_time_linear_in_the_value(
-    deep: Callable[[int], str], small: int
-) -> None:
+def test_deep_markup_costs_time_linear_in_the_value(deep: Callable[[int], str], small: int) -> None:
     """Small sizes still hold more layers than the bounds allow (the old rounds were
     quadratic), and few enough characters that both sizes stay in the processor's
     first cache, whose edge alone would look superlinear."""

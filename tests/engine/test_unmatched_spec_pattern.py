@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine.workspace.config import load_config
 from assay.engine.runner.run import check
+from assay.engine.workspace.config import load_config
 
 SPEC = 'type memory {\n    files "runs/*/memory.md"\n}\n'
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import lark.lark
 import pytest
 
-from assay.grammar.block_grammar import build_parser
 from assay.grammar.cache import cache_file
+from assay.grammar.markdown.block_grammar import build_parser
 
 
 def test_cache_file_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -22,7 +22,9 @@ def test_cache_file_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert (tmp_path / "assay").stat().st_mode & 0o077 == 0
 
 
-def test_no_cache_when_the_directory_cannot_be_made(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_cache_when_the_directory_cannot_be_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Where no private directory can be made, the grammar is built each time instead."""
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
@@ -33,7 +35,9 @@ def test_no_cache_when_the_directory_cannot_be_made(tmp_path: Path, monkeypatch:
     assert cache_file("blocks") is False
 
 
-def test_cached_parser_is_written_and_reused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cached_parser_is_written_and_reused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Building the parser writes the cache file; a second build loads the same parser
     from it, without analysing the grammar again."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))

@@ -11,7 +11,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.grammar import leaves
+from assay.grammar.markdown import leaves
 from tests.cost import assert_linear
 
 _CLOSING_BEFORE = re.compile(r"[ \t]+#+[ \t]*$")

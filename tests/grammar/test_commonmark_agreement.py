@@ -61,8 +61,8 @@ from markdown_it.rules_block.state_block import StateBlock
 from markdown_it.token import Token
 
 from assay import parse_document
-from assay.grammar.frontmatter import front_matter_lines
 from assay.grammar.locate import Locator
+from assay.grammar.markdown.frontmatter import front_matter_lines
 from assay.spec.document import Block, BlockQuote, CodeBlock, Document, ListBlock, Table
 from tests.grammar.markdown_strategies import documents, markdown_lines
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from assay import parse_document
-from assay.grammar import derivations
-from assay.grammar.block_starts import MAX_NESTING
+from assay.grammar.markdown import derivations
+from assay.grammar.markdown.block_starts import MAX_NESTING
 from assay.spec.document import BlockQuote
 
 ONE = "# One\n\nalpha\n\n## Two\n\nbeta\n"

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from assay.grammar import derivations
-from assay.grammar.document import parse_document
+from assay.grammar.markdown import derivations
+from assay.grammar.markdown.document import parse_document
 
 
 def _shape(n: int) -> str:

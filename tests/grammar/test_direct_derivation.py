@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.grammar import blockscan, derivations
-from assay.grammar.direct_derivation import Derivation, derive_directly
-from assay.grammar.document import decode
-from assay.grammar.frontmatter import front_matter_lines
+from assay.grammar.markdown import blockscan, derivations
+from assay.grammar.markdown.direct_derivation import Derivation, derive_directly
+from assay.grammar.markdown.document import decode
+from assay.grammar.markdown.frontmatter import front_matter_lines
 from tests.conftest import ROOT
 from tests.cost import assert_linear
 from tests.grammar.markdown_strategies import documents, markdown_lines

@@ -8,7 +8,7 @@ import pytest
 from syrupy.extensions.json import JSONSnapshotExtension
 
 from assay import parse_document
-from assay.grammar.block_grammar import build_parser
+from assay.grammar.markdown.block_grammar import build_parser
 from assay.grammar.normalize import heading_text
 from assay.spec.convert import to_json_value
 

@@ -1,6 +1,6 @@
 """The fast lane reads every document exactly as the line procedure does.
 
-``assay.grammar.fastlane`` takes whole top-level blocks past CommonMark's line
+``assay.grammar.markdown.fastlane`` takes whole top-level blocks past CommonMark's line
 procedure.  It is only allowed to be faster: with it and without it, every document
 must give an equal model.  Documents come from the repository's cases, fixtures and
 examples, the benchmark's record generator, hypothesis,
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import assay.grammar.blockscan as blockscan
+import assay.grammar.markdown.blockscan as blockscan
 from assay import parse_document
 from tests.conftest import ROOT
 from tests.grammar.markdown_strategies import documents, documents_with_front_matter, markdown_lines
@@ -31,34 +31,173 @@ FILES = sorted(
 
 #: Lines on both sides of every decision the lane makes.
 SHAPES = (
-    "", "  ", "\t", "text", "more text  ", "**bold** text", "__init__ x", "3 items", "1.5 ms",
-    "2023 was", "=== not a heading", "|a|", "| a | b |", "| - | - |", "|---|", ":-:", "a | b",
-    "- a", "- b", "-  two spaces", "-\ttab", "-", "- - -", "- [x]: /u", "- # h", "- 3 things",
-    "* a", "* * *", "***", "**", "+ c", "1. one", "2. two", "1) one", "10. ten", "01. zero",
-    "1234567890. long", "  - nested", "   continued", "  two", "    code", "# H", "## H ##",
-    "#x", "####### seven", "```", "```py", "``` a ` b", "````", "~~~", "~~~ yaml", "  ```",
-    "   ~~~", "\t```", "---", "___", "_ _ _", "-- x", "[x]: /u", "[x]", "<!-- c -->", "<div>",
-    "</div>", "<b>x</b>", "> q", ">", "text <!-- assay: disable-line DOC001 -->", "<!-- open",
-    "still -->", "<!---->", "<!-->", "|a|b|", "|-|-|", "| :-- | --: |", "x|y", "- | -", "|",
-    "\\| a |", "- [ ] task", "- [x] done", "- [a]: /u", "- [a] b: c", "- see [a](b)", "  [x]",
-    "   | a |", "  - - -", "  ---", "  ===", " \tx", "\t- tab item", "  1. sub", "      deep",
-    "  * star", "  + plus", "  2. two", "   - three", "   1. three", "   2) three", "    - four",
-    "  - [ ] task", "  lazy or not", "     five", "[a]:", "/url", '"title"', "[^1]: foot",
+    "",
+    "  ",
+    "\t",
+    "text",
+    "more text  ",
+    "**bold** text",
+    "__init__ x",
+    "3 items",
+    "1.5 ms",
+    "2023 was",
+    "=== not a heading",
+    "|a|",
+    "| a | b |",
+    "| - | - |",
+    "|---|",
+    ":-:",
+    "a | b",
+    "- a",
+    "- b",
+    "-  two spaces",
+    "-\ttab",
+    "-",
+    "- - -",
+    "- [x]: /u",
+    "- # h",
+    "- 3 things",
+    "* a",
+    "* * *",
+    "***",
+    "**",
+    "+ c",
+    "1. one",
+    "2. two",
+    "1) one",
+    "10. ten",
+    "01. zero",
+    "1234567890. long",
+    "  - nested",
+    "   continued",
+    "  two",
+    "    code",
+    "# H",
+    "## H ##",
+    "#x",
+    "####### seven",
+    "```",
+    "```py",
+    "``` a ` b",
+    "````",
+    "~~~",
+    "~~~ yaml",
+    "  ```",
+    "   ~~~",
+    "\t```",
+    "---",
+    "___",
+    "_ _ _",
+    "-- x",
+    "[x]: /u",
+    "[x]",
+    "<!-- c -->",
+    "<div>",
+    "</div>",
+    "<b>x</b>",
+    "> q",
+    ">",
+    "text <!-- assay: disable-line DOC001 -->",
+    "<!-- open",
+    "still -->",
+    "<!---->",
+    "<!-->",
+    "|a|b|",
+    "|-|-|",
+    "| :-- | --: |",
+    "x|y",
+    "- | -",
+    "|",
+    "\\| a |",
+    "- [ ] task",
+    "- [x] done",
+    "- [a]: /u",
+    "- [a] b: c",
+    "- see [a](b)",
+    "  [x]",
+    "   | a |",
+    "  - - -",
+    "  ---",
+    "  ===",
+    " \tx",
+    "\t- tab item",
+    "  1. sub",
+    "      deep",
+    "  * star",
+    "  + plus",
+    "  2. two",
+    "   - three",
+    "   1. three",
+    "   2) three",
+    "    - four",
+    "  - [ ] task",
+    "  lazy or not",
+    "     five",
+    "[a]:",
+    "/url",
+    '"title"',
+    "[^1]: foot",
     "[a]: /u 'x'",
 )
 #: The shapes lists are made of, drawn more densely.
 LIST_SHAPES = (
-    "", "text", "- a", "- [ ] b", "* c", "+ d", "1. e", "2. f", "1) g", "  - h", "  * i",
-    "  1. j", "  2. k", "   - l", "   1. m", "  cont", "   cont", "    cont", "lazy", "  ```",
-    "> q", ">", "> - q", ">  q", ">\tq", ">q", "> # q", "> [x]: /u", "   ```", "   ```py", "   ~~~", "   ````", "   code", "     code", "   \tcode", "  \t```", "\tcode",
-    "```", "---", "  ---", "- - -", "  | x |", "# h", "  # h", "> q", "  > q", "\t- t", "  ",
+    "",
+    "text",
+    "- a",
+    "- [ ] b",
+    "* c",
+    "+ d",
+    "1. e",
+    "2. f",
+    "1) g",
+    "  - h",
+    "  * i",
+    "  1. j",
+    "  2. k",
+    "   - l",
+    "   1. m",
+    "  cont",
+    "   cont",
+    "    cont",
+    "lazy",
+    "  ```",
+    "> q",
+    ">",
+    "> - q",
+    ">  q",
+    ">\tq",
+    ">q",
+    "> # q",
+    "> [x]: /u",
+    "   ```",
+    "   ```py",
+    "   ~~~",
+    "   ````",
+    "   code",
+    "     code",
+    "   \tcode",
+    "  \t```",
+    "\tcode",
+    "```",
+    "---",
+    "  ---",
+    "- - -",
+    "  | x |",
+    "# h",
+    "  # h",
+    "> q",
+    "  > q",
+    "\t- t",
+    "  ",
 )
 ENDINGS = ("\n", "\r\n", "\r")
 
 
 @st.composite
 def shape_documents(draw: st.DrawFn) -> str:
-    lines = draw(st.lists(st.sampled_from(draw(st.sampled_from((SHAPES, LIST_SHAPES)))), max_size=24))
+    lines = draw(
+        st.lists(st.sampled_from(draw(st.sampled_from((SHAPES, LIST_SHAPES)))), max_size=24)
+    )
     ending = draw(st.sampled_from(ENDINGS))
     final = draw(st.sampled_from(("", ending)))
     return ending.join(lines) + (final if lines else "")
@@ -130,7 +269,11 @@ def test_a_plain_record_never_reaches_the_line_procedure(monkeypatch: pytest.Mon
     monkeypatch.setattr(blockscan._Scanner, "incorporate", refuse)
     doc = parse_document(record, "0007-ledger.md").value
     assert doc is not None
-    assert [s.heading.text for s in doc.walk_sections()] == ["Use Postgres for the ledger", "Context", "Decision"]
+    assert [s.heading.text for s in doc.walk_sections()] == [
+        "Use Postgres for the ledger",
+        "Context",
+        "Decision",
+    ]
 
 
 def test_the_procedure_reads_what_the_lane_leaves(monkeypatch: pytest.MonkeyPatch) -> None:

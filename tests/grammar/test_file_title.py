@@ -7,7 +7,7 @@ from pathlib import PurePosixPath
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.grammar.document import _file_title
+from assay.grammar.markdown.document import _file_title
 
 
 def pathlib_title(path: str) -> str:

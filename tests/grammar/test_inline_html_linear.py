@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.grammar import inlines
-from assay.grammar.document import parse_document
-from assay.grammar.html_patterns import INLINE_HTML
+from assay.grammar.markdown import inlines
+from assay.grammar.markdown.document import parse_document
+from assay.grammar.markdown.html_patterns import INLINE_HTML
 from tests.cost import assert_linear
 
 _PIECES = st.lists(

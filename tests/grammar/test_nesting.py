@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assay import parse_document
-from assay.grammar.block_starts import MAX_NESTING
+from assay.grammar.markdown.block_starts import MAX_NESTING
 from assay.spec.document import Block, BlockQuote, ListBlock
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from assay.grammar.library import library_spec
 from assay.grammar.spec import parse_spec
+from assay.grammar.spec.library import library_spec
 from assay.spec.protocol import ProtocolDecl
 
 

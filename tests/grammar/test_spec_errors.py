@@ -7,7 +7,7 @@ from typing import NamedTuple
 import pytest
 
 from assay.grammar.spec import parse_spec
-from assay.grammar.spec_errors import CODES
+from assay.grammar.spec.errors import CODES
 from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN
 
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from assay.engine.runner.run import check
 from assay.engine.workspace.config import load_config
 from assay.grammar.globs import compile_glob
-from assay.engine.runner.run import check
 from assay.grammar.spec import parse_spec
 
 UNUSABLE = [

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from lark.lexer import PatternStr
 
 from assay.grammar.spec import parse_spec
-from assay.grammar.spec_parser import build_parser
+from assay.grammar.spec.parser import build_parser
 from assay.spec.convert import to_json_value
 from assay.spec.diagnostics import Parsed
 from assay.spec.specfile import SpecFile

@@ -6,7 +6,7 @@ import pytest
 from lark import Lark
 from lark.exceptions import GrammarError, LexError
 
-from assay.grammar.spec_parser import build_parser
+from assay.grammar.spec.parser import build_parser
 
 
 def test_spec_grammar_builds_strict() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from assay.grammar.document import parse_document
+from assay.grammar.markdown.document import parse_document
 from tests.cost import cost
 
 

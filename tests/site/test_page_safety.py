@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.workspace.types import builtin_type
-from assay.grammar.document import read_document
+from assay.grammar.markdown.document import read_document
 from assay.site.facts import RecordFacts
 from assay.site.pages.record_page import record_page
 from assay.site.pages.records import PublishedRecord

@@ -2,7 +2,7 @@
 
 Markdown blocks (deep quotes and lists, headings, fences, link definitions, HTML,
 front matter whose YAML uses tags, anchors, aliases and merge keys), spec tokens taken
-from ``src/assay/grammar/spec.lark`` itself, and TOML structures (deep nesting, huge
+from ``src/assay/grammar/spec/spec.lark`` itself, and TOML structures (deep nesting, huge
 integers, odd keys).  Each generator returns bytes; ``weave`` puts a piece into a seed.
 """
 

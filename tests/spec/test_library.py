@@ -7,10 +7,10 @@ from importlib.resources import files
 
 import pytest
 
-import assay.grammar.library as library_module
-from assay.grammar.library import LIBRARIES, exported_types, library_of, library_spec
+import assay.grammar.spec.library as library_module
 from assay.grammar.spec import parse_spec
-from assay.grammar.spec_values import name_key
+from assay.grammar.spec.library import LIBRARIES, exported_types, library_of, library_spec
+from assay.grammar.spec.values import name_key
 from assay.spec.library import library_names, library_path
 from assay.spec.specfile import FieldDecl, SectionDecl, TypeDecl
 
@@ -54,7 +54,13 @@ def test_exported_types_are_the_types_each_library_defines() -> None:
     assert dict(LIBRARIES) == {
         "adr": ("adr",),
         "analysis": (
-            "run", "boundary", "runtime", "memory", "epistemic", "overview", "verification",
+            "run",
+            "boundary",
+            "runtime",
+            "memory",
+            "epistemic",
+            "overview",
+            "verification",
         ),
         "consultation": ("consultation",),
         "madr": ("madr",),
@@ -373,7 +379,7 @@ def test_a_spec_resolves_against_the_libraries_it_is_given(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """`use` and `extends` consult the index passed in, never the built-in libraries."""
-    from assay.grammar.spec_parser import parse_spec_with
+    from assay.grammar.spec.parser import parse_spec_with
 
     def no_builtins() -> tuple[str, ...]:
         raise AssertionError("consulted the built-in libraries")
@@ -391,7 +397,7 @@ def test_a_spec_resolves_against_the_libraries_it_is_given(
 
 def test_the_spec_layer_imports_nothing_above_it() -> None:
     """No module of `assay.spec` imports the grammar (or any layer above), not even
-    inside a function: the built-in libraries are parsed by `assay.grammar.library`."""
+    inside a function: the built-in libraries are parsed by `assay.grammar.spec.library`."""
     import ast
     from pathlib import Path
 

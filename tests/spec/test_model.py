@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-
 import importlib
 import pkgutil
 from typing import Any
@@ -11,7 +10,6 @@ from typing import Any
 import attrs
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import assay
 from assay import parse_document

@@ -2,7 +2,7 @@
 
 Each library is a file in the ``library/`` folder next to this module, written in the
 spec language itself.  Only the names, paths and texts live here: parsing them takes
-the spec parser, a layer above, so the loader is ``assay.grammar.library``.
+the spec parser, a layer above, so the loader is ``assay.grammar.spec.library``.
 """
 
 from __future__ import annotations

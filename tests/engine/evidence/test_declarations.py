@@ -108,7 +108,8 @@ def test_statement_errors_are_spec_diagnostics_with_positions(
     [
         ('answers k version 1 for nothing { a "1" }', "EVL001", 1, 25),
         (
-            'benchmark b version 1 { task a { prompt "p" } }\nanswers k version 1 for b { a "1" z "1" }',
+            'benchmark b version 1 { task a { prompt "p" } }\n'
+            'answers k version 1 for b { a "1" z "1" }',
             "EVL003",
             2,
             35,

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sqlite3
@@ -55,10 +56,8 @@ def _kill_agent(root: Path) -> None:
         if pidfile.exists() and pidfile.read_text():
             break
         time.sleep(0.05)
-    try:
+    with contextlib.suppress(ProcessLookupError, ValueError, FileNotFoundError):
         os.kill(int(pidfile.read_text()), signal.SIGKILL)
-    except (ProcessLookupError, ValueError, FileNotFoundError):
-        pass
 
 
 def test_sigkill_mid_attempt_leaves_the_launched_row_and_a_sound_database(tmp_path: Path) -> None:

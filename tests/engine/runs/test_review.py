@@ -21,7 +21,7 @@ from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.loading import load_workspace
 from assay.engine.workspace.types import resolve_types
-from assay.grammar.document import read_document
+from assay.grammar.markdown.document import read_document
 from assay.grammar.spec import parse_spec
 
 RUN = "runs/github.com-pallets-flask"

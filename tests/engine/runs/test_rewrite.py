@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from assay.engine.runs.rewrite import rewrite_links
 from assay.engine.workspace.links import FileIndex, resolve_link
-from assay.grammar.document import parse_document
+from assay.grammar.markdown.document import parse_document
 from assay.spec.document import Document
 
 SOURCE = "runs/x/overview.md"

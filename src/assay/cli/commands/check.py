@@ -43,7 +43,7 @@ def run(options: argparse.Namespace) -> int:
 
     from assay.cli.formats import FORMATTERS
     from assay.engine.runner.run import check
-    from assay.grammar import derivations
+    from assay.grammar.markdown import derivations
 
     try:
         paths = _report_paths(options.paths, config)

@@ -31,7 +31,7 @@ def run(options: argparse.Namespace) -> int:
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            from assay.grammar.document import parse_document
+            from assay.grammar.markdown.document import parse_document
 
             diagnostics = parse_document(raw, shown).diagnostics  # the DOC001 with its offset
             spec_result = None
@@ -41,8 +41,8 @@ def run(options: argparse.Namespace) -> int:
             spec_result, diagnostics = spec_parsed.value, spec_parsed.diagnostics
         model: object = spec_result
     else:
-        from assay.grammar import derivations
-        from assay.grammar.document import parse_document
+        from assay.grammar.markdown import derivations
+        from assay.grammar.markdown.document import parse_document
 
         parsed = parse_document(raw, shown)
         derivations.save()  # this document's shape, for the next run's reader
@@ -124,7 +124,7 @@ def _find_type(name: str) -> Any:
     from assay.engine.workspace.config import ConfigError, load_config
     from assay.engine.workspace.loading import load_types
     from assay.engine.workspace.types import builtin_type
-    from assay.grammar.library import LIBRARIES
+    from assay.grammar.spec.library import LIBRARIES
 
     try:
         types, problems = load_types(load_config(Path.cwd()))

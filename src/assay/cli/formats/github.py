@@ -48,8 +48,7 @@ def command(d: Diagnostic) -> str:
     joined = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
     # Annotations have no related locations, so they go into the message, one per line.
     message = printable(d.message, keep="\n\t") + "".join(
-        f"\nrelated: {related_location(r)}: {printable(r.message, keep=chr(10))}"
-        for r in d.related
+        f"\nrelated: {related_location(r)}: {printable(r.message, keep=chr(10))}" for r in d.related
     )
     return f"::{COMMANDS[d.severity]} {joined}::{escape_data(message)}"
 

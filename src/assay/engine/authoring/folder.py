@@ -24,7 +24,7 @@ from assay.engine.workspace.loading import type_for
 from assay.engine.workspace.record_folders import RECORD_FOLDERS
 from assay.engine.workspace.types import TypeSet
 from assay.errors import UsageError
-from assay.grammar.document import read_document
+from assay.grammar.markdown.document import read_document
 from assay.spec.model import Model
 from assay.spec.reading import Reading
 

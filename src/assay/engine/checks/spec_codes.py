@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Check, Finding, workspace_check
 from assay.engine.workspace.document_context import WorkspaceContext
-from assay.grammar.spec_codes import CODES
+from assay.grammar.spec.codes import CODES
 
 
 @workspace_check("SPC001", "spec-syntax-error")

@@ -20,8 +20,8 @@ from datetime import date, datetime, time
 from typing import Any
 
 from assay.engine.reading.dates import is_placeholder
-from assay.grammar.document import decode
 from assay.grammar.locate import Locator
+from assay.grammar.markdown.document import decode
 from assay.grammar.toml_positions import (
     MAX_KEY_PARTS,
     too_deep,

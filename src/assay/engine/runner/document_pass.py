@@ -32,7 +32,7 @@ from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.types import builtin_type
-from assay.grammar import derivations
+from assay.grammar.markdown import derivations
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Directive
 from assay.spec.model import Model

@@ -40,7 +40,7 @@ from assay.engine.runs.model import Run
 from assay.engine.runs.rewrite import rewrite_links
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.run_folders import REVIEW
-from assay.grammar.escapes import normalize_label
+from assay.grammar.markdown.escapes import normalize_label
 from assay.spec.model import Model
 from assay.spec.reading import SectionReading
 from assay.spec.source import Span

@@ -5,7 +5,7 @@ elsewhere than the overview (``--dest docs/reviews/<slug>.md``). A link the over
 writes as ``lenses/memory.md#finding-2`` must then read
 ``../../runs/<slug>/lenses/memory.md#finding-2`` to reach the same file.
 
-The real parser finds the links (``assay.grammar.document``), so links inside code,
+The real parser finds the links (``assay.grammar.markdown.document``), so links inside code,
 HTML or comments are never touched, and only the destination's characters change:
 the link text, ``<angle brackets>``, titles, ``?query#fragment`` and every other byte
 stay as written. What is left alone: absolute URLs, ``mailto:`` and other schemes,
@@ -20,9 +20,9 @@ import re
 from collections.abc import Sequence
 from urllib.parse import quote, unquote
 
-from assay.grammar.document import read_document
-from assay.grammar.escapes import unescape
-from assay.grammar.refdefs import parse_destination, parse_label, parse_title
+from assay.grammar.markdown.document import read_document
+from assay.grammar.markdown.escapes import unescape
+from assay.grammar.markdown.refdefs import parse_destination, parse_label, parse_title
 from assay.spec.source import Span
 
 __all__ = ["rewrite_links"]

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.loading import read_spec_files
 from assay.errors import UsageError
-from assay.grammar.library import library_spec
+from assay.grammar.spec.library import library_spec
 from assay.spec.diagnostics import Parsed, sorted_diagnostics
 from assay.spec.library import library_names
 from assay.spec.protocol import ProtocolDecl

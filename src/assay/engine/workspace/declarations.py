@@ -75,6 +75,6 @@ def collect_declarations(
 
 
 def _duplicate(message: str, path: str, decl: DeclarationDecl) -> Diagnostic:
-    from assay.grammar.spec_errors import spec_diagnostic  # only when a spec is wrong
+    from assay.grammar.spec.errors import spec_diagnostic  # only when a spec is wrong
 
     return spec_diagnostic("SPC003", message, path, decl.name_span)

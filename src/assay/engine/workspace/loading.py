@@ -29,7 +29,7 @@ from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.listing import list_files
 from assay.engine.workspace.run_folders import MANIFEST, inside, member_type
 from assay.engine.workspace.types import builtin_type, resolve_types
-from assay.grammar.document import read_document
+from assay.grammar.markdown.document import read_document
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
 from assay.spec.model import Model

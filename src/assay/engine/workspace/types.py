@@ -6,7 +6,7 @@ or alias with, compared as headings are, so ``madr``'s "Decision Outcome" (alias
 Decision) takes the place of ``adr``'s Decision.  Keeping the base member's position
 keeps the order stable from base to derived type, which reports and snapshots rely on.
 
-The spec checks (``assay.grammar.spec_resolve``) already reported, per file, every
+The spec checks (``assay.grammar.spec.resolve``) already reported, per file, every
 ``extends`` that names nothing and every cycle; a spec with such errors never reaches
 this module.  Resolution still stops quietly at a base it cannot find, so a model built
 by hand cannot make it loop or raise.
@@ -48,7 +48,9 @@ def builtin_type(name: str) -> DocumentType:
     known = _KNOWN.get(name)
     if known is not None:
         return known
-    from assay.grammar.library import library_of  # reads the libraries' index: only when needed
+    from assay.grammar.spec.library import (
+        library_of,  # reads the libraries' index: only when needed
+    )
 
     library = library_of(name)
     if library is None:
@@ -71,7 +73,7 @@ def remember_builtin_types(types: Mapping[str, DocumentType]) -> None:
 
 @cache
 def _builtin(library: str, name: str) -> DocumentType:
-    from assay.grammar.library import library_spec
+    from assay.grammar.spec.library import library_spec
 
     return _Scope(library_spec(library), library).resolve(name)
 
@@ -113,7 +115,7 @@ def _import(
     first: dict[str, tuple[str, Span]],
 ) -> Iterable[Diagnostic]:
     """Add the types ``use library`` brings in; SPC003 for a user type of another file."""
-    from assay.grammar.library import exported_types
+    from assay.grammar.spec.library import exported_types
 
     for name in exported_types(library):
         if name not in first:
@@ -132,7 +134,7 @@ class _Scope:
     """The types one spec file can see: its own, and those of the libraries it uses."""
 
     def __init__(self, spec: SpecFile, library: str | None) -> None:
-        from assay.grammar.library import exported_types
+        from assay.grammar.spec.library import exported_types
 
         self.spec = spec
         self.library = library
@@ -232,12 +234,12 @@ def member_keys(member: FieldDecl | SectionDecl | RelationDecl) -> frozenset[str
     names = [member.name]
     if not isinstance(member, RelationDecl):
         names.extend(alias.name for alias in member.aliases)
-    from assay.grammar.spec_values import name_key  # the spec grammar's: imported when used
+    from assay.grammar.spec.values import name_key  # the spec grammar's: imported when used
 
     return frozenset(name_key(name) for name in names)
 
 
 def _spec_diagnostic(code: str, message: str, path: str, span: Span) -> Diagnostic:
-    from assay.grammar.spec_errors import spec_diagnostic  # only when a spec is wrong
+    from assay.grammar.spec.errors import spec_diagnostic  # only when a spec is wrong
 
     return spec_diagnostic(code, message, path, span)

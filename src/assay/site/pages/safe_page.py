@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from assay.grammar.document import read_document
+from assay.grammar.markdown.document import read_document
 from assay.site.pages.escape import Code, Edit, code_ranges, offsets, protect
 from assay.site.pages.safety import render, unsafe_markup
 

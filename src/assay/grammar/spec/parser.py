@@ -2,7 +2,7 @@
 against the libraries it is given.
 
 ``assay.grammar.spec.parse_spec`` is this with the built-in libraries in scope.  The
-libraries are a parameter because their loader (``assay.grammar.library``) parses them
+libraries are a parameter because their loader (``assay.grammar.spec.library``) parses them
 with this very function: were the parser to import the loader, the two would cycle.
 
 The grammar is ``spec.lark`` (package data).  The parser is built once per process
@@ -22,9 +22,9 @@ from lark.lexer import PatternStr
 
 from assay.grammar.cache import cache_file
 from assay.grammar.locate import Locator
-from assay.grammar.spec_errors import syntax_diagnostic, terminal_descriptions
-from assay.grammar.spec_resolve import LibraryIndex, resolve
-from assay.grammar.spec_transform import SpecTransformer
+from assay.grammar.spec.errors import syntax_diagnostic, terminal_descriptions
+from assay.grammar.spec.resolve import LibraryIndex, resolve
+from assay.grammar.spec.transform import SpecTransformer
 from assay.spec.diagnostics import Parsed, sorted_diagnostics
 from assay.spec.specfile import SpecFile
 
@@ -54,7 +54,7 @@ def build_parser(*, strict: bool = False, use_cache: bool = True) -> Lark:
     needs ``lark[interegular]``, so only the tests ask for it.
     """
     return Lark.open_from_package(
-        "assay.grammar",
+        "assay.grammar.spec",
         GRAMMAR,
         parser="lalr",
         lexer="contextual",

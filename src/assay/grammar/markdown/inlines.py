@@ -11,14 +11,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from assay.grammar.escapes import normalize_label, unescape
-from assay.grammar.html_patterns import INLINE_HTML
-from assay.grammar.refdefs import parse_destination, parse_label, parse_title
+from assay.grammar.markdown.escapes import normalize_label, unescape
+from assay.grammar.markdown.html_patterns import INLINE_HTML
+from assay.grammar.markdown.refdefs import parse_destination, parse_label, parse_title
 from assay.spec.document import Comment, Link
 
 if TYPE_CHECKING:
     from assay.grammar.locate import Locator
-    from assay.grammar.segments import Joined
+    from assay.grammar.markdown.segments import Joined
 
 _SPECIAL = re.compile(r"[\\`<\[\]!]")
 _PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")

@@ -10,7 +10,7 @@ from lark import Lark
 from lark.lexer import Lexer
 
 from assay.grammar.cache import cache_file
-from assay.grammar.scanstate import Scan
+from assay.grammar.markdown.scanstate import Scan
 
 
 class ScanLexer(Lexer):
@@ -31,7 +31,7 @@ def build_parser(*, strict: bool = False) -> Lark:
     """A fresh parser that builds a parse tree; ``strict=True`` fails on any grammar
     conflict (used by the tests)."""
     return Lark.open_from_package(
-        "assay.grammar",
+        "assay.grammar.markdown",
         "blocks.lark",
         parser="lalr",
         lexer=ScanLexer,

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from assay.grammar.scanstate import RUN_TOKENS, BlockToken
+from assay.grammar.markdown.scanstate import RUN_TOKENS, BlockToken
 
 if TYPE_CHECKING:
-    from assay.grammar.block_tree import BlockTree
+    from assay.grammar.markdown.block_tree import BlockTree
 
 #: Line breaks ``str.splitlines`` knows and CommonMark does not.
 ODD_BREAKS = re.compile("[\v\f\x1c\x1d\x1e\x85\u2028\u2029]")

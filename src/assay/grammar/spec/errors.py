@@ -9,7 +9,7 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from assay.grammar.locate import Locator
-from assay.grammar.spec_codes import CODES
+from assay.grammar.spec.codes import CODES
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.source import Span
 

@@ -14,8 +14,8 @@ from typing import Any, NamedTuple
 from lark import Token, v_args
 from lark.tree import Meta
 
-from assay.grammar.spec_rules import SpecRules
-from assay.grammar.spec_values import head, unquote
+from assay.grammar.spec.rules import SpecRules
+from assay.grammar.spec.values import head, unquote
 from assay.spec.evaluation import (
     AnswerDecl,
     AnswerKeyDecl,

@@ -14,8 +14,8 @@ from typing import Any, Literal, NamedTuple
 from lark import Token, v_args
 from lark.tree import Meta
 
-from assay.grammar.spec_rules import SpecRules
-from assay.grammar.spec_values import unquote
+from assay.grammar.spec.rules import SpecRules
+from assay.grammar.spec.values import unquote
 from assay.spec.protocol import (
     AgreementDecl,
     EndDecl,

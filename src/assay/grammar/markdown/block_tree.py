@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from assay.grammar.html_patterns import BLOCK_ENDS
-from assay.grammar.leaves import list_model, to_model
-from assay.grammar.line_cursor import LineCursor
-from assay.grammar.refdefs import split_definitions
-from assay.grammar.scanstate import LEAF_TOKENS, BlockToken, Container, Leaf, Scan, Segment
+from assay.grammar.markdown.html_patterns import BLOCK_ENDS
+from assay.grammar.markdown.leaves import list_model, to_model
+from assay.grammar.markdown.line_cursor import LineCursor
+from assay.grammar.markdown.refdefs import split_definitions
+from assay.grammar.markdown.scanstate import LEAF_TOKENS, BlockToken, Container, Leaf, Scan, Segment
 from assay.spec.document import ListItem
 
 if TYPE_CHECKING:

@@ -23,9 +23,9 @@ from typing import Any
 from assay.grammar.cache import cache_file
 
 # Derivation and Step are this module's words too (``derivations.Derivation``).
-from assay.grammar.direct_derivation import Derivation as Derivation
-from assay.grammar.direct_derivation import Step as Step
-from assay.grammar.direct_derivation import derive_directly
+from assay.grammar.markdown.direct_derivation import Derivation as Derivation
+from assay.grammar.markdown.direct_derivation import Step as Step
+from assay.grammar.markdown.direct_derivation import derive_directly
 
 #: The grammar's rules (what ``blocks_parser.BlockBuilder`` builds).
 RULES = frozenset(("start", "list_block", "item", "quote")) | {f"section{n}" for n in range(1, 7)}
@@ -101,8 +101,8 @@ def lark_derivation(types: tuple[str, ...]) -> Derivation:
     """Parse a token sequence with Lark and list its derivation."""
     from lark import Tree
 
-    from assay.grammar.block_grammar import parser
-    from assay.grammar.scanstate import BlockToken, Scan
+    from assay.grammar.markdown.block_grammar import parser
+    from assay.grammar.markdown.scanstate import BlockToken, Scan
 
     tokens = [BlockToken(kind, "", 0, 1, 0, None) for kind in types]
     scan = Scan()
@@ -173,7 +173,7 @@ def _grammar() -> bytes:
             return source.read()
     from importlib import resources
 
-    return resources.files("assay.grammar").joinpath("blocks.lark").read_bytes()
+    return resources.files("assay.grammar.markdown").joinpath("blocks.lark").read_bytes()
 
 
 def _read(path: str | None) -> dict[str, str]:

@@ -10,16 +10,16 @@ import hashlib
 import re
 from pathlib import PurePosixPath
 
-from assay.grammar.block_starts import MAX_NESTING
-from assay.grammar.blocks_parser import parse_blocks
-from assay.grammar.blockscan import scan
 from assay.grammar.collector import collector_paused
-from assay.grammar.directives import read_directives
-from assay.grammar.frontmatter import front_matter_lines, read_front_matter
-from assay.grammar.html_patterns import COMMENT
-from assay.grammar.inlines import Definitions, may_hold_links, scan_inline
 from assay.grammar.locate import Locator
-from assay.grammar.segments import Joined
+from assay.grammar.markdown.block_starts import MAX_NESTING
+from assay.grammar.markdown.blocks_parser import parse_blocks
+from assay.grammar.markdown.blockscan import scan
+from assay.grammar.markdown.directives import read_directives
+from assay.grammar.markdown.frontmatter import front_matter_lines, read_front_matter
+from assay.grammar.markdown.html_patterns import COMMENT
+from assay.grammar.markdown.inlines import Definitions, may_hold_links, scan_inline
+from assay.grammar.markdown.segments import Joined
 from assay.spec.diagnostics import Diagnostic, Parsed
 from assay.spec.document import (
     ByteFacts,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from assay.grammar.escapes import normalize_label, unescape
+from assay.grammar.markdown.escapes import normalize_label, unescape
 
 if TYPE_CHECKING:
-    from assay.grammar.scanstate import Leaf
+    from assay.grammar.markdown.scanstate import Leaf
 
 _SPACE = " \t"
 
@@ -153,7 +153,7 @@ def split_definitions(para: Leaf) -> list[Leaf]:
 
     The paragraph keeps its remaining lines (possibly none).
     """
-    from assay.grammar.scanstate import Leaf
+    from assay.grammar.markdown.scanstate import Leaf
 
     segments = para.segments
     if not segments or not segments[0].text.startswith("["):

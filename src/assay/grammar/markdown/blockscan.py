@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from assay.grammar.block_starts import ATX, ORDERED, BlockStarts
-from assay.grammar.fastlane import read_blocks, split_lines
-from assay.grammar.scanstate import (
+from assay.grammar.markdown.block_starts import ATX, ORDERED, BlockStarts
+from assay.grammar.markdown.fastlane import read_blocks, split_lines
+from assay.grammar.markdown.scanstate import (
     HEADING_TOKENS,
     RUN_TOKENS,
     BlockToken,

@@ -7,8 +7,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from assay.grammar.frontmatter_loader import loader_class, refused_by_tag
 from assay.grammar.locate import Locator
+from assay.grammar.markdown.frontmatter_loader import loader_class, refused_by_tag
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import FrontMatter, FrontMatterEntry
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from assay.grammar.scanstate import Segment
+from assay.grammar.markdown.scanstate import Segment
 
 _NONSPACE = re.compile(r"[^ \t]")
 

@@ -11,8 +11,8 @@ from lark import Token, Transformer
 from lark.tree import Meta
 
 from assay.grammar.locate import Locator
-from assay.grammar.spec_errors import spec_diagnostic
-from assay.grammar.spec_values import end_of, head, start_of, token_text
+from assay.grammar.spec.errors import spec_diagnostic
+from assay.grammar.spec.values import end_of, head, start_of, token_text
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.source import Span
 from assay.spec.specfile import SpecFile

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from assay.grammar.fastlane_base import (
+from assay.grammar.markdown.fastlane_base import (
     ANY_ITEM,
     CLOSING_FENCE,
     FENCE,
@@ -16,13 +16,13 @@ from assay.grammar.fastlane_base import (
     MAY_INTERRUPT,
     close_block,
 )
-from assay.grammar.inlines import may_hold_links
-from assay.grammar.leaves import fenced_code, list_model
-from assay.grammar.scanstate import Segment
+from assay.grammar.markdown.inlines import may_hold_links
+from assay.grammar.markdown.leaves import fenced_code, list_model
+from assay.grammar.markdown.scanstate import Segment
 from assay.spec.document import CodeBlock, ListBlock, ListItem, Paragraph
 
 if TYPE_CHECKING:
-    from assay.grammar.block_tree import BlockTree
+    from assay.grammar.markdown.block_tree import BlockTree
 
 
 def read_list(scanner: BlockTree, lines: list[str], index: int, m: re.Match[str]) -> int:

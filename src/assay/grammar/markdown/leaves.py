@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from assay.grammar.escapes import unescape
-from assay.grammar.inlines import may_hold_links
+from assay.grammar.markdown.escapes import unescape
+from assay.grammar.markdown.inlines import may_hold_links
+from assay.grammar.markdown.scanstate import Collected, Leaf, Segment
 from assay.grammar.normalize import heading_text
-from assay.grammar.scanstate import Collected, Leaf, Segment
 from assay.spec.document import (
     Block,
     CodeBlock,

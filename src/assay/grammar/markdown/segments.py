@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from assay.grammar.scanstate import Segment
+    from assay.grammar.markdown.scanstate import Segment
 
 
 class Joined:

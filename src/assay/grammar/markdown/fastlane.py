@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from assay.grammar.fastlane_base import (
+from assay.grammar.markdown.fastlane_base import (
     ATX,
     FENCE,
     ITEM,
@@ -32,19 +32,19 @@ from assay.grammar.fastlane_base import (
     STARTS_BLOCK,
     close_block,
 )
-from assay.grammar.fastlane_leaves import (
+from assay.grammar.markdown.fastlane_leaves import (
     read_comment,
     read_fence,
     read_heading,
     read_indented,
     read_paragraph,
 )
-from assay.grammar.fastlane_lists import read_list
-from assay.grammar.leaves import paragraph
-from assay.grammar.scanstate import BlockToken, Segment
+from assay.grammar.markdown.fastlane_lists import read_list
+from assay.grammar.markdown.leaves import paragraph
+from assay.grammar.markdown.scanstate import BlockToken, Segment
 
 if TYPE_CHECKING:
-    from assay.grammar.block_tree import BlockTree
+    from assay.grammar.markdown.block_tree import BlockTree
 
 
 def split_lines(text: str) -> list[str] | None:

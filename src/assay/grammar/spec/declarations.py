@@ -11,8 +11,8 @@ from typing import Any, NamedTuple
 from lark import Token, v_args
 from lark.tree import Meta
 
-from assay.grammar.spec_rules import SpecRules
-from assay.grammar.spec_values import SHA256, unquote
+from assay.grammar.spec.rules import SpecRules
+from assay.grammar.spec.values import SHA256, unquote
 from assay.spec.source import Span
 from assay.spec.specfile import CueDecl, DeclarationDecl, Dimension, LineRange, SourceDecl
 

@@ -16,10 +16,10 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from assay.grammar.globs import GlobError, compile_glob
-from assay.grammar.spec_declarations import DeclarationRules
-from assay.grammar.spec_evaluation import EvaluationRules, evaluation_of
-from assay.grammar.spec_protocol import ProtocolRules
-from assay.grammar.spec_values import (
+from assay.grammar.spec.declarations import DeclarationRules
+from assay.grammar.spec.evaluation import EvaluationRules, evaluation_of
+from assay.grammar.spec.protocol import ProtocolRules
+from assay.grammar.spec.values import (
     head,
     name_key,
     pattern_error,

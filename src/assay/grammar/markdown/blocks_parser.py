@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from assay.grammar.derivations import RULES, derivation
-from assay.grammar.leaves import list_model
-from assay.grammar.scanstate import BlockToken, Scan
+from assay.grammar.markdown.derivations import RULES, derivation
+from assay.grammar.markdown.leaves import list_model
+from assay.grammar.markdown.scanstate import BlockToken, Scan
 from assay.spec.document import Block, BlockQuote, Heading, ListBlock, ListItem, Section
 from assay.spec.source import Span
 

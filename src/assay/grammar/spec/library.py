@@ -15,7 +15,7 @@ import threading
 from collections.abc import Iterator, Mapping
 from functools import cache
 
-from assay.grammar.spec_parser import parse_spec_with
+from assay.grammar.spec.parser import parse_spec_with
 from assay.spec.library import library_names, library_path, library_text
 from assay.spec.specfile import SpecFile
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import re
 
-from assay.grammar.block_tree import BlockTree
-from assay.grammar.html_patterns import BLOCK_STARTS
-from assay.grammar.refdefs import split_definitions
-from assay.grammar.scanstate import Container, Leaf
-from assay.grammar.tables import table_header
+from assay.grammar.markdown.block_tree import BlockTree
+from assay.grammar.markdown.html_patterns import BLOCK_STARTS
+from assay.grammar.markdown.refdefs import split_definitions
+from assay.grammar.markdown.scanstate import Container, Leaf
+from assay.grammar.markdown.tables import table_header
 
 #: Block quotes and list items nest at most this deep; the marker of a deeper one is
 #: read as text, and the reader says so (DOC013).  No real document comes near it.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from assay.grammar.fastlane_base import (
+from assay.grammar.markdown.fastlane_base import (
     ATX,
     CLOSING_FENCE,
     DELIMITER_FIRST,
@@ -17,14 +17,14 @@ from assay.grammar.fastlane_base import (
     ROW_UNSURE,
     close_block,
 )
-from assay.grammar.inlines import may_hold_links
-from assay.grammar.leaves import atx_heading, fenced_code, paragraph
-from assay.grammar.scanstate import Leaf, Segment
-from assay.grammar.tables import table_header
+from assay.grammar.markdown.inlines import may_hold_links
+from assay.grammar.markdown.leaves import atx_heading, fenced_code, paragraph
+from assay.grammar.markdown.scanstate import Leaf, Segment
+from assay.grammar.markdown.tables import table_header
 from assay.spec.document import Paragraph
 
 if TYPE_CHECKING:
-    from assay.grammar.block_tree import BlockTree
+    from assay.grammar.markdown.block_tree import BlockTree
 
 
 def read_heading(scanner: BlockTree, line: str, index: int, marks: str) -> None:

@@ -12,8 +12,8 @@ import difflib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
-from assay.grammar.spec_errors import spec_diagnostic
-from assay.grammar.spec_values import name_key
+from assay.grammar.spec.errors import spec_diagnostic
+from assay.grammar.spec.values import name_key
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.source import Span
 from assay.spec.specfile import SpecFile, TypeDecl

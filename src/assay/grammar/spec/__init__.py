@@ -1,13 +1,13 @@
 """Read ``.assay`` specs: text to a ``SpecFile``, or diagnostics saying why not.
 
 A spec's ``use`` and ``extends`` lines resolve against the built-in libraries; the
-parser itself is ``assay.grammar.spec_parser``.
+parser itself is ``assay.grammar.spec.parser``.
 """
 
 from __future__ import annotations
 
-from assay.grammar.library import BUILTIN_LIBRARIES
-from assay.grammar.spec_parser import parse_spec_with
+from assay.grammar.spec.library import BUILTIN_LIBRARIES
+from assay.grammar.spec.parser import parse_spec_with
 from assay.spec.diagnostics import Parsed
 from assay.spec.specfile import SpecFile
 
