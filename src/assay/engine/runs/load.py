@@ -8,11 +8,11 @@ renderer need their sections and text.
 
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Iterable
 from pathlib import Path
 
+from assay.engine.files.opening import read_contained
+from assay.engine.files.refusal import Refused
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runs.model import Run
 from assay.engine.workspace.candidates import Candidate
@@ -50,21 +50,18 @@ def load_run(
     """The run at ``folder``, its documents (``candidates``) read afresh."""
     words = {} if vocabularies is None else vocabularies
     documents = {inside(folder, c.path): workspace.load(c, words) for c in candidates}
-    review = _regular_bytes(workspace.config.root / (f"{folder}/{REVIEW}" if folder else REVIEW))
+    review = _regular_bytes(workspace.config.root, f"{folder}/{REVIEW}" if folder else REVIEW)
     return Run(folder=folder, documents=documents, review=review)
 
 
-def _regular_bytes(path: Path) -> bytes | None:
-    """The file's bytes when it is a regular file (never followed through a link, never
-    a FIFO that would wait for a writer); None otherwise."""
+def _regular_bytes(root: Path, path: str) -> bytes | None:
+    """The file's bytes when it is a regular file below ``root``, read through the
+    contained opener (no link followed at any component, never a FIFO); None otherwise."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK)
+        found = read_contained(root, path)
     except OSError:
         return None
-    with os.fdopen(handle, "rb") as stream:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            return None
-        return stream.read()
+    return None if isinstance(found, Refused) else found
 
 
 def _concerned(folders: set[str], scope: Iterable[str]) -> set[str]:

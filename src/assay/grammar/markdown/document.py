@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import OrderedDict
 from pathlib import PurePosixPath
 
 from assay.grammar.collector import collector_paused
@@ -45,13 +46,36 @@ def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Docume
     return read_document(data, path)[0]
 
 
+#: The documents read last, by path and bytes. One ``assay verify`` reads each run
+#: member for the check, for the run and for its review: the same bytes each time, and
+#: a 1 MB member of tiny blocks cost seconds a reading. Bounded by the bytes of the
+#: sources kept (the newest is always kept), so what a long-lived process holds is
+#: about what reading one large document takes anyway.
+RECENT_BYTES = 2 * 1024 * 1024
+_Read = tuple[Parsed[Document], "Locator | None"]
+_recent: OrderedDict[tuple[str, bytes | str], _Read] = OrderedDict()
+
+
 def read_document(
     data: bytes | str, path: str = "<document>"
 ) -> tuple[Parsed[Document], Locator | None]:
     """``parse_document``, and the locator of the decoded text (None when the bytes are
-    not UTF-8), for a reader that goes on to read the document under its type."""
+    not UTF-8), for a reader that goes on to read the document under its type.
+
+    The models are frozen, so a document read again is the one read before."""
+    key = (path, data)
+    known = _recent.get(key)
+    if known is not None:
+        _recent.move_to_end(key)
+        return known
     with collector_paused():
-        return _read_document(data, path)
+        found = _read_document(data, path)
+    _recent[key] = found
+    held = sum(len(source) for _path, source in _recent)
+    while len(_recent) > 1 and held > RECENT_BYTES:
+        (_path, source), _read = _recent.popitem(last=False)
+        held -= len(source)
+    return found
 
 
 def _read_document(data: bytes | str, path: str) -> tuple[Parsed[Document], Locator | None]:
