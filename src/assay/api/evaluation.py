@@ -65,8 +65,8 @@ __all__ = [
 
 
 def open_store(path: StrPath, *, create: bool = False) -> Store:
-    """The store at ``path``, upgraded to the current schema: ``with open_store(path)
-    as store:`` closes it when the block ends."""
+    """The store at ``path``, upgraded to the current schema; use it in a ``with``
+    block, which closes it when the block ends."""
     return Store(Path(path), create=create)
 
 

@@ -28,6 +28,7 @@ class ProgressBar:
         self._drawn = False
 
     def __call__(self, done: int, total: int) -> None:
+        """Show that ``done`` of ``total`` are built (redrawn only when the percentage moves)."""
         if not self._draws(total):
             return
         percent = done * 100 // total

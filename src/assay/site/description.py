@@ -28,6 +28,7 @@ class MetaDescription(BasePlugin[_NoOptions]):  # type: ignore[no-untyped-call]
     """Adds the page's ``description`` to its ``<head>``."""
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
+        """Put the page's ``description`` in its head, once."""
         description = page.meta.get("description") if page.meta else None
         if not isinstance(description, str) or not description or _MARK in output:
             return output

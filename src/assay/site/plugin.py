@@ -90,9 +90,11 @@ class AssayPlugin(BasePlugin[AssayPluginConfig]):  # type: ignore[no-untyped-cal
         return files
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Remove the tree of verified pages the build read."""
         self._drop_tree()
 
     def on_build_error(self, *, error: Exception) -> None:
+        """Remove the tree of verified pages when the build fails too."""
         self._drop_tree()
 
     def _decide(self, config: MkDocsConfig) -> Publication:

@@ -69,6 +69,7 @@ class ContentSecurityPolicy(BasePlugin[_NoOptions]):  # type: ignore[no-untyped-
         return with_policy(output_content, "")
 
     def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
+        """Give the page its Content-Security-Policy."""
         return with_policy(output, getattr(page, "content", None) or "")
 
 

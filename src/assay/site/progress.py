@@ -38,11 +38,13 @@ class PageCounter(BasePlugin[_NoOptions]):  # type: ignore[no-untyped-call]
 
     @event_priority(-100)  # after every other plugin's on_files: they may add pages
     def on_files(self, files: Files, **_: Any) -> Files:
+        """Count the pages to build, once every other plugin has added its own."""
         self._total = len(files.documentation_pages())
         self._done = 0
         return files
 
     def on_post_page(self, output: str, **_: Any) -> str:
+        """Count one more page built and report the progress."""
         self._done += 1
         self._report(self._done, self._total)
         return output

@@ -38,6 +38,8 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 @frozen(kw_only=True)
 class Created(Model):
+    """What ``assay new`` made: the new record, the records it updated and its template."""
+
     path: str  #: the new record, workspace-relative
     updated: tuple[str, ...]  #: the records changed to point at it
     template: str | None  #: the template it was made from, if any

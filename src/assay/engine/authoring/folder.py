@@ -47,6 +47,8 @@ class Record(Model):
 
 @frozen(kw_only=True)
 class RecordsFolder(Model):
+    """A folder of decision records: its records in order and the template it keeps."""
+
     path: str  #: workspace-relative POSIX path ("" for the root itself)
     records: tuple[Record, ...]  #: sorted by number, then name
     template: str | None  #: workspace-relative path of the folder's template

@@ -44,6 +44,8 @@ _KINDS: dict[str, Kind] = {
 
 @frozen(kw_only=True)
 class HouseStyle(Model):
+    """How a folder's records are written, learnt from them, so a new one matches."""
+
     kind: Kind = "nygard"
     #: Where the status goes: a heading (Nygard), a line (`Status: Proposed`), …
     status_place: Place = "heading"
@@ -56,9 +58,11 @@ class HouseStyle(Model):
     bullet: str = "-"  #: the list marker of metadata bullets
 
     def status(self, value: str) -> str:
+        """A status value in the folder's case (``Proposed`` or ``proposed``)."""
         return value.capitalize() if self.capitalized else value.lower()
 
     def title(self, number: int | None, title: str) -> str:
+        """The title with the folder's number prefix (``{}. ``, ``ADR-{}: ``), if it has one."""
         if not self.title_prefix or number is None:
             return title
         return self.title_prefix.replace("{}", f"{number:0{self.title_width}d}") + title

@@ -45,10 +45,12 @@ class Source(Model):
 
     @property
     def lines(self) -> tuple[int, int] | None:
+        """The pinned line range (first, last), or None for the whole file."""
         return None if self.decl.lines is None else (self.decl.lines.start, self.decl.lines.end)
 
     @property
     def contributor(self) -> Contributor:
+        """Who asked for this source: its declaration's name, version and role."""
         return Contributor(
             name=self.declared.name,
             version=self.declared.version,
@@ -73,6 +75,7 @@ class Unit(Model):
 
     @property
     def contributors(self) -> tuple[Contributor, ...]:
+        """Every declaration that asked for this unit, in the order they did."""
         return tuple(s.contributor for s in self.sources)
 
 

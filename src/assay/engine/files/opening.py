@@ -69,6 +69,7 @@ class ContainedFile:
 
     @property
     def closed(self) -> bool:
+        """Whether ``close`` was called."""
         return self._fd < 0
 
     def close(self) -> None:

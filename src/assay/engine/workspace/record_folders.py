@@ -34,6 +34,8 @@ Folder = tuple[tuple[str, ...], Origin]
 
 
 def records_folders(root: Path, notes: list[Note]) -> tuple[Folder, ...]:
+    """The folders decision records are looked for in: those ``.adr-dir`` and
+    ``.log4brains.yml`` declare, then the conventional ones; what was wrong goes to ``notes``."""
     declared: list[Folder] = []
     adr_dir = _read_setting(root, ".adr-dir", notes)
     if adr_dir is not None:
@@ -160,6 +162,7 @@ class Records:
         self.places: dict[str, tuple[Origin, str, bool] | None] = {}
 
     def scan(self, pool: Sequence[str], typed: set[str]) -> None:
+        """Count the typed paths, then keep each folder's numbered records from ``pool``."""
         for path in typed:
             self._count(path)
         indexes: list[Candidate] = []

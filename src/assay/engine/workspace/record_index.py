@@ -132,6 +132,7 @@ class Record:
 
     @property
     def facts(self) -> Facts:
+        """The record's facts, unpacked on first use."""
         if self._facts is None:
             assert self._packed is not None
             self._facts = marshal.loads(self._packed[1])
@@ -143,6 +144,7 @@ class Record:
 
     @property
     def relations(self) -> tuple[Relation, ...]:
+        """The record's relations to other records (none when it declares none)."""
         return self.facts[3] if self.has_relations else ()
 
     @property

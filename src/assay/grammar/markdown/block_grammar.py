@@ -23,6 +23,7 @@ class ScanLexer(Lexer):
         pass
 
     def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Any]:
+        """The block tokens the scanner made, as Lark's token stream."""
         scan: Scan = lexer_state.text
         return iter(scan.tokens)
 

@@ -158,6 +158,7 @@ class BlockStarts(BlockTree):
         return 0
 
     def tip_kind(self) -> str:
+        """The kind of the open leaf block, or ``""`` when none is open."""
         return self.tip.kind if self.tip is not None else ""
 
     def room(self, matched: int) -> bool:
@@ -174,6 +175,7 @@ class BlockStarts(BlockTree):
         return False
 
     def list_item(self, matched: int, para_open: bool) -> bool:
+        """Open a list item at the cursor when the line starts one here; whether it did."""
         if self.indent >= 4:
             return False
         line, nns = self.line, self.nns

@@ -36,6 +36,7 @@ class BlockTree(LineCursor):
         self.tip: Leaf | None = None
 
     def emit(self, kind: str, node: Leaf | Container, start: int, end: int, line: int) -> None:
+        """Append the token for ``node`` (a leaf's model, or a container's edge)."""
         model: object
         if isinstance(node, Leaf):
             value, model = "", to_model(node, self.locator, self.out.collected)
@@ -46,11 +47,13 @@ class BlockTree(LineCursor):
         self.out.tokens.append(BlockToken(kind, value, start, line + 1, end, model))
 
     def emit_definitions(self, definitions: list[Leaf]) -> None:
+        """Emit link reference definitions and record each under its label."""
         for leaf in definitions:
             self.emit("DEF", leaf, leaf.start, leaf.end, leaf.line)
             self.out.definitions.append((leaf.extra[1], self.out.tokens[-1].node))  # type: ignore[index]
 
     def close_leaf(self) -> None:
+        """Finish the open leaf block, if any, and emit it."""
         leaf = self.tip
         if leaf is None:
             return
@@ -62,6 +65,7 @@ class BlockTree(LineCursor):
         finish_leaf(self, leaf)
 
     def close_container(self) -> None:
+        """Close the innermost container (and its open leaf), emitting its edges."""
         self.close_leaf()
         node = self.stack.pop()
         if (node.kind == "item" and self.simple_item(node)) or (
@@ -108,6 +112,7 @@ class BlockTree(LineCursor):
         return True
 
     def open_container(self, node: Container) -> None:
+        """Open a block quote, list or list item inside the right parent."""
         self.close_leaf()
         parent = self.stack[-1]
         if node.kind == "item":
@@ -125,6 +130,7 @@ class BlockTree(LineCursor):
         self.emit(kind, node, node.start, node.start, node.line)
 
     def open_leaf(self, leaf: Leaf) -> None:
+        """Start a leaf block, closing the open leaf and any list it cannot continue."""
         self.close_leaf()
         while self.stack[-1].kind == "list":
             self.close_container()
@@ -148,6 +154,7 @@ class BlockTree(LineCursor):
             self.close_leaf()
 
     def add_line(self, leaf: Leaf) -> None:
+        """Add the rest of the current line to the open leaf ``leaf``."""
         segment = self.rest()
         if leaf.kind in ("para", "table"):
             stripped = segment.text.lstrip(" \t")

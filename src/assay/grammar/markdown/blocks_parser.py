@@ -28,13 +28,16 @@ class BlockBuilder:
     """
 
     def list_block(self, children: list[Any]) -> ListBlock:
+        """A list from its opening edge, items and closing edge."""
         opening, *items, closing = children
         return list_model(opening.value, [_model(i) for i in items], closing.node)  # ITEM or item
 
     def item(self, children: list[Any]) -> ListItem:
+        """A list item from its edges and the blocks between them."""
         return ListItem(children[0].value, _blocks(children[1:-1]), children[-1].node)
 
     def quote(self, children: list[Any]) -> BlockQuote:
+        """A block quote from its edges and the blocks between them."""
         return BlockQuote(_blocks(children[1:-1]), children[-1].node)
 
     def _section(self, children: list[Any]) -> Section:
@@ -56,6 +59,7 @@ class BlockBuilder:
     section1 = section2 = section3 = section4 = section5 = section6 = _section
 
     def start(self, children: list[Any]) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
+        """The document's preamble blocks and its top-level sections."""
         blocks = _blocks(c for c in children if not isinstance(c, Section))
         sections = tuple(c for c in children if isinstance(c, Section))
         return blocks, sections

@@ -32,6 +32,7 @@ class LineCursor:
         self.blank = False
 
     def find_next_nonspace(self) -> None:
+        """Find the next character that is not a space or tab (its offset and column)."""
         line, i, col = self.line, self.offset, self.column
         n = len(line)
         if self.nns_line == self.line_no and i <= self.nns:
@@ -59,11 +60,14 @@ class LineCursor:
         self.indent = col - self.column
 
     def advance_next_nonspace(self) -> None:
+        """Move the cursor to the next non-space character found."""
         self.offset = self.nns
         self.column = self.nns_column
         self.partial = False
 
     def advance(self, count: int, columns: bool) -> None:
+        """Move ``count`` characters, or ``count`` columns when ``columns`` (a tab spans to
+        the next stop of four)."""
         line = self.line
         n = len(line)
         while count > 0 and self.offset < n:
@@ -98,4 +102,5 @@ class LineCursor:
         )
 
     def line_end(self) -> int:
+        """The text offset where the current line ends."""
         return self.base + len(self.line)

@@ -48,10 +48,13 @@ def offsets(text: str, line_starts: Sequence[int]) -> Offsets:
 
 
 class Offsets:
+    """Text offsets of spans, from the offsets where lines start and a BOM's length."""
+
     def __init__(self, starts: Sequence[int], bom: int) -> None:
         self.starts, self.bom = starts, bom
 
     def __call__(self, span: Span) -> tuple[int, int]:
+        """The (start, end) text offsets of ``span``."""
         starts = self.starts
         start = starts[span.line - 1] + span.column - 1 + self.bom
         return start, starts[span.end_line - 1] + span.end_column - 1 + self.bom
