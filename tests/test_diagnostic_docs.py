@@ -19,7 +19,7 @@ READER_CODES = {
 def _codes_in_source() -> set[tuple[str, str]]:
     """(code, name) pairs that the reader's source actually emits."""
     found = set()
-    for path in (ROOT / "src" / "assay" / "grammar").glob("*.py"):
+    for path in (ROOT / "src" / "assay" / "grammar").rglob("*.py"):
         text = path.read_text()
         for code, name in re.findall(r'code="([A-Z]{3}\d{3})",\s*name="([a-z-]+)"', text):
             found.add((code, name))

@@ -2,7 +2,8 @@
 
 Root reads any file whatever its mode, and CI runs as root: a test that removes read
 permission (`chmod 000`) passes there without ever meeting an unreadable file.  So an
-unreadable document is made by other means: a read that fails (patched to raise the
+unreadable document is made by other means: a read that fails (the contained read,
+patched to raise the
 PermissionError a mode would give), a directory named like a record, a dangling symbolic
 link; the FIFO case is in test_check_command.py.
 """
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
+from assay.engine.workspace import loading
 from tests.cli.test_check_command import GOOD, workspace
 
 
@@ -21,14 +23,14 @@ def test_a_document_that_cannot_be_read_is_doc001_and_the_run_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     workspace(tmp_path, {"docs/adr/0001-use-postgres.md": GOOD, "docs/adr/0002-locked.md": GOOD})
-    real = Path.read_bytes
+    real = loading.read_contained
 
-    def read_bytes(self: Path) -> bytes:
-        if self.name == "0002-locked.md":
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
+    def read_contained(root: Path | str, path: str) -> object:
+        if path.endswith("0002-locked.md"):
+            raise PermissionError(13, "Permission denied", path)
+        return real(root, path)
 
-    monkeypatch.setattr(Path, "read_bytes", read_bytes)
+    monkeypatch.setattr(loading, "read_contained", read_contained)
     monkeypatch.chdir(tmp_path)
     assert main(["check", "--no-cache", "--jobs", "1"]) == EXIT_ERROR  # unreadable input
     out = capsys.readouterr().out

@@ -17,7 +17,7 @@ from assay.spec.specfile import SpecFile
 CASES = Path(__file__).parent / "cases" / "spec"
 CASE_FILES = sorted(CASES.glob("*.assay"))
 REFERENCE = Path(__file__).parents[2] / "docs" / "reference" / "spec-language.md"
-GRAMMAR = Path(__file__).parents[2] / "src" / "assay" / "grammar" / "spec.lark"
+GRAMMAR = Path(__file__).parents[2] / "src" / "assay" / "grammar" / "spec" / "spec.lark"
 
 
 def read(path: Path) -> str:

@@ -173,7 +173,7 @@ def markdown_piece(rng: random.Random) -> bytes:
 @cache
 def spec_tokens() -> tuple[str, ...]:
     """Every keyword and punctuation of the spec grammar, read from the grammar file."""
-    text = (ROOT / "src" / "assay" / "grammar" / "spec.lark").read_text(encoding="utf-8")
+    text = (ROOT / "src" / "assay" / "grammar" / "spec" / "spec.lark").read_text(encoding="utf-8")
     text = re.sub(r"//[^\n]*", "", text)
     literals = sorted(set(re.findall(r'"((?:[^"\\]|\\.)+)"', text)))
     return (

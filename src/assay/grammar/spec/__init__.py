@@ -6,10 +6,11 @@ parser itself is ``assay.grammar.spec.parser``.
 
 from __future__ import annotations
 
-from assay.grammar.spec.library import BUILTIN_LIBRARIES
-from assay.grammar.spec.parser import parse_spec_with
-from assay.spec.diagnostics import Parsed
-from assay.spec.specfile import SpecFile
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from assay.spec.diagnostics import Parsed
+    from assay.spec.specfile import SpecFile
 
 
 def parse_spec(text: str, path: str) -> Parsed[SpecFile]:
@@ -20,4 +21,9 @@ def parse_spec(text: str, path: str) -> Parsed[SpecFile]:
     not parse, else all the ``SPC002``... findings at once).  Spans are byte-exact for
     ``text`` encoded as UTF-8, a leading BOM included.
     """
+    # Imported here, not above: a warm run imports the package's light modules (its
+    # codes) without paying for Lark, which only a spec that must be parsed needs.
+    from assay.grammar.spec.library import BUILTIN_LIBRARIES
+    from assay.grammar.spec.parser import parse_spec_with
+
     return parse_spec_with(text, path, BUILTIN_LIBRARIES)
