@@ -1,4 +1,4 @@
-"""The CTX rules' docstring examples, run through assembly in a real git repository:
+"""The CTX rules' examples, run through assembly in a real git repository:
 Fails reports the code once, at its `at=`; Passes does not report it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The EVL rules' docstring examples, run through the eval stages in a real git
+"""The EVL rules' examples, run through the eval stages in a real git
 repository: Fails reports the code once (at its `at=`, if given); Passes does not.
 
 The examples say `python3`; they run with this interpreter (the same program, found

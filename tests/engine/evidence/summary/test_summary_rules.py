@@ -1,5 +1,5 @@
-"""The EVL rules' docstring examples, run through summarize: Fails reports the code,
-Passes does not; and the rules are exactly the codes the summary can report."""
+"""The summary's EVL rules' examples, run through summarize: Fails reports the code,
+Passes does not."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The PRT rules' docstring examples, run through the trace checker against the
+"""The PRT rules' examples, run through the trace checker against the
 built-in consultation protocol: Fails reports exactly its code, once, at its `at=`;
 Passes reports nothing."""
 

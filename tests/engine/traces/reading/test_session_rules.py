@@ -1,4 +1,4 @@
-"""The PRT rules' docstring examples, run through the session reader and fetch: Fails
+"""The PRT rules' examples, run through the session reader and fetch: Fails
 reports the code once, at its `at=`; Passes reports no PRT code at all."""
 
 from __future__ import annotations

@@ -97,14 +97,14 @@ class NeutralReader:
         """The event of one line, or why it cannot be read."""
         why = _shape(entry)
         if why is not None:
-            code = PRT002 if why.startswith("unknown kind") else PRT007
-            yield problem(code, why, self.path, line)
+            rule = PRT002 if why.startswith("unknown kind") else PRT007
+            yield problem(rule, why, self.path, line)
             return
         number, call_id = entry["sequence"], entry.get("call_id")
         if self._last is not None and number <= self._last:
-            code = PRT005 if number == self._last else PRT007
+            rule = PRT005 if number == self._last else PRT007
             message = f"`sequence` {number} does not increase (the line before had {self._last})"
-            yield problem(code, message, self.path, line)
+            yield problem(rule, message, self.path, line)
             return
         self._last = number
         if entry["kind"] == "result":
