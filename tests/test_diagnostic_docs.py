@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from assay.grammar.spec.errors import CODES as SPEC_CODES
+from assay.spec.rules.registry import RULES, rule
 
 ROOT = Path(__file__).resolve().parent.parent
 READER_CODES = {
@@ -16,13 +16,15 @@ READER_CODES = {
 }
 
 
+SPEC_CODES = {r.code: r.name for r in RULES if r.stage == "spec"}
+
+
 def _codes_in_source() -> set[tuple[str, str]]:
-    """(code, name) pairs that the reader's source actually emits."""
+    """(code, name) pairs that the Markdown reader's source actually emits."""
     found = set()
-    for path in (ROOT / "src" / "assay" / "grammar").rglob("*.py"):
-        text = path.read_text()
-        for code, name in re.findall(r'code="([A-Z]{3}\d{3})",\s*name="([a-z-]+)"', text):
-            found.add((code, name))
+    for path in (ROOT / "src" / "assay" / "grammar" / "markdown").glob("*.py"):
+        for code in re.findall(r"\b([A-Z]{3}\d{3})\.diagnostic\(", path.read_text()):
+            found.add((code, rule(code).name))
     return found
 
 

@@ -21,10 +21,10 @@ def test_docs_build_strict(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     site = tmp_path / "site"
     assert (site / "reference" / "spec-language" / "index.html").is_file()
-    # Every check has its reference page, generated from its docstring at build time.
-    from assay.engine.checks import CHECKS
+    # Every rule has its reference page, generated from the rule registry at build time.
+    from assay.spec.rules.registry import RULES
 
-    for check in CHECKS:
-        page = (site / "reference" / "rules" / check.code / "index.html").read_text()
-        assert f"{check.code} {check.name}" in page
-        assert check.summary.split("`")[0] in page
+    for rule in RULES:
+        page = (site / "reference" / "rules" / rule.code / "index.html").read_text()
+        assert f"{rule.code} {rule.name}" in page
+        assert rule.summary.split("`")[0] in page, rule.code

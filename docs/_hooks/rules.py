@@ -1,4 +1,4 @@
-"""MkDocs hook: the rule reference pages, generated from the checks at build time.
+"""MkDocs hook: the rule reference pages, generated from the rule registry at build time.
 
 The same text as `assay rules` and `assay rules CODE`, so the site cannot drift from
 the code: there is nothing to regenerate and commit.
@@ -10,14 +10,14 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
-from assay.engine.checks import RULES
-from assay.engine.checks.reference import page_name, rule_page, rules_index
+from assay.spec.rules.pages import page_name, rule_page, rules_index
+from assay.spec.rules.registry import RULES
 
 
 def on_files(files: Files, config: Any) -> Files:
-    """Add `reference/rules/index.md` and one page per code (checks and spec problems)."""
+    """Add `reference/rules/index.md` and one page per rule."""
     files.append(File.generated(config, "reference/rules/index.md", content=rules_index(RULES)))
-    for check in RULES:
-        path = f"reference/rules/{page_name(check)}"
-        files.append(File.generated(config, path, content=rule_page(check)))
+    for rule in RULES:
+        path = f"reference/rules/{page_name(rule)}"
+        files.append(File.generated(config, path, content=rule_page(rule)))
     return files

@@ -19,8 +19,10 @@ from syrupy.extensions.json import JSONSnapshotExtension
 import assay
 from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
 from assay.cli.commands.schema import schema
-from assay.grammar.spec.codes import CODES as SPEC_CODES
+from assay.spec.rules.registry import RULES
 from tests.cli.test_check_command import GOOD, workspace
+
+SPEC_CODES = [r.code for r in RULES if r.stage == "spec"]
 
 BROKEN = GOOD.replace("# 1. Use", "# 2. Use").replace(
     "## Context", "See [the notes](notes.md).\n\n## Context"

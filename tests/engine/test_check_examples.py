@@ -1,4 +1,5 @@
-"""Every check's docstring examples run: Fails reports the code, Passes does not.
+"""The examples of every rule `assay check` reports run: Fails reports the code, Passes
+does not — the checks', the runner's and the spec reader's.
 
 The same examples are the rule reference pages (`assay rules CODE`, docs/), so a page
 can never show an example the check does not agree with.
@@ -12,25 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine.checks import CHECKS, RULES
-from assay.engine.checks.base import Check
-from assay.engine.checks.examples import ExampleFile, examples
 from assay.engine.runner.run import check
 from assay.engine.workspace.config import load_config
+from assay.spec.rules.examples import ExampleFile
+from assay.spec.rules.registry import RULES
+from tests.rule_examples import example_cases
 
 # INT001 is raised by a crashing check, which a document cannot make happen.
 WITHOUT_EXAMPLES = {"INT001"}
-# CTX examples run through assembly: tests/engine/context/test_context_rules.py;
-# PRT examples through the session reader: tests/engine/traces/reading/test_session_rules.py
-# and the trace checker: tests/engine/traces/check/test_rule_examples.py; EVL examples
-# through the eval stages (tests/engine/evidence/test_evidence_rules.py) and the summary
-# (tests/engine/evidence/summary/test_summary_rules.py).
-CASES = [
-    pytest.param(rule, section, files, id=f"{rule.code}-{section}")
-    for rule in RULES
-    if rule.family not in ("CTX", "PRT", "EVL")
-    for section, files in examples(rule.doc).items()
-]
+# The other stages' examples run through those stages (tests/rule_examples.py).
+CASES = example_cases("check", "runner", "spec")
 
 
 def _write(root: Path, file: ExampleFile) -> None:
@@ -56,19 +48,19 @@ def _track(root: Path, paths: list[str]) -> None:
     subprocess.run([*git, "-C", str(root), "add", "--", *names], check=True)
 
 
-def test_every_check_has_both_examples() -> None:
-    """A check without a failing and a passing example has an untested reference page."""
+def test_every_rule_has_both_examples() -> None:
+    """A rule without a failing and a passing example has an untested reference page."""
     for rule in RULES:
         if rule.code in WITHOUT_EXAMPLES:
             continue
-        found = examples(rule.doc)
+        found = rule.examples
         assert set(found) == {"Fails", "Passes"}, rule.code
         assert all(found.values()), rule.code
 
 
-@pytest.mark.parametrize(("rule", "section", "files"), CASES)
-def test_docstring_example(
-    tmp_path: Path, rule: Check, section: str, files: tuple[ExampleFile, ...]
+@pytest.mark.parametrize(("code", "section", "files"), CASES)
+def test_rule_example(
+    tmp_path: Path, code: str, section: str, files: tuple[ExampleFile, ...]
 ) -> None:
     """Fails: the check reports once in each file that says where (`at=`), there.
     Passes: it reports nothing."""
@@ -83,24 +75,14 @@ def test_docstring_example(
     result = check(load_config(workspace))
     codes = [d.code for d in result.diagnostics]
     # A spec problem stops the run: only a spec rule's own Fails example may have one.
-    spec_problems = [c for c in codes if c.startswith("SPC") and c != rule.code]
+    spec_problems = [c for c in codes if c.startswith("SPC") and c != code]
     assert not spec_problems, result.diagnostics
     if section == "Fails":
         places = sorted((f.path, *f.reported_at) for f in files if f.reported_at is not None)
         assert places, "a Fails example says where its finding is (at=L:C)"
         found = sorted(
-            (d.path, d.span.line, d.span.column) for d in result.diagnostics if d.code == rule.code
+            (d.path, d.span.line, d.span.column) for d in result.diagnostics if d.code == code
         )
         assert found == places, result.diagnostics
     else:
-        assert rule.code not in codes, result.diagnostics
-
-
-def test_every_code_assay_reports_has_a_rule_page() -> None:
-    """`assay rules CODE` answers for every code: the checks' and the spec problems'."""
-    from assay.engine.checks import check_by_code
-    from assay.grammar.spec.codes import CODES
-
-    for code in [*(c.code for c in CHECKS), *CODES]:
-        rule = check_by_code(code)
-        assert rule is not None and rule.code == code, code
+        assert code not in codes, result.diagnostics

@@ -10,6 +10,7 @@ from assay.engine.checks.base import Finding, document_check
 from assay.engine.runner.run import check
 from assay.engine.workspace.config import load_config
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.rule import Rule
 
 RECORD = """# {n}. Use PostgreSQL
 
@@ -110,7 +111,9 @@ def test_per_file_ignores_and_severity_overrides(tmp_path: Path) -> None:
 
 
 def test_a_crashing_check_becomes_int001_and_the_run_goes_on(tmp_path: Path) -> None:
-    @document_check("DOC099", "always-crashes")
+    rule = Rule(code="DOC099", name="always-crashes", stage="check", scope="document", summary="")
+
+    @document_check(rule)
     def crashing(context: DocumentContext) -> Iterator[Finding]:
         """Crashes."""
         raise ZeroDivisionError("the check divided by zero")
@@ -176,7 +179,9 @@ def test_a_workspace_check_sees_what_it_sees_from_the_cache_or_a_worker(
 
     seen: list[int] = []
 
-    @workspace_check("DOC098", "counts-sections")
+    rule = Rule(code="DOC098", name="counts-sections", stage="check", scope="workspace", summary="")
+
+    @workspace_check(rule)
     def counting(context: WorkspaceContext) -> Iterator[Finding]:
         """Counts."""
         seen.extend(len(d.reading.sections) for d in context.documents if d.reading)

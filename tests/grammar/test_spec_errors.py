@@ -7,8 +7,10 @@ from typing import NamedTuple
 import pytest
 
 from assay.grammar.spec import parse_spec
-from assay.grammar.spec.errors import CODES
 from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN
+from assay.spec.rules.registry import RULES
+
+CODES = {rule.code: rule.name for rule in RULES if rule.stage == "spec"}
 
 
 class Case(NamedTuple):

@@ -32,7 +32,7 @@ from assay.api import StrPath
 from assay.engine.evidence.assessments import AssessmentRecord
 from assay.engine.evidence.assessments import record as _record
 from assay.engine.evidence.assessments import records as _records
-from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.merge import merge_stores
 from assay.engine.evidence.plan import Plan, make_plan
 from assay.engine.evidence.prepare import now
@@ -45,6 +45,7 @@ from assay.errors import UsageError
 from assay.spec.convert import from_json_value
 from assay.spec.evaluation_summary import Summary
 from assay.spec.evidence import Attempt, Policy
+from assay.spec.rules.evaluation_stages import EVL012
 
 __all__ = [
     "AssessmentRecord",
@@ -218,14 +219,16 @@ def read_policy(path: StrPath) -> Policy:
 
         span = Span(0, 0, error.line, error.column, error.line, error.column)
         message = f"cannot read the policy: {error}"
-        raise EvidenceError([evl("EVL012", message, where, span)]) from None
+        raise EvidenceError([EVL012.diagnostic(message, where, span)]) from None
     except RecursionError:  # `x = [[[…]]]` thousands deep ends tomllib's recursion
         message = "cannot read the policy: values nested too deeply"
-        raise EvidenceError([evl("EVL012", message, where)]) from None
+        raise EvidenceError([EVL012.diagnostic(message, where)]) from None
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as error:
-        raise EvidenceError([evl("EVL012", f"cannot read the policy: {error}", where)]) from None
+        raise EvidenceError(
+            [EVL012.diagnostic(f"cannot read the policy: {error}", where)]
+        ) from None
     except (ClassValidationError, TypeError, ValueError) as error:  # a field missing or mistyped
         why = (
             "; ".join(transform_error(error)) if isinstance(error, ClassValidationError) else error
         )
-        raise EvidenceError([evl("EVL012", f"not a policy: {why}", where)]) from None
+        raise EvidenceError([EVL012.diagnostic(f"not a policy: {why}", where)]) from None

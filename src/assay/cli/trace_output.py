@@ -33,14 +33,10 @@ def render_report(diagnostics: Sequence[Diagnostic], path: str, root: Path, form
 
 def report_of(diagnostics: Sequence[Diagnostic], path: str) -> Report:
     """The report the formatters render: this one session, the PRT rules."""
-    from assay.engine.checks import RULES
     from assay.engine.runner.result import Report, RuleInfo
+    from assay.spec.rules.registry import RULES
 
-    rules = tuple(
-        RuleInfo(c.code, c.name, c.summary, c.severity, c.doc)
-        for c in RULES
-        if c.family in ("PRT", "PTH")
-    )
+    rules = tuple(RuleInfo.of(r) for r in RULES if r.family in ("PRT", "PTH"))
     return Report(diagnostics=tuple(diagnostics), suppressed=(), files=(path,), rules=rules)
 
 

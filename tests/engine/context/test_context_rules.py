@@ -1,4 +1,4 @@
-"""The CTX rules' docstring examples, run through assembly in a real git repository:
+"""The CTX rules' examples, run through assembly in a real git repository:
 Fails reports the code once, at its `at=`; Passes does not report it."""
 
 from __future__ import annotations
@@ -7,15 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine.checks.context_codes import CONTEXT_RULES
-from assay.engine.checks.examples import ExampleFile, examples
+from assay.spec.rules.examples import ExampleFile
 from tests.engine.context.repo import bundle_of, git_repo
+from tests.rule_examples import example_cases
 
-CASES = [
-    pytest.param(rule.code, section, files, id=f"{rule.code}-{section}")
-    for rule in CONTEXT_RULES
-    for section, files in examples(rule.doc).items()
-]
+CASES = example_cases("assembly")
 
 
 @pytest.mark.parametrize(("code", "section", "files"), CASES)

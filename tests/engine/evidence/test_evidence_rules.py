@@ -1,4 +1,4 @@
-"""The EVL rules' docstring examples, run through the eval stages in a real git
+"""The EVL rules' examples, run through the eval stages in a real git
 repository: Fails reports the code once (at its `at=`, if given); Passes does not.
 
 The examples say `python3`; they run with this interpreter (the same program, found
@@ -13,23 +13,14 @@ from pathlib import Path
 import pytest
 
 from assay.api import evaluation
-from assay.engine.checks.evidence_codes import EVIDENCE_RULES
-from assay.engine.checks.examples import ExampleFile, examples
 from assay.engine.evidence.catalog import build_catalog, read_specs
-from assay.engine.evidence.codes import CODES, EvidenceError
+from assay.engine.evidence.codes import EvidenceError
 from assay.engine.workspace.config import load_config
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.examples import ExampleFile
+from tests.rule_examples import example_cases
 
-CASES = [
-    pytest.param(rule.code, section, files, id=f"{rule.code}-{section}")
-    for rule in EVIDENCE_RULES
-    for section, files in examples(rule.doc).items()
-]
-
-
-def test_the_registered_rules_are_the_codes_the_stages_report() -> None:
-    """Every EVL code the engine can report has a page, under the same name."""
-    assert {r.code: r.name for r in EVIDENCE_RULES} == CODES
+CASES = example_cases("evaluation")
 
 
 def _workspace(root: Path, files: tuple[ExampleFile, ...]) -> dict[str, str]:

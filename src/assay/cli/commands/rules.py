@@ -1,4 +1,4 @@
-"""``assay rules [CODE]``: the rule reference, from the checks themselves."""
+"""``assay rules [CODE]``: the rule reference, from the rule registry."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ from assay.cli.output import complain, write
 
 def run(options: argparse.Namespace) -> int:
     """Print the index, or one rule's page (by code or name)."""
-    from assay.engine.checks import RULES, check_by_code
-    from assay.engine.checks.reference import rule_page, rules_index
+    from assay.spec.rules.pages import rule_page, rules_index
+    from assay.spec.rules.registry import RULES, find
 
     if options.code is None:
         write(rules_index(RULES))
         return EXIT_OK
-    check = check_by_code(options.code) or check_by_code(options.code.upper())
-    if check is None:
+    found = find(options.code)
+    if found is None:
         complain(f"assay rules: no rule `{options.code}`; `assay rules` lists them")
         return EXIT_ERROR
-    write(rule_page(check))
+    write(rule_page(found))
     return EXIT_OK

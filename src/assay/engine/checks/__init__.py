@@ -1,7 +1,8 @@
 """The checks: one module each, listed here explicitly — no discovery, no plugins.
 
-The order is the reference's order (by code); the runner's report order does not
-depend on it.
+A check is the logic of one rule of ``assay.spec.rules.registry`` that ``assay check``
+runs; the codes the runner, the spec reader and the other stages report have rules
+but no check.  The order is by code; the runner's report order does not depend on it.
 """
 
 from __future__ import annotations
@@ -46,7 +47,6 @@ from assay.engine.checks import (
     placeholder_value,
     range_out_of_bounds,
     run_folder_not_slug,
-    runner_codes,
     scheme_less_link,
     second_title,
     sentence_count,
@@ -61,12 +61,6 @@ from assay.engine.checks import (
     value_not_allowed,
 )
 from assay.engine.checks.base import Check
-from assay.engine.checks.context_codes import CONTEXT_RULES
-from assay.engine.checks.evidence_codes import EVIDENCE_RULES
-from assay.engine.checks.protocol_codes import PROTOCOL_RULES
-from assay.engine.checks.session_codes import SESSION_RULES
-from assay.engine.checks.spec_codes import SPEC_RULES
-from assay.engine.checks.summary_codes import SUMMARY_RULES
 
 CHECKS: tuple[Check, ...] = tuple(
     sorted(
@@ -115,10 +109,7 @@ CHECKS: tuple[Check, ...] = tuple(
             range_out_of_bounds.check,
             missing_digest.check,
             unmatched_spec_pattern.check,
-            runner_codes.unused_suppression,
-            runner_codes.unknown_code,
             malformed_suppression.check,
-            runner_codes.internal_error,
             malformed_run_manifest.check,
             missing_run_member.check,
             unexpected_inputs.check,
@@ -129,25 +120,3 @@ CHECKS: tuple[Check, ...] = tuple(
         key=lambda check: check.code,
     )
 )
-
-
-#: Every code assay can report, for the rule reference: the checks, then the spec
-#: problems (found while specs are read; not run, selected or ignored as checks), then
-#: the assembly codes (found by `assay assemble`; not checks either), then the session
-#: codes and the protocol codes (both found by `assay trace`), then the evaluation
-#: codes (found by `assay eval`) and the evaluation summary's (`assay eval summary`).
-RULES: tuple[Check, ...] = (
-    *CHECKS,
-    *SPEC_RULES,
-    *CONTEXT_RULES,
-    *SESSION_RULES,
-    *PROTOCOL_RULES,
-    *EVIDENCE_RULES,
-    *SUMMARY_RULES,
-)
-
-
-def check_by_code(code: str) -> Check | None:
-    """The rule registered under ``code`` (or kebab name), if any: a check or a spec
-    problem (``RULES``)."""
-    return next((c for c in RULES if code in (c.code, c.name)), None)

@@ -8,6 +8,7 @@ from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.diagnostics import Related
 from assay.spec.reading import FieldReading
+from assay.spec.rules.fields import FLD005
 
 _PLACES = {
     "front-matter": "front matter",
@@ -20,40 +21,9 @@ _PLACES = {
 }
 
 
-@document_check("FLD005", "conflicting-values")
+@document_check(FLD005)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """Two places state the same field and disagree, after normalization.
-
-    A record with `status: proposed` in front matter and `## Status` Accepted has no
-    status a reader can trust. Stating it twice the same way is fine (`Status:
-    accepted` twice, or `Approved` and `accepted`).
-
-    ## Fails
-
-    ```markdown at=8:1
-    ---
-    status: proposed
-    ---
-    # 1. Use PostgreSQL
-
-    ## Status
-
-    Accepted
-    ```
-
-    ## Passes
-
-    ```markdown
-    ---
-    status: accepted
-    ---
-    # 1. Use PostgreSQL
-
-    ## Status
-
-    Approved
-    ```
-    """
+    """Two places state the same field and disagree, after normalization."""
     if context.reading is None:
         return
     first: dict[str, FieldReading] = {}

@@ -10,61 +10,13 @@ from assay.engine.reading.vocabulary import fold
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.diagnostics import Related
 from assay.spec.reading import SectionReading
+from assay.spec.rules.documents import DOC005
 
 
-@document_check("DOC005", "duplicate-section", severity="warning")
+@document_check(DOC005)
 def check(context: DocumentContext) -> Iterator[Finding]:
     """A declared section appears twice at the same level: under the same heading, or
-    under two of its names when one of them is empty.
-
-    A reader (and assay) would not know which one holds the decision. Sections with
-    different headings that share a declared name (`Consequences` and `Risks`) and
-    both hold text are not duplicates: records often keep both. When one of them is
-    empty (`## Risks` left from the template above `## Consequences`), it is a
-    duplicate: the empty one is reported by DOC007 as well. Parts of a section named
-    after it (`### Positive Consequences`, `### Negative Consequences`) are never
-    duplicates of each other.
-
-    ## Fails
-
-    ```markdown at=11:1
-    # 1. Use PostgreSQL
-
-    ## Context
-
-    The ledger needs transactions.
-
-    ## Decision
-
-    PostgreSQL 16.
-
-    ## Context
-
-    Also, the team knows it.
-    ```
-
-    ## Passes
-
-    ```markdown
-    # 1. Use PostgreSQL
-
-    ## Context
-
-    The ledger needs transactions. Also, the team knows it.
-
-    ## Decision
-
-    PostgreSQL 16.
-
-    ## Risks
-
-    The team has not run PostgreSQL 16 before.
-
-    ## Consequences
-
-    One database to back up.
-    ```
-    """
+    under two of its names when one of them is empty."""
     if context.reading is None:
         return
     seen: dict[tuple[int, str], list[SectionReading]] = {}

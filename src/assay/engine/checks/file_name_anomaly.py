@@ -9,27 +9,12 @@ from assay.engine.checks.anchors import START
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.reading.record_names import ANOMALIES, name_anomalies
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.records import DOC012
 
 
-@document_check("DOC012", "file-name-anomaly", severity="warning")
+@document_check(DOC012)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A record's file name has spaces or brackets, `..md`, `.md.md` or no extension.
-
-    Such names break links (a space must be written `%20`), shell scripts and
-    adr-tools' own renumbering. The record is still read and checked.
-
-    ## Fails
-
-    ```markdown path="docs/adr/0003-use redis.md" at=1:1
-    # 3. Use Redis for sessions
-    ```
-
-    ## Passes
-
-    ```markdown path=docs/adr/0003-use-redis.md
-    # 3. Use Redis for sessions
-    ```
-    """
+    """A record's file name has spaces or brackets, `..md`, `.md.md` or no extension."""
     if not context.derives_from("adr"):
         return
     for key in name_anomalies(posixpath.basename(context.path)):

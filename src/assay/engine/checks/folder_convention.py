@@ -11,6 +11,7 @@ from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.record_index import Gap, Record, gap_of
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.records import DOC015
 
 #: A convention needs a series: one record alone that lacks a part has an error.
 SERIES = 2
@@ -57,76 +58,10 @@ def unreported(
     ]
 
 
-@workspace_check("DOC015", "folder-convention", severity="info")
+@workspace_check(DOC015)
 def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     """Most records of a folder leave out a required field or section: the folder's
-    convention, reported once instead of an error per record.
-
-    A series written without a status (the status lives in an index page) or without a
-    Decision section (the title states it) is not wrong in every record. When more than
-    half of a folder's records (and at least two) lack a part, that part's `FLD001` or
-    `DOC003` is not reported for the folder, and this one finding, at its first record,
-    says so. Where half or more state it, each record without it is an error as
-    usual. Only the built-in types give way so: a team's own spec that requires a part
-    means it of every record. Ignoring `DOC015` (`ignore = ["DOC015"]`) reports every
-    record again.
-
-    ## Fails
-
-    ```markdown path=docs/adr/0001-use-postgres.md at=1:1
-    # 1. Use PostgreSQL
-
-    ## Context
-
-    The ledger needs transactions.
-
-    ## Decision
-
-    PostgreSQL 16.
-    ```
-
-    ```markdown path=docs/adr/0002-use-redis.md
-    # 2. Use Redis for sessions
-
-    ## Context
-
-    Sessions outgrow the process.
-
-    ## Decision
-
-    Redis 7.
-    ```
-
-    ## Passes
-
-    ```markdown path=docs/adr/0001-use-postgres.md
-    # 1. Use PostgreSQL
-
-    Status: Accepted
-
-    ## Context
-
-    The ledger needs transactions.
-
-    ## Decision
-
-    PostgreSQL 16.
-    ```
-
-    ```markdown path=docs/adr/0002-use-redis.md
-    # 2. Use Redis for sessions
-
-    Status: Accepted
-
-    ## Context
-
-    Sessions outgrow the process.
-
-    ## Decision
-
-    Redis 7.
-    ```
-    """
+    convention, reported once instead of an error per record."""
     for folder, gaps in sorted(conventions(workspace.records.records).items()):
         for (code, name), (count, total, first) in gaps.items():
             lacking = "no record" if count == total else f"{count} of {total} records"

@@ -6,41 +6,12 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.fields import FLD004
 
 
-@document_check("FLD004", "forbidden-field")
+@document_check(FLD004)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A forbidden field is present; the message gives the spec's reason.
-
-    ## Fails
-
-    ```assay path=assay/memory.assay
-    type memory {
-        files "runs/*/memory.md"
-        field "worker-model" forbidden "removed by ADR 097"
-    }
-    ```
-
-    ```markdown path=runs/billing/memory.md at=2:1
-    ---
-    worker-model: large-2
-    ---
-    # Memory report
-    ```
-
-    ## Passes
-
-    ```assay path=assay/memory.assay
-    type memory {
-        files "runs/*/memory.md"
-        field "worker-model" forbidden "removed by ADR 097"
-    }
-    ```
-
-    ```markdown path=runs/billing/memory.md
-    # Memory report
-    ```
-    """
+    """A forbidden field is present; the message gives the spec's reason."""
     doc_type, reading = context.type, context.reading
     if reading is None or doc_type is None:
         return

@@ -6,46 +6,12 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.documents import DOC004
 
 
-@document_check("DOC004", "forbidden-section")
+@document_check(DOC004)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A forbidden section is present; the message gives the spec's reason.
-
-    ## Fails
-
-    ```assay path=assay/overview.assay
-    type overview {
-        files "runs/*/overview.md"
-        section "Lens scoping" forbidden "removed by ADR 097"
-    }
-    ```
-
-    ```markdown path=runs/billing/overview.md at=3:1
-    # Billing service
-
-    ## Lens scoping
-
-    Full depth for every lens.
-    ```
-
-    ## Passes
-
-    ```assay path=assay/overview.assay
-    type overview {
-        files "runs/*/overview.md"
-        section "Lens scoping" forbidden "removed by ADR 097"
-    }
-    ```
-
-    ```markdown path=runs/billing/overview.md
-    # Billing service
-
-    ## Limitations
-
-    Only the public API was read.
-    ```
-    """
+    """A forbidden section is present; the message gives the spec's reason."""
     reading, doc_type = context.reading, context.type
     if reading is None or doc_type is None:
         return

@@ -7,50 +7,12 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.runs.identity import normalize_identity
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.runs import IDN001
 
 
-@document_check("IDN001", "identity-not-normalized")
+@document_check(IDN001)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A source identity is not written in its normalized form; the message gives it.
-
-    ADR 097 normalizes the source identity once: surrounding whitespace, a trailing
-    `/` and a trailing `.git` stripped, a URL's scheme and host lowercased, nothing
-    else (the path keeps its case). The boundary report freezes `source.identity`
-    in that form, so the run's slug, the comparison with the caller's source
-    (`IDN002`) and publication all read one spelling. The value checked is the text
-    without markup: spaces inside backticks are not part of it.
-    `assay identity URL` prints the normal form.
-
-    ## Fails
-
-    ```assay path=assay/boundary.assay
-    type boundary {
-        files "runs/*/boundary.md"
-        field "source.identity" required { format identity }
-    }
-    ```
-
-    ```markdown path=runs/pageindex/boundary.md at=3:20
-    # PageIndex
-
-    - source.identity: `https://GitHub.com/VectifyAI/PageIndex.git`
-    ```
-
-    ## Passes
-
-    ```assay path=assay/boundary.assay
-    type boundary {
-        files "runs/*/boundary.md"
-        field "source.identity" required { format identity }
-    }
-    ```
-
-    ```markdown path=runs/pageindex/boundary.md
-    # PageIndex
-
-    - source.identity: `https://github.com/VectifyAI/PageIndex`
-    ```
-    """
+    """A source identity is not written in its normalized form; the message gives it."""
     doc_type, reading = context.type, context.reading
     if reading is None or doc_type is None:
         return

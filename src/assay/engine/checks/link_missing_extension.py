@@ -7,35 +7,11 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.checks.resolved_links import findings_of
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.links import LNK006
 
 
-@document_check("LNK006", "link-missing-extension", severity="warning", uses_files=True)
+@document_check(LNK006, uses_files=True)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A link names a file without its `.md`; some sites resolve it, GitHub does not.
-
-    ## Fails
-
-    ```markdown path=docs/adr/0002-use-redis.md at=3:11
-    # 2. Use Redis
-
-    Builds on [ADR 1](0001-use-postgres).
-    ```
-
-    ```markdown path=docs/adr/0001-use-postgres.md
-    # 1. Use PostgreSQL
-    ```
-
-    ## Passes
-
-    ```markdown path=docs/adr/0002-use-redis.md
-    # 2. Use Redis
-
-    Builds on [ADR 1](0001-use-postgres.md).
-    ```
-
-    ```markdown path=docs/adr/0001-use-postgres.md
-    # 1. Use PostgreSQL
-    ```
-    """
+    """A link names a file without its `.md`; some sites resolve it, GitHub does not."""
     for found in findings_of(context, "missing-extension"):
         yield Finding(found.span, found.resolution.message)

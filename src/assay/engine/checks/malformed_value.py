@@ -7,33 +7,12 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
 from assay.grammar.user_patterns import fullmatches
+from assay.spec.rules.fields import FLD003
 
 
-@document_check("FLD003", "malformed-value")
+@document_check(FLD003)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A date that cannot be a date, or a value that does not match its pattern.
-
-    `2023-13-10` has no month 13 and `2021-02-30` no such day: the record's history
-    is wrong, not just its spelling. Dates in other formats are `FLD007`.
-
-    ## Fails
-
-    ```markdown at=4:9
-    # 1. Use PostgreSQL
-
-    * Status: Accepted
-    * Date: 2023-13-10
-    ```
-
-    ## Passes
-
-    ```markdown
-    # 1. Use PostgreSQL
-
-    * Status: Accepted
-    * Date: 2023-12-10
-    ```
-    """
+    """A date that cannot be a date, or a value that does not match its pattern."""
     doc_type, reading = context.type, context.reading
     if reading is None or doc_type is None:
         return

@@ -7,46 +7,12 @@ from collections.abc import Iterator
 from assay.engine.checks.anchors import document_anchor
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.fields import FLD001
 
 
-@document_check("FLD001", "missing-field")
+@document_check(FLD001)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A required field is not stated anywhere a reader would look.
-
-    Fields are read from front matter, a metadata table, `Key: value` lines and
-    bullets before the first section, a heading named after the field (`## Status`
-    then its first paragraph) or holding the value (`## Status: accepted`).
-
-    ## Fails
-
-    ```markdown at=1:1
-    # 1. Use PostgreSQL
-
-    ## Context
-
-    The ledger needs transactions.
-
-    ## Decision
-
-    PostgreSQL 16.
-    ```
-
-    ## Passes
-
-    ```markdown
-    # 1. Use PostgreSQL
-
-    * **Status:** Accepted
-
-    ## Context
-
-    The ledger needs transactions.
-
-    ## Decision
-
-    PostgreSQL 16.
-    ```
-    """
+    """A required field is not stated anywhere a reader would look."""
     reading, doc_type = context.reading, context.type
     if reading is None or doc_type is None:
         return

@@ -7,36 +7,12 @@ from collections.abc import Iterator
 from assay.engine.checks.anchors import document_anchor
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.documents import DOC002
 
 
-@document_check("DOC002", "missing-title")
+@document_check(DOC002)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A document whose type requires a title has none, or an unfilled template one.
-
-    The title is front matter `title:`, else the first H1, else the first heading; a
-    plain-text record's first line. A file name is not a title. A title that is still
-    the template's (`# n. Title`, `# ADR-XXXX`) counts as missing.
-
-    ## Fails
-
-    ```markdown at=1:1
-    # n. Title of the decision
-
-    ## Status
-
-    Accepted
-    ```
-
-    ## Passes
-
-    ```markdown
-    # 1. Use PostgreSQL for the ledger
-
-    ## Status
-
-    Accepted
-    ```
-    """
+    """A document whose type requires a title has none, or an unfilled template one."""
     reading, doc_type = context.reading, context.type
     if reading is None or doc_type is None or doc_type.title is None:
         return

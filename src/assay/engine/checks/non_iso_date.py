@@ -6,33 +6,12 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.fields import FLD007
 
 
-@document_check("FLD007", "non-iso-date", severity="warning")
+@document_check(FLD007)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A date is not `YYYY-MM-DD`: `05/03/2023` may be March or May.
-
-    Month names and `2023-3-5` are certain but sort badly; slash dates can be read
-    two ways. The message gives the ISO form when the date is certain.
-
-    ## Fails
-
-    ```markdown at=4:9
-    # 1. Use PostgreSQL
-
-    * Status: Accepted
-    * Date: 05/03/2023
-    ```
-
-    ## Passes
-
-    ```markdown
-    # 1. Use PostgreSQL
-
-    * Status: Accepted
-    * Date: 2023-03-05
-    ```
-    """
+    """A date is not `YYYY-MM-DD`: `05/03/2023` may be March or May."""
     if context.reading is None:
         return
     for field in context.reading.fields:

@@ -8,36 +8,12 @@ from itertools import pairwise
 from assay.engine.checks.anchors import START
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.document_context import WorkspaceContext
+from assay.spec.rules.records import DOC011
 
 
-@workspace_check("DOC011", "number-gap", severity="info")
+@workspace_check(DOC011)
 def check(workspace: WorkspaceContext) -> Iterator[Finding]:
-    """Numbers are missing between a folder's numbered records.
-
-    Often harmless (a record was withdrawn before merging), sometimes a record lost
-    in a rename; worth a look, never a failure. A record that cannot be read (`DOC001`)
-    still counts, by the number its file name gives.
-
-    ## Fails
-
-    ```markdown path=docs/adr/0001-use-postgres.md
-    # 1. Use PostgreSQL
-    ```
-
-    ```markdown path=docs/adr/0003-use-redis.md at=1:1
-    # 3. Use Redis for sessions
-    ```
-
-    ## Passes
-
-    ```markdown path=docs/adr/0001-use-postgres.md
-    # 1. Use PostgreSQL
-    ```
-
-    ```markdown path=docs/adr/0002-use-redis.md
-    # 2. Use Redis for sessions
-    ```
-    """
+    """Numbers are missing between a folder's numbered records."""
     folders: dict[str, dict[int, str]] = {}
     for record in workspace.records.records:
         if record.number is not None:

@@ -6,30 +6,12 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.fields import FLD006
 
 
-@document_check("FLD006", "placeholder-value")
+@document_check(FLD006)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A field value is a template leftover: `{proposed | accepted}`, `YYYY-MM-DD`.
-
-    ## Fails
-
-    ```markdown at=2:1
-    ---
-    status: "{proposed | rejected | accepted | deprecated}"
-    ---
-    # Use PostgreSQL
-    ```
-
-    ## Passes
-
-    ```markdown
-    ---
-    status: accepted
-    ---
-    # Use PostgreSQL
-    ```
-    """
+    """A field value is a template leftover: `{proposed | accepted}`, `YYYY-MM-DD`."""
     if context.reading is None:
         return
     for field in context.reading.fields:

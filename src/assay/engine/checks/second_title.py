@@ -7,39 +7,12 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.diagnostics import Related
+from assay.spec.rules.records import DOC010
 
 
-@document_check("DOC010", "second-title", severity="warning")
+@document_check(DOC010)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A decision record has more than one H1.
-
-    A record has one title. A second `# Status` is usually a section written one
-    level too high; it renders as a second title and breaks tables of contents.
-
-    ## Fails
-
-    ```markdown at=3:1
-    # 1. Use PostgreSQL
-
-    # Status
-
-    Accepted
-
-    ## Context
-
-    The ledger needs transactions.
-    ```
-
-    ## Passes
-
-    ```markdown
-    # 1. Use PostgreSQL
-
-    ## Status
-
-    Accepted
-    ```
-    """
+    """A decision record has more than one H1."""
     if context.reading is None or not context.derives_from("adr"):
         return
     h1 = [s for s in context.reading.sections if s.level == 1]

@@ -6,40 +6,13 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.document_context import WorkspaceContext
+from assay.spec.rules.links import LNK004
 from assay.spec.source import Span
 
 
-@workspace_check("LNK004", "unknown-relation-target", severity="warning")
+@workspace_check(LNK004)
 def check(workspace: WorkspaceContext) -> Iterator[Finding]:
-    """A relation names a record by ID (`Supersedes ADR-0042`) and no record has it.
-
-    Linked targets that do not exist are `LNK001`; this covers bare IDs, for every
-    relation, one-sided ones too (`Rejected in favour of ADR-101`).
-
-    ## Fails
-
-    ```markdown path=docs/adr/0002-use-postgres.md at=4:15
-    # 2. Use PostgreSQL
-
-    * Status: Accepted
-    * Supersedes: ADR-0042
-    ```
-
-    ## Passes
-
-    ```markdown path=docs/adr/0002-use-postgres.md
-    # 2. Use PostgreSQL
-
-    * Status: Accepted
-    * Supersedes: ADR-0001
-    ```
-
-    ```markdown path=docs/adr/0001-use-mysql.md
-    # 1. Use MySQL
-
-    Status: Superseded by ADR-0002
-    ```
-    """
+    """A relation names a record by ID (`Supersedes ADR-0042`) and no record has it."""
     index = workspace.records
     focus = workspace.focused  # a finding is in the record that names the target
     for record in index.relating:

@@ -7,40 +7,13 @@ from collections.abc import Iterator
 from assay.engine.checks.anchors import START
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.document_context import WorkspaceContext
+from assay.spec.rules.records import DOC016
 
 
-@workspace_check("DOC016", "unsupported-format", severity="info")
+@workspace_check(DOC016)
 def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     """A records folder holds files in a format assay does not read (`.rst`, `.adoc`,
-    `.txt`, …).
-
-    Only Markdown is read. A record written in reStructuredText or AsciiDoc beside the
-    Markdown ones is not checked, and saying so once is better than a silent drop: one
-    finding per folder, at its first such file, naming them all. Rename a plain-text
-    record to `.md` to have it read (a line standing alone, such as `Context`, is a
-    section).
-
-    ## Fails
-
-    ```markdown path=docs/adr/0001-use-postgres.md
-    # 1. Use PostgreSQL
-    ```
-
-    ```markdown path=docs/adr/0002-use-redis.rst at=1:1
-    2. Use Redis
-    ============
-    ```
-
-    ## Passes
-
-    ```markdown path=docs/adr/0001-use-postgres.md
-    # 1. Use PostgreSQL
-    ```
-
-    ```markdown path=docs/adr/diagram.svg
-    <svg xmlns="http://www.w3.org/2000/svg"/>
-    ```
-    """
+    `.txt`, …)."""
     folders: dict[str, list[str]] = {}
     for skipped in workspace.discovery.skipped:
         if skipped.reason == "unsupported-format":

@@ -7,50 +7,12 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.reading.values import strip_markup
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.rules.fields import FLD002
 
 
-@document_check("FLD002", "value-not-allowed")
+@document_check(FLD002)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A value is not one the type allows, under any of its synonyms.
-
-    Statuses are read the way people write them: markup and a trailing period are
-    dropped, and a compound value counts by its leading keyword (`Accepted, amended
-    by ADR 9`, `**Accepted** 2023-05-11`). Synonyms map to the canonical value
-    (`Approved` is `accepted`, `Superceded` is `superseded`). Set the severity to
-    `warning` in `[severity]` to keep unknown values visible without failing.
-
-    ## Fails
-
-    ```markdown at=3:9
-    # 1. Use PostgreSQL
-
-    Status: Agreed-ish
-
-    ## Context
-
-    The ledger needs transactions.
-
-    ## Decision
-
-    PostgreSQL 16.
-    ```
-
-    ## Passes
-
-    ```markdown
-    # 1. Use PostgreSQL
-
-    Status: **Approved** 2024-03-01
-
-    ## Context
-
-    The ledger needs transactions.
-
-    ## Decision
-
-    PostgreSQL 16.
-    ```
-    """
+    """A value is not one the type allows, under any of its synonyms."""
     doc_type, reading = context.type, context.reading
     if reading is None or doc_type is None:
         return

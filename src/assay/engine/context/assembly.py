@@ -37,6 +37,7 @@ from assay.engine.files.tracking import Tracking, Unchecked
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 from assay.spec.manifest import BudgetUnit
 from assay.spec.model import Model
+from assay.spec.rules.context import CTX001, CTX002
 
 #: The most bytes one code point takes in UTF-8.
 _MAX_UTF8 = 4
@@ -163,13 +164,10 @@ def _overflow(sizes: Sequence[tuple[Unit, int | None, int]], budget: Budget) -> 
         "declarations' line ranges"
     )
     source = first.sources[0]
-    return Diagnostic(
-        code="CTX001",
-        name="mandatory-overflow",
-        severity="error",
-        message=message,
-        path=source.declared.path,
-        span=source.decl.span,
+    return CTX001.diagnostic(
+        message,
+        source.declared.path,
+        source.decl.span,
     )
 
 
@@ -186,11 +184,8 @@ def _omission(unit: Unit, size: int | None, length: int, room: int, budget: Budg
         "(listed under `omitted` in the manifest)"
     )
     source = unit.sources[0]
-    return Diagnostic(
-        code="CTX002",
-        name="optional-omitted",
-        severity="info",
-        message=message,
-        path=source.declared.path,
-        span=source.decl.span,
+    return CTX002.diagnostic(
+        message,
+        source.declared.path,
+        source.decl.span,
     )

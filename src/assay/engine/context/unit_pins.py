@@ -14,6 +14,8 @@ from assay.engine.context.units import Source, Unit
 from assay.engine.files.digest import Digest
 from assay.engine.files.refusal import Refused, shown
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.rule import Rule
+from assay.spec.rules.sources import PIN001, PIN002, PIN003
 from assay.spec.source import Span
 
 
@@ -24,7 +26,7 @@ def unit_problems(unit: Unit, read: Digest | Refused) -> list[Diagnostic]:
         if source.decl.sha256 is None:
             problems.append(_missing(source))
     if isinstance(read, Refused):
-        return [*problems, *(_at(s, read.code, read.name, read.message) for s in unit.sources)]
+        return [*problems, *(_at(s, read.rule, read.message) for s in unit.sources)]
     for source in unit.sources:
         pin = source.decl.sha256
         if pin is not None and pin != read.sha256:
@@ -38,29 +40,21 @@ def unit_problems(unit: Unit, read: Digest | Refused) -> list[Diagnostic]:
     return problems
 
 
-def _at(source: Source, code: str, name: str, message: str, span: Span | None = None) -> Diagnostic:
-    decl = source.decl
-    return Diagnostic(
-        code=code,
-        name=name,
-        severity="error",
-        message=message,
-        path=source.declared.path,
-        span=span or decl.span,
-    )
+def _at(source: Source, rule: Rule, message: str, span: Span | None = None) -> Diagnostic:
+    return rule.diagnostic(message, source.declared.path, span or source.decl.span)
 
 
 def _missing(source: Source) -> Diagnostic:
-    return _at(source, "PIN003", "missing-digest", pin_messages.missing(shown(source.decl.path)))
+    return _at(source, PIN003, pin_messages.missing(shown(source.decl.path)))
 
 
 def _mismatch(source: Source, actual: str) -> Diagnostic:
     message = pin_messages.mismatch(shown(source.decl.path), source.decl.sha256, actual)
-    return _at(source, "PIN001", "digest-mismatch", message, source.decl.sha256_span)
+    return _at(source, PIN001, message, source.decl.sha256_span)
 
 
 def _out_of_bounds(source: Source, count: int) -> Diagnostic:
     lines = source.lines or (0, 0)
     message = pin_messages.out_of_range(shown(source.decl.path), lines[0], lines[1], count)
     span = source.decl.lines.span if source.decl.lines is not None else None
-    return _at(source, "PIN002", "range-out-of-bounds", message, span)
+    return _at(source, PIN002, message, span)

@@ -20,10 +20,11 @@ from typing import Literal, cast, get_args
 
 from attrs import frozen
 
-from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.evidence.codes import EvidenceError
 from assay.errors import UsageError
 from assay.spec.evidence import Assessment
 from assay.spec.model import Model
+from assay.spec.rules.evaluation_assessments import EVL013, EVL014, EVL015
 
 Verdict = Literal["supported", "unsupported", "unclear"]
 VERDICTS: tuple[str, ...] = get_args(Verdict)
@@ -106,18 +107,18 @@ def record(
             (attempt,),
         ).fetchone()
     if row is None:
-        raise EvidenceError([evl("EVL015", f"the store has no attempt {attempt}", where)])
+        raise EvidenceError([EVL015.diagnostic(f"the store has no attempt {attempt}", where)])
     answer, status, snapshot = row
     if answer is None:
         message = f"attempt {attempt} ({status}) has no answer to assess"
-        raise EvidenceError([evl("EVL014", message, where)])
+        raise EvidenceError([EVL014.diagnostic(message, where)])
     digest = answer_sha256(answer)
     if expected is not None and expected != digest:
         message = (
             f"attempt {attempt}'s answer has sha256 {digest}, not {expected}: "
             "the assessment is of another answer"
         )
-        raise EvidenceError([evl("EVL013", message, where)])
+        raise EvidenceError([EVL013.diagnostic(message, where)])
     made = Assessment(
         verdict=checked, answer_sha256=digest, basis_sha256=basis_of(snapshot), policy=policy
     )

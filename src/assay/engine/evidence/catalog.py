@@ -14,12 +14,13 @@ from typing import Generic, TypeVar
 
 from attrs import frozen
 
-from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.evidence.codes import EvidenceError
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.loading import read_spec_files
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.evaluation import AnswerKeyDecl, BenchmarkDecl, ResultSchemaDecl, RunnerDecl
 from assay.spec.model import Model
+from assay.spec.rules.evaluation import EVL001, EVL002, EVL003, EVL004, EVL005
 from assay.spec.specfile import SpecFile
 
 Decl = TypeVar("Decl", BenchmarkDecl, AnswerKeyDecl, RunnerDecl, ResultSchemaDecl)
@@ -88,7 +89,7 @@ def _place(
             f"{kind} `{decl.name}` version {decl.version} is already declared in "
             f"{earlier.path} on line {earlier.decl.span.line}"
         )
-        problems.append(evl("EVL002", message, path, decl.name_span))
+        problems.append(EVL002.diagnostic(message, path, decl.name_span))
     return problems
 
 
@@ -103,7 +104,7 @@ def _key_problems(
     versions = [p.decl for (name, _), p in sorted(benchmarks.items()) if name == key.benchmark]
     if not versions:
         message = f"answer key `{key.name}` is for `{key.benchmark}`, and no benchmark is named so"
-        return [evl("EVL001", message, placed.path, key.benchmark_span)]
+        return [EVL001.diagnostic(message, placed.path, key.benchmark_span)]
     newest = versions[-1]
     tasks = {t.name for t in newest.tasks}
     answered = {a.task for a in key.answers}
@@ -111,11 +112,11 @@ def _key_problems(
     for answer in key.answers:
         if answer.task not in tasks:
             message = f"`{key.benchmark}` version {newest.version} has no task `{answer.task}`"
-            found.append(evl("EVL003", message, placed.path, answer.span))
+            found.append(EVL003.diagnostic(message, placed.path, answer.span))
     for task in newest.tasks:
         if task.name not in answered:
             message = f"answer key `{key.name}` has no answer for task `{task.name}`"
-            found.append(evl("EVL004", message, placed.path, key.name_span, "warning"))
+            found.append(EVL004.diagnostic(message, placed.path, key.name_span))
     return found
 
 
@@ -127,11 +128,11 @@ def choose(placed: Sequence[Placed[Decl]], kind: str, request: str | None) -> Pl
         if len(names) != 1:
             flag = f"--{kind.replace(' ', '-')}"
             if not names:
-                raise EvidenceError([evl("EVL001", f"no {kind} is declared in the specs", "")])
+                raise EvidenceError([EVL001.diagnostic(f"no {kind} is declared in the specs", "")])
             other = next(p for p in placed if p.decl.name == names[1])
             listed = ", ".join(names)
             message = f"which {kind}? several are declared ({listed}): name one with {flag}"
-            raise EvidenceError([evl("EVL005", message, other.path, other.decl.name_span)])
+            raise EvidenceError([EVL005.diagnostic(message, other.path, other.decl.name_span)])
         request = names[0]
     name, at, version = request.rpartition("@")
     if not at:
@@ -141,5 +142,7 @@ def choose(placed: Sequence[Placed[Decl]], kind: str, request: str | None) -> Pl
         chosen = [p for p in chosen if str(p.decl.version) == version]
     if not chosen:
         listed = ", ".join(f"{p.decl.name}@{p.decl.version}" for p in placed) or "none"
-        raise EvidenceError([evl("EVL001", f"no {kind} is {request!r} (declared: {listed})", "")])
+        raise EvidenceError(
+            [EVL001.diagnostic(f"no {kind} is {request!r} (declared: {listed})", "")]
+        )
     return chosen[-1]

@@ -17,10 +17,11 @@ import os
 from contextlib import ExitStack
 from pathlib import Path
 
-from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.records import Store
 from assay.engine.files.destination import check_file_destination
 from assay.engine.files.writing import create_from
+from assay.spec.rules.evaluation_stages import EVL010
 
 _ATTEMPT_COLUMNS = (
     "task, condition, status, versions, shard, started_at, duration_ms, exit_code, command,"
@@ -46,11 +47,11 @@ def _signature(store: Store) -> tuple[set[str], dict[tuple[str, str, str], str]]
 def merge_stores(out: Path, sources: list[Path]) -> int:
     """Merge ``sources`` into the new store ``out``; the number of attempts copied."""
     if len(sources) < 2:
-        raise EvidenceError([evl("EVL010", "merge needs two stores or more", str(out))])
+        raise EvidenceError([EVL010.diagnostic("merge needs two stores or more", str(out))])
     check_file_destination(out, flag="OUT", inputs=sources)  # a shard, a link: refused
     if os.path.lexists(out):
         raise EvidenceError(
-            [evl("EVL010", "the output exists already; merge writes a new store", str(out))]
+            [EVL010.diagnostic("the output exists already; merge writes a new store", str(out))]
         )
     with ExitStack() as opened:  # every shard opened so far is closed, whatever fails
         stores = [opened.enter_context(Store(path, create=False)) for path in sources]
@@ -73,7 +74,7 @@ def _create(out: Path, built: Path) -> None:
         create_from(built, out)
     except FileExistsError:
         message = "the output was created while merging; merge writes a new store"
-        raise EvidenceError([evl("EVL010", message, str(out))]) from None
+        raise EvidenceError([EVL010.diagnostic(message, str(out))]) from None
 
 
 def _compatible(stores: list[Store]) -> None:
@@ -85,14 +86,14 @@ def _compatible(stores: list[Store]) -> None:
                 f"{store.path} ran other versions than {stores[0].path} "
                 f"({sorted(versions - first_versions) or sorted(first_versions - versions)})"
             )
-            raise EvidenceError([evl("EVL010", message, str(store.path))])
+            raise EvidenceError([EVL010.diagnostic(message, str(store.path))])
         for key in snapshots.keys() & first_snapshots.keys():
             if snapshots[key] != first_snapshots[key]:
                 message = (
                     f"{store.path} was prepared from other material than {stores[0].path} "
                     f"(task `{key[1]}`, {key[2]} condition)"
                 )
-                raise EvidenceError([evl("EVL010", message, str(store.path))])
+                raise EvidenceError([EVL010.diagnostic(message, str(store.path))])
 
 
 def _marks(count: int) -> str:

@@ -7,12 +7,14 @@ from __future__ import annotations
 from attrs import field, frozen
 
 from assay.engine.evidence.catalog import build_catalog, choose, read_specs
-from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.evidence.codes import EvidenceError
 from assay.engine.workspace.config import Config
-from assay.spec.diagnostics import Diagnostic, Severity
+from assay.spec.diagnostics import Diagnostic
 from assay.spec.evaluation import AnswerKeyDecl, BenchmarkDecl, ResultSchemaDecl, RunnerDecl
 from assay.spec.evidence import Versions
 from assay.spec.model import Model
+from assay.spec.rules.evaluation import EVL001
+from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
 
 
@@ -27,10 +29,10 @@ class Plan(Model):
     #: Where each chosen object is declared: kind -> (spec file, span of its name).
     places: dict[str, tuple[str, Span]] = field(factory=dict)
 
-    def at(self, kind: str, code: str, message: str, severity: Severity = "error") -> Diagnostic:
-        """The diagnostic ``code`` at the name of the chosen ``kind`` of object."""
+    def at(self, kind: str, rule: Rule, message: str) -> Diagnostic:
+        """The diagnostic of ``rule`` at the name of the chosen ``kind`` of object."""
         path, span = self.places[kind]
-        return evl(code, message, path, span, severity)
+        return rule.diagnostic(message, path, span)
 
     def required_runner(self) -> RunnerDecl:
         """The runner a ``run`` uses. A plan made without one (``make_plan`` without
@@ -81,7 +83,7 @@ def make_plan(
             f"no answer key is declared for benchmark `{bench.name}` "
             f"(`answers NAME version N for {bench.name}`)"
         )
-        raise EvidenceError([evl("EVL001", message, "")])
+        raise EvidenceError([EVL001.diagnostic(message, "")])
     key = choose(keys or catalog.answer_keys, "answers", answers).decl
     schema = choose(catalog.result_schemas, "results", results).decl
     runner_at = choose(catalog.runners, "runner", runner) if need_runner else None

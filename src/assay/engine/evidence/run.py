@@ -25,7 +25,7 @@ from attrs import frozen
 
 from assay.engine.evidence.attempt import attempt as run_attempt
 from assay.engine.evidence.attempt import status_of
-from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.launch import Children, Ran
 from assay.engine.evidence.outcome import correctness, read_output
 from assay.engine.evidence.plan import Plan
@@ -38,6 +38,7 @@ from assay.spec.diagnostics import Diagnostic
 from assay.spec.evaluation import TaskDecl
 from assay.spec.evidence import Provision, Verification
 from assay.spec.model import Model
+from assay.spec.rules.evaluation_stages import EVL006, EVL009
 
 CONDITIONS = ("overview", "task")
 
@@ -92,7 +93,7 @@ def run(
             f"{plan.benchmark_id} is not prepared in {store.path.name} for {listed}: "
             "run `assay eval prepare` first"
         )
-        raise EvidenceError([plan.at("benchmark", "EVL009", message)])
+        raise EvidenceError([plan.at("benchmark", EVL009, message)])
     drifted = _drift(config, plan, prepared, {t.name for t in tasks})
     session = _Session(config, store, plan, options, prepared, drifted, progress)
     return session.run(tasks)
@@ -241,7 +242,7 @@ class _Session:
             if condition == "overview":
                 message = f"task `{task.name}`: {note}; its pair was not launched"
                 self.diagnostics.append(
-                    evl("EVL006", message, self.plan.places["benchmark"][0], task.name_span)
+                    EVL006.diagnostic(message, self.plan.places["benchmark"][0], task.name_span)
                 )
             return None
         over = self.spending.over_cap()

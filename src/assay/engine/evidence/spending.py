@@ -13,6 +13,7 @@ from assay.engine.evidence.prepare import now
 from assay.engine.evidence.records import Store
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.evidence import Counter
+from assay.spec.rules.evaluation_stages import EVL007, EVL008
 
 
 class Spending:
@@ -39,7 +40,7 @@ class Spending:
                 *(["--authorize-spending"] if not self.authorized else []),
             ]
             message = f"runner `{self.runner.name}` is paid: it needs {', '.join(lacking)}"
-            return self.plan.at("runner", "EVL007", message)
+            return self.plan.at("runner", EVL007, message)
         self.spent = spent(self.store.attempts(), policy)
         if self.resume:
             self.store.continue_spending(now(), self.spent)
@@ -60,7 +61,7 @@ class Spending:
             "run again with --continue to go on"
         )
         first, self.warned = not self.warned, True
-        return note, self.plan.at("runner", "EVL008", note) if first else None
+        return note, self.plan.at("runner", EVL008, note) if first else None
 
     def add(self, counters: Iterable[Counter], day: str) -> None:
         """Count one finished attempt's cost."""

@@ -18,8 +18,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from assay.engine.evidence.codes import EvidenceError, evl
+from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.schema import MIGRATIONS, SCHEMA_VERSION
+from assay.spec.rules.evaluation_stages import EVL009, EVL011
 
 
 def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
@@ -29,7 +30,7 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
     """
     if not create and not path.is_file():
         raise EvidenceError(
-            [evl("EVL009", "no such evidence store (run `assay eval prepare`)", str(path))]
+            [EVL009.diagnostic("no such evidence store (run `assay eval prepare`)", str(path))]
         )
     try:
         connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
@@ -38,7 +39,9 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
         connection.execute("PRAGMA foreign_keys = ON")
         _migrate(connection, str(path))
     except sqlite3.DatabaseError as error:
-        raise EvidenceError([evl("EVL011", f"not an evidence store: {error}", str(path))]) from None
+        raise EvidenceError(
+            [EVL011.diagnostic(f"not an evidence store: {error}", str(path))]
+        ) from None
     return connection
 
 
@@ -50,9 +53,11 @@ def _migrate(connection: sqlite3.Connection, where: str) -> None:
             f"the store has schema {version}, this assay knows up to {SCHEMA_VERSION}: "
             "upgrade assay to read it"
         )
-        raise EvidenceError([evl("EVL011", message, where)])
+        raise EvidenceError([EVL011.diagnostic(message, where)])
     if version == 0 and _has_tables(connection):
-        raise EvidenceError([evl("EVL011", "a SQLite file that is not an evidence store", where)])
+        raise EvidenceError(
+            [EVL011.diagnostic("a SQLite file that is not an evidence store", where)]
+        )
     for number in range(version + 1, SCHEMA_VERSION + 1):
         migrate_to(connection, number)
 

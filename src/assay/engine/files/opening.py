@@ -29,6 +29,7 @@ from types import TracebackType
 
 from assay.engine.files.containment import contained_parts
 from assay.engine.files.refusal import Refused, linked, not_regular, shown
+from assay.spec.rules.sources import PTH002
 
 #: Whether this platform can open without following links (not on Windows).
 SUPPORTED = (
@@ -104,8 +105,7 @@ def open_contained(root: Path | str, path: str) -> ContainedFile | Refused:
         return parts
     if not SUPPORTED:
         return Refused(
-            "PTH002",
-            "linked-component",
+            PTH002,
             f"path {shown(path)} cannot be opened safely here: this platform cannot open a "
             "file without following symbolic links (no `dir_fd`/`O_NOFOLLOW`)",
         )

@@ -1,6 +1,6 @@
 """Why a path was not opened: a value the caller turns into a diagnostic (PTH001 to PTH004).
 
-The codes are the checks'; this module only says which applies and why, naming the
+The rules are the checks'; this module only says which applies and why, naming the
 path as declared, so the message is the same wherever the refusal is reported.
 """
 
@@ -9,16 +9,27 @@ from __future__ import annotations
 from attrs import frozen
 
 from assay.spec.model import Model
+from assay.spec.rules.rule import Rule
+from assay.spec.rules.sources import PTH001, PTH002, PTH003, PTH004
 
 
 @frozen
 class Refused(Model):
-    """A path assay will not read: ``code`` and ``name`` as in the diagnostics
-    reference, and a ``message`` that names the path and says why."""
+    """A path assay will not read: the rule it breaks (PTH001 to PTH004), and a
+    ``message`` that names the path and says why."""
 
-    code: str
-    name: str
+    rule: Rule
     message: str
+
+    @property
+    def code(self) -> str:
+        """The rule's code."""
+        return self.rule.code
+
+    @property
+    def name(self) -> str:
+        """The rule's kebab name."""
+        return self.rule.name
 
 
 def shown(path: str) -> str:
@@ -31,7 +42,7 @@ def shown(path: str) -> str:
 
 def escapes(path: str, why: str) -> Refused:
     """PTH001: the path is not a relative POSIX path inside the root."""
-    return Refused("PTH001", "path-escapes-root", f"path {shown(path)} {why}")
+    return Refused(PTH001, f"path {shown(path)} {why}")
 
 
 def linked(path: str, folder: str | None) -> Refused:
@@ -39,8 +50,7 @@ def linked(path: str, folder: str | None) -> Refused:
     opening it)."""
     where = "is" if folder is None else f"goes through {shown(folder)}, which is"
     return Refused(
-        "PTH002",
-        "linked-component",
+        PTH002,
         f"path {shown(path)} {where} a symbolic link: assay opens no linked component",
     )
 
@@ -48,13 +58,12 @@ def linked(path: str, folder: str | None) -> Refused:
 def not_regular(path: str, what: str) -> Refused:
     """PTH003: what the path names is not a regular file (``what`` says what it is)."""
     message = f"path {shown(path)} is not a regular file: {what}"
-    return Refused("PTH003", "not-regular-file", message)
+    return Refused(PTH003, message)
 
 
 def not_tracked(path: str) -> Refused:
     """PTH004: git does not track the file."""
     return Refused(
-        "PTH004",
-        "not-tracked",
+        PTH004,
         f"path {shown(path)} is not tracked by git: pin only files git tracks (`git add` it)",
     )

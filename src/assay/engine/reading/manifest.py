@@ -31,6 +31,7 @@ from assay.grammar.toml_positions import (
 )
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.reading import FieldReading, Reading
+from assay.spec.rules.runs import DOC019
 from assay.spec.source import Span
 from assay.spec.types import DocumentType
 
@@ -148,11 +149,8 @@ def _offset(text: str, line: int, column: int) -> int:
 
 def _diagnostic(locator: Locator, path: str, message: str, offset: int) -> Diagnostic:
     end = min(offset + 1, len(locator.text))
-    return Diagnostic(
-        code="DOC019",
-        name="malformed-run-manifest",
-        severity="error",
-        message=message,
-        path=path,
-        span=locator.span(offset, end),
+    return DOC019.diagnostic(
+        message,
+        path,
+        locator.span(offset, end),
     )

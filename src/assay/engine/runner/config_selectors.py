@@ -11,17 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from assay.engine.checks.base import Check
-from assay.engine.runner.rulesets import is_known, suggestion
+from assay.engine.runner.rulesets import is_known, selectable, suggestion
 from assay.engine.workspace.config import Config, ConfigError
 
 
 def check_selectors(config: Config, checks: Sequence[Check]) -> None:
     """Raise ``ConfigError`` at the first selector of the config that names no check."""
+    known = selectable(checks)
     for selector, key, at_key in _selectors(config):
-        if is_known(selector, checks):
+        if is_known(selector, known):
             continue
         message = (
-            f"`{key[0]}`: `{selector}` names no check{suggestion(selector, checks)} "
+            f"`{key[0]}`: `{selector}` names no check{suggestion(selector, known)} "
             "(`assay rules` lists them)"
         )
         raise _located(config, message, key, None if at_key else selector)

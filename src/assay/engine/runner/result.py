@@ -13,6 +13,7 @@ from attrs import frozen
 from assay.engine.workspace.candidates import Note
 from assay.spec.diagnostics import Diagnostic, Severity
 from assay.spec.model import Model
+from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
 
 
@@ -24,8 +25,13 @@ class RuleInfo(Model):
     name: str
     summary: str
     default_severity: Severity
-    #: The reference text (Markdown), generated from the check's docstring.
+    #: The reference text (Markdown): the rule's page source.
     help: str = ""
+
+    @classmethod
+    def of(cls, rule: Rule) -> RuleInfo:
+        """What a report says of ``rule``, from the rule registry."""
+        return cls(rule.code, rule.name, rule.summary, rule.severity, rule.text)
 
 
 @frozen

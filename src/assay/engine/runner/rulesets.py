@@ -2,7 +2,9 @@
 
 A selector is a code (`LNK001`), a family (`LNK`), a check's kebab name
 (`broken-link`) or `ALL`.  With no `select`, every check runs.  The command line's
-`--select`/`--ignore` replace the configuration's lists, as ruff's do.
+`--select`/`--ignore` replace the configuration's lists, as ruff's do.  Selectors pick
+among the checks' rules and the runner's own (SUP001, SUP002, INT001), which have no
+check: the runner reports them when their code is active.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from assay.engine.checks.base import Check
 from assay.errors import UsageError
 from assay.spec.diagnostics import CODE_PATTERN, Severity
 from assay.spec.model import Model
+from assay.spec.rules.registry import RULES
+from assay.spec.rules.rule import Rule
 
 
 def matches(selector: str, code: str, name: str) -> bool:
@@ -23,12 +27,17 @@ def matches(selector: str, code: str, name: str) -> bool:
     return selector in ("ALL", code, name) or (len(selector) == 3 and code.startswith(selector))
 
 
-def is_known(selector: str, checks: Iterable[Check]) -> bool:
-    """True when ``selector`` picks at least one check."""
+def selectable(checks: Iterable[Check]) -> tuple[Rule, ...]:
+    """The rules a run of ``checks`` can select: theirs, and the runner's own."""
+    return (*(c.rule for c in checks), *(r for r in RULES if r.stage == "runner"))
+
+
+def is_known(selector: str, checks: Iterable[Rule]) -> bool:
+    """True when ``selector`` picks at least one rule."""
     return any(matches(selector, c.code, c.name) for c in checks)
 
 
-def suggestion(selector: str, checks: Sequence[Check]) -> str:
+def suggestion(selector: str, checks: Sequence[Rule]) -> str:
     """What to tell of a selector that names no check: ``; did you mean `broken-link`?``,
     the codes its family has (``DOC999``), or ``""`` when nothing is near."""
     if CODE_PATTERN.match(selector):
@@ -44,7 +53,8 @@ def suggestion(selector: str, checks: Sequence[Check]) -> str:
 
 @frozen
 class Ruleset(Model):
-    """The active checks and the severity each reports at."""
+    """The active checks, and the severity each active rule reports at (the runner's
+    own rules are active when their code is in ``severity``)."""
 
     checks: tuple[Check, ...]
     severity: Mapping[str, Severity]
@@ -59,13 +69,13 @@ class Ruleset(Model):
         severity: Mapping[str, str] | None = None,
     ) -> Ruleset:
         """The ruleset for these settings; an unknown selector is a usage error."""
+        known = selectable(checks)
         for selector in (*select, *ignore, *(severity or {})):
-            if not is_known(selector, checks):
-                hint = suggestion(selector, checks)
+            if not is_known(selector, known):
+                hint = suggestion(selector, known)
                 raise UsageError(f"`{selector}` names no check{hint}; see `assay rules`")
-        active: list[Check] = []
         levels: dict[str, Severity] = {}
-        for check in checks:
+        for check in known:
             if select and not any(matches(s, check.code, check.name) for s in select):
                 continue
             if any(matches(s, check.code, check.name) for s in ignore):
@@ -77,9 +87,16 @@ class Ruleset(Model):
                     level = value
             if level == "off":
                 continue
-            active.append(check)
             levels[check.code] = level  # type: ignore[assignment]
-        return cls(tuple(active), levels)
+        return cls(tuple(c for c in checks if c.code in levels), levels)
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The active rules: the active checks', and the runner's that are on."""
+        return (
+            *(c.rule for c in self.checks),
+            *(r for r in RULES if r.code in self.severity and r.stage == "runner"),
+        )
 
 
 def _specificity(item: tuple[str, str]) -> int:

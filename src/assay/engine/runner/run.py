@@ -18,7 +18,6 @@ from collections.abc import Sequence
 
 from assay.engine.checks import CHECKS, folder_convention
 from assay.engine.checks.base import Check
-from assay.engine.checks.spec_codes import SPEC_RULES
 from assay.engine.context.pins import verify_pins
 from assay.engine.runner import check_cache, check_summary
 from assay.engine.runner.check_summary import Pass
@@ -27,7 +26,7 @@ from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_d
 from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.pin_pass import PIN_CODES
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
-from assay.engine.runner.rulesets import Ruleset, matches
+from assay.engine.runner.rulesets import Ruleset, matches, selectable
 from assay.engine.runner.run_pass import run_pass
 from assay.engine.runner.suppression import apply
 from assay.engine.workspace import cache_files
@@ -39,6 +38,8 @@ from assay.engine.workspace.pin_results import PinResult
 from assay.engine.workspace.record_index import RecordIndex
 from assay.engine.workspace.run_folders import REVIEW
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
+from assay.spec.rules.registry import RULES
+from assay.spec.rules.runner import SUP001, SUP002
 
 
 def check(
@@ -175,11 +176,15 @@ def _directives(
     checks: Sequence[Check],
 ) -> tuple[Suppressed, ...]:
     result = apply(
-        by_path.get(outcome.path, []), outcome.directives, outcome.lines, ruleset.checks, checks
+        by_path.get(outcome.path, []),
+        outcome.directives,
+        outcome.lines,
+        ruleset.rules,
+        selectable(checks),
     )
     kept = list(result.kept)
-    kept.extend(runner_diagnostics(ruleset, "SUP001", outcome.path, result.unused))
-    kept.extend(runner_diagnostics(ruleset, "SUP002", outcome.path, result.unknown))
+    kept.extend(runner_diagnostics(ruleset, SUP001, outcome.path, result.unused))
+    kept.extend(runner_diagnostics(ruleset, SUP002, outcome.path, result.unknown))
     by_path[outcome.path] = kept
     return result.suppressed
 
@@ -253,6 +258,6 @@ def _pinned(workspace: Workspace) -> list[str]:
 
 
 def _rules(checks: Sequence[Check]) -> tuple[RuleInfo, ...]:
-    rules = [RuleInfo(c.code, c.name, c.summary, c.severity, c.doc) for c in checks]
-    rules.extend(RuleInfo(c.code, c.name, c.summary, c.severity, c.doc) for c in SPEC_RULES)
-    return tuple(sorted(rules, key=lambda r: r.code))
+    """The rules a check run can report: its checks', the runner's and the spec reader's."""
+    rules = [*selectable(checks), *(r for r in RULES if r.stage == "spec")]
+    return tuple(RuleInfo.of(r) for r in sorted(rules, key=lambda r: r.code))

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from assay.engine.checks.base import Check, Finding
+from assay.engine.checks.base import Finding
 from assay.engine.runner.result import Suppressed
 from assay.engine.runner.rulesets import is_known, matches
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Directive
 from assay.spec.model import Model
+from assay.spec.rules.rule import Rule
 
 
 @frozen
@@ -35,8 +36,8 @@ def apply(
     diagnostics: Sequence[Diagnostic],
     directives: Sequence[Directive],
     lines: Sequence[str],
-    active: Sequence[Check],
-    known: Sequence[Check],
+    active: Sequence[Rule],
+    known: Sequence[Rule],
 ) -> Outcome:
     """Split ``diagnostics`` of one document into kept and suppressed."""
     regions = [(d, *_region(d, directives, lines)) for d in directives if d.action != "enable"]

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from assay.engine.traces.codes import CODES
 from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
 from assay.engine.traces.rules.calls import caller, context_request, context_returned, placement
@@ -108,14 +107,6 @@ def _end_failed(
 
 
 def _diagnostic(violation: Violation, path: str) -> Diagnostic:
-    name, severity = CODES[violation.code]
     # Events carry a line, not an offset: the span is the start of that line.
     span = Span(0, 0, violation.line, 1, violation.line, 1)
-    return Diagnostic(
-        code=violation.code,
-        name=name,
-        severity=severity,
-        message=violation.message,
-        path=path,
-        span=span,
-    )
+    return violation.rule.diagnostic(violation.message, path, span)

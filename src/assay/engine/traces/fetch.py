@@ -38,6 +38,8 @@ from assay.engine.traces.reading.stream import Line, lines
 from assay.engine.traces.summary import entry_text
 from assay.errors import InputError
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.rule import Rule
+from assay.spec.rules.sessions import PRT020, PRT021
 from assay.spec.source import Span
 from assay.spec.trace_window import WINDOW_VERSION, Position, Window, WindowEntry
 
@@ -67,7 +69,7 @@ def fetch_window(
     not open and ``InputError`` for a file that is not a Pi session or cannot be read."""
     if window > maximum:
         return refusal(
-            "PRT021",
+            PRT021,
             path,
             f"a window of {window} entries each side is more than "
             f"the {maximum} allowed: ask for the smallest window that answers",
@@ -82,17 +84,9 @@ def fetch_window(
             raise InputError(f"{opened.path}: cannot be read ({error.strerror})") from error
 
 
-def refusal(code: str, path: str, message: str) -> Diagnostic:
+def refusal(rule: Rule, path: str, message: str) -> Diagnostic:
     """A fetch refusal: about the request, so placed at the session file's start."""
-    name = {"PRT020": "turn-not-exact", "PRT021": "window-too-large"}[code]
-    return Diagnostic(
-        code=code,
-        name=name,
-        severity="error",
-        message=message,
-        path=path,
-        span=Span.point(0, 1, 1),
-    )
+    return rule.diagnostic(message, path, Span.point(0, 1, 1))
 
 
 def _fetch(opened: ContainedFile, turn_id: str, window: int) -> Window | Diagnostic:
@@ -119,7 +113,7 @@ def _fetch(opened: ContainedFile, turn_id: str, window: int) -> Window | Diagnos
         index.add(ident, line)
     hint = f"; ids that differ only in case or length: {', '.join(near)}" if near else ""
     message = f"no entry of {opened.path} has the exact id {turn_id!r}{hint}"
-    return refusal("PRT020", opened.path, message)
+    return refusal(PRT020, opened.path, message)
 
 
 def _entries(opened: ContainedFile) -> Iterator[tuple[Line, dict[str, Any]]]:

@@ -19,6 +19,7 @@ from attrs import frozen
 
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
+from assay.spec.rules.specs import SPC003
 from assay.spec.specfile import DeclarationDecl, SpecFile
 
 
@@ -75,6 +76,4 @@ def collect_declarations(
 
 
 def _duplicate(message: str, path: str, decl: DeclarationDecl) -> Diagnostic:
-    from assay.grammar.spec.errors import spec_diagnostic  # only when a spec is wrong
-
-    return spec_diagnostic("SPC003", message, path, decl.name_span)
+    return SPC003.diagnostic(message, path, decl.name_span)

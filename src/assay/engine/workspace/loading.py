@@ -33,7 +33,9 @@ from assay.grammar.markdown.document import read_document
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
 from assay.spec.model import Model
-from assay.spec.source import Span
+from assay.spec.rules.documents import DOC001
+from assay.spec.rules.rule import Rule
+from assay.spec.rules.specs import SPC001
 from assay.spec.specfile import SpecFile
 from assay.spec.types import DocumentType, TypeSet
 
@@ -181,9 +183,7 @@ def _read_specs(sources: Sources) -> tuple[list[SpecFile], list[Diagnostic]]:
             text = None
         if text is None:
             why = raw if isinstance(raw, str) else "not UTF-8"
-            problems.append(
-                _unreadable(path, f"cannot read spec: {why}", "SPC001", "spec-syntax-error")
-            )
+            problems.append(_unreadable(path, f"cannot read spec: {why}", SPC001))
             continue
         from assay.grammar.spec import parse_spec  # the spec parser, only for a spec to read
 
@@ -237,7 +237,7 @@ def _load(
     run = candidate.folder if candidate.origin == "run" else None
     raw = contained_bytes(config.root, path)
     if isinstance(raw, str):
-        problem = _unreadable(path, f"cannot read: {raw}", "DOC001", "unreadable-document")
+        problem = _unreadable(path, f"cannot read: {raw}", DOC001)
         return DocumentContext(
             path=path,
             text=None,
@@ -287,15 +287,8 @@ def _load(
     )
 
 
-def _unreadable(path: str, message: str, code: str, name: str) -> Diagnostic:
-    return Diagnostic(
-        code=code,
-        name=name,
-        severity="error",
-        message=message,
-        path=path,
-        span=Span.point(0, 1, 1),
-    )
+def _unreadable(path: str, message: str, rule: Rule) -> Diagnostic:
+    return rule.diagnostic(message, path)
 
 
 def _repository_urls(config: Config) -> tuple[str, ...]:

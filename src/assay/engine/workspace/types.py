@@ -19,6 +19,7 @@ from functools import cache
 from typing import TypeVar
 
 from assay.spec.diagnostics import Diagnostic, Parsed, sorted_diagnostics
+from assay.spec.rules.specs import SPC003
 from assay.spec.source import Span
 from assay.spec.specfile import FieldDecl, RelationDecl, SectionDecl, SpecFile, TypeDecl
 from assay.spec.types import DocumentType, TypeSet
@@ -96,7 +97,7 @@ def resolve_types(specs: Sequence[SpecFile]) -> Parsed[TypeSet]:
             if decl.name in first:
                 path, span = first[decl.name]
                 message = f"type `{decl.name}` is already defined in {path} on line {span.line}"
-                problems.append(_spec_diagnostic("SPC003", message, spec.path, decl.name_span))
+                problems.append(SPC003.diagnostic(message, spec.path, decl.name_span))
                 continue
             first[decl.name] = (spec.path, decl.name_span)
             found[decl.name] = scope.resolve(decl.name)
@@ -127,7 +128,7 @@ def _import(
                 f"type `{name}` is also the built-in type that `use {library}` "
                 f"brings in at {use_path} line {use_span.line}"
             )
-            yield _spec_diagnostic("SPC003", message, path, span)
+            yield SPC003.diagnostic(message, path, span)
 
 
 class _Scope:
@@ -237,9 +238,3 @@ def member_keys(member: FieldDecl | SectionDecl | RelationDecl) -> frozenset[str
     from assay.grammar.spec.values import name_key  # the spec grammar's: imported when used
 
     return frozenset(name_key(name) for name in names)
-
-
-def _spec_diagnostic(code: str, message: str, path: str, span: Span) -> Diagnostic:
-    from assay.grammar.spec.errors import spec_diagnostic  # only when a spec is wrong
-
-    return spec_diagnostic(code, message, path, span)

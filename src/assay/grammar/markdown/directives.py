@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Comment, Directive
+from assay.spec.rules.runner import SUP003
 
 ACTIONS = ("disable-next-line", "disable-line", "disable-file", "disable", "enable")
 _PREFIX = re.compile(r"^\s*assay\s*:", re.IGNORECASE)
@@ -50,13 +51,10 @@ def read_directives(
                 directives.append(Directive(m.group("action"), codes, reason, comment.span))  # type: ignore[arg-type]
         if problem is not None:
             problems.append(
-                Diagnostic(
-                    code="SUP003",
-                    name="malformed-suppression",
-                    severity="error",
-                    message=f"malformed suppression directive: {problem}",
-                    path=path,
-                    span=comment.span,
+                SUP003.diagnostic(
+                    f"malformed suppression directive: {problem}",
+                    path,
+                    comment.span,
                 )
             )
     return directives, problems

@@ -33,6 +33,8 @@ from assay.spec.document import (
     Section,
     TitleCandidate,
 )
+from assay.spec.rules.documents import DOC001
+from assay.spec.rules.records import DOC013
 from assay.spec.source import Span
 
 BOM = b"\xef\xbb\xbf"
@@ -156,16 +158,13 @@ def _front_matter_comments(locator: Locator, fm_lines: int) -> list[Comment]:
 
 def _too_deep(locator: Locator, offset: int, path: str) -> Diagnostic:
     """DOC013 where the first block quote or list item past the limit was refused."""
-    return Diagnostic(
-        code="DOC013",
-        name="nesting-too-deep",
-        severity="warning",
-        message=(
+    return DOC013.diagnostic(
+        (
             f"block quotes and list items nest more than {MAX_NESTING} deep here; "
             "deeper markers are read as text"
         ),
-        path=path,
-        span=locator.span(offset, offset + 1),
+        path,
+        locator.span(offset, offset + 1),
     )
 
 
@@ -189,16 +188,13 @@ def _undecodable(raw: bytes, error: UnicodeDecodeError, skipped: int, path: str)
     line = len(breaks) + 1
     prefix = 3 if line == 1 and raw.startswith(BOM) else 0
     column = len(raw[line_start + prefix : offset].decode("utf-8", "replace")) + 1
-    return Diagnostic(
-        code="DOC001",
-        name="unreadable-document",
-        severity="error",
-        message=(
+    return DOC001.diagnostic(
+        (
             f"not UTF-8: byte 0x{raw[offset]:02x} at offset {offset}"
             f" cannot be decoded ({error.reason})"
         ),
-        path=path,
-        span=Span(offset, offset + 1, line, column, line, column + 1),
+        path,
+        Span(offset, offset + 1, line, column, line, column + 1),
     )
 
 

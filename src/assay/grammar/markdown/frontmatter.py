@@ -11,6 +11,7 @@ from assay.grammar.locate import Locator
 from assay.grammar.markdown.frontmatter_loader import loader_class, refused_by_tag
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import FrontMatter, FrontMatterEntry
+from assay.spec.rules.documents import DOC006
 
 
 def front_matter_lines(locator: Locator) -> int:
@@ -197,11 +198,8 @@ def _problem(locator: Locator, path: str, line: int, column: int, message: str) 
     starts = locator.line_starts
     index = min(line, len(starts) - 1)
     offset = min(starts[index] + column, len(locator.text))
-    return Diagnostic(
-        code="DOC006",
-        name="malformed-front-matter",
-        severity="error",
-        message=message,
-        path=path,
-        span=locator.span(offset, offset),
+    return DOC006.diagnostic(
+        message,
+        path,
+        locator.span(offset, offset),
     )

@@ -13,6 +13,7 @@ from lark.tree import Meta
 
 from assay.grammar.spec.rules import SpecRules
 from assay.grammar.spec.values import SHA256, unquote
+from assay.spec.rules.specs import SPC004
 from assay.spec.source import Span
 from assay.spec.specfile import CueDecl, DeclarationDecl, Dimension, LineRange, SourceDecl
 
@@ -75,7 +76,7 @@ class DeclarationRules(SpecRules):
         end = self._int(last, "a line number", 1)
         if end < start:
             message = f"the line range is empty: {start} is after {end}"
-            self._problem("SPC004", message, self._tspan(first, last))
+            self._problem(SPC004, message, self._tspan(first, last))
         return LineRange(start=start, end=end, span=self._span(meta))
 
     def digest(self, meta: Meta, children: list[Token]) -> Token:
@@ -88,7 +89,7 @@ class DeclarationRules(SpecRules):
                 f"a sha256 digest is 64 hexadecimal digits (got {len(value)} characters); "
                 "leave it out and run `assay pin --write` to fill it in"
             )
-            self._problem("SPC004", message, self._tspan(token))
+            self._problem(SPC004, message, self._tspan(token))
         return value.lower()
 
     def cue(self, meta: Meta, children: list[Any]) -> CueDecl:

@@ -1,4 +1,4 @@
-"""Spec problems as diagnostics: the SPC codes, and Lark's parse errors in human words."""
+"""Lark's parse errors as spec problems (SPC001), in human words."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from assay.grammar.locate import Locator
-from assay.grammar.spec.codes import CODES
 from assay.spec.diagnostics import Diagnostic
-from assay.spec.source import Span
+from assay.spec.rules.specs import SPC001
 
 #: How the message names a terminal that is not a fixed keyword or punctuation.
 _DESCRIPTIONS = {
@@ -22,13 +21,6 @@ _DESCRIPTIONS = {
 }
 #: Descriptions sort after keywords and punctuation, in this order.
 _DESCRIPTION_ORDER = tuple(_DESCRIPTIONS.values())
-
-
-def spec_diagnostic(code: str, message: str, path: str, span: Span) -> Diagnostic:
-    """An error-severity diagnostic with the name its code is registered under."""
-    return Diagnostic(
-        code=code, name=CODES[code], severity="error", message=message, path=path, span=span
-    )
 
 
 def terminal_descriptions(literals: Mapping[str, str]) -> dict[str, str]:
@@ -53,7 +45,7 @@ def syntax_diagnostic(
         if text[start] == '"':
             end = _line_end(text, start)
             message = 'unterminated string: a quoted string must end with `"` on its line'
-            return spec_diagnostic("SPC001", message, path, locator.span(start, end))
+            return SPC001.diagnostic(message, path, locator.span(start, end))
         found = f"the character {_show_char(text[start])}"
         span = locator.span(start, start + 1)
     elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
@@ -64,7 +56,7 @@ def syntax_diagnostic(
         found = "the end of the file"
         span = locator.span(len(text), len(text))
     message = f"expected {wanted}; found {found}{_hint(error, expected, names)}"
-    return spec_diagnostic("SPC001", message, path, span)
+    return SPC001.diagnostic(message, path, span)
 
 
 def _expected(error: UnexpectedInput) -> set[str]:

@@ -26,6 +26,7 @@ from assay.spec.evaluation import (
     TaskDecl,
 )
 from assay.spec.manifest import MAX_BUDGET
+from assay.spec.rules.specs import SPC003, SPC004
 from assay.spec.source import Span
 
 
@@ -71,7 +72,7 @@ class EvaluationRules(SpecRules):
         seen: set[str] = set()
         for name, span in names:
             if name in seen:
-                self._problem("SPC003", f"{what} `{name}` is given twice in {where}", span)
+                self._problem(SPC003, f"{what} `{name}` is given twice in {where}", span)
             seen.add(name)
 
     def benchmark(self, meta: Meta, children: list[Any]) -> BenchmarkDecl:
@@ -104,7 +105,7 @@ class EvaluationRules(SpecRules):
         found = self._items(items, f"task `{token_name(name)}`")
         if "prompt" not in found:
             message = f"task `{token_name(name)}` has no `prompt`: what is the agent asked?"
-            self._problem("SPC004", message, self._tspan(name))
+            self._problem(SPC004, message, self._tspan(name))
         return TaskDecl(
             name=self._text(name, "a task name"),
             where=found.get("where", ()),
@@ -159,7 +160,7 @@ class EvaluationRules(SpecRules):
         found = self._items(items, f"runner `{token_name(name)}`")
         if "argv" not in found:
             message = f"runner `{token_name(name)}` has no `argv`: which command runs the agent?"
-            self._problem("SPC004", message, self._tspan(name))
+            self._problem(SPC004, message, self._tspan(name))
         return RunnerDecl(
             name=self._text(name, "a runner name"),
             version=self._int(version, "a runner version", 1),
@@ -175,7 +176,7 @@ class EvaluationRules(SpecRules):
         argv = children[0]
         if not argv[0]:
             self._problem(
-                "SPC004", "the program (argv's first item) must not be empty", self._span(meta)
+                SPC004, "the program (argv's first item) must not be empty", self._span(meta)
             )
         return _Item("argv", argv, self._span(meta))
 

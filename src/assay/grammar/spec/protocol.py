@@ -27,6 +27,7 @@ from assay.spec.protocol import (
     StateDecl,
     ToolDecl,
 )
+from assay.spec.rules.specs import SPC002, SPC003
 from assay.spec.source import Span
 
 Namespace = Literal["tool", "route", "state"]
@@ -63,7 +64,7 @@ class ProtocolRules(SpecRules):
                 message = (
                     f"protocol `{protocol.name}` is already defined on line {first[protocol.name]}"
                 )
-                self._problem("SPC003", message, protocol.name_span)
+                self._problem(SPC003, message, protocol.name_span)
             first.setdefault(protocol.name, protocol.span.line)
         return found
 
@@ -78,7 +79,7 @@ class ProtocolRules(SpecRules):
             if model.name in declared[kind]:
                 line = declared[kind][model.name].line
                 message = f"{kind} `{model.name}` is already defined on line {line}"
-                self._problem("SPC003", message, model.name_span)
+                self._problem(SPC003, message, model.name_span)
             declared[kind].setdefault(model.name, model.name_span)
         stated: dict[str, str] = {}  # route -> its state: the checker enters one per route
         for item in items:
@@ -88,7 +89,7 @@ class ProtocolRules(SpecRules):
                 route, token = item.model.route, item.refs[0][1]
                 if route in stated:
                     message = f"route `{route}` already has the state `{stated[route]}`"
-                    self._problem("SPC003", message, self._tspan(token))
+                    self._problem(SPC003, message, self._tspan(token))
                 stated.setdefault(route, item.model.name)
         seen: set[str] = set()
         once: dict[str, Any] = {}
@@ -117,7 +118,7 @@ class ProtocolRules(SpecRules):
         close = difflib.get_close_matches(token.value, list(declared), n=1)
         if close:
             message += f"; did you mean `{close[0]}`?"
-        self._problem("SPC002", message, self._tspan(token))
+        self._problem(SPC002, message, self._tspan(token))
 
     # ---- statements ---------------------------------------------------------------
 

@@ -12,9 +12,9 @@ import difflib
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
-from assay.grammar.spec.errors import spec_diagnostic
 from assay.grammar.spec.values import name_key
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.specs import SPC002, SPC003, SPC006, SPC007
 from assay.spec.source import Span
 from assay.spec.specfile import SpecFile, TypeDecl
 
@@ -58,7 +58,7 @@ def _duplicates(
         if key in first:
             line = first[key].line
             message = f"{what} `{name}` is already defined on line {line}"
-            yield spec_diagnostic("SPC003", message, path, span)
+            yield SPC003.diagnostic(message, path, span)
         else:
             first[key] = span
 
@@ -70,7 +70,7 @@ def _uses(spec: SpecFile, libraries: LibraryIndex) -> Iterator[Diagnostic]:
             known = ", ".join(f"`{name}`" for name in names)
             message = f"there is no built-in library `{use.name}` (there are {known})"
             message += _suggest(use.name, names)
-            yield spec_diagnostic("SPC002", message, spec.path, use.name_span)
+            yield SPC002.diagnostic(message, spec.path, use.name_span)
     yield from _duplicates(((u.name, u.name_span) for u in spec.uses), "library", spec.path)
 
 
@@ -85,7 +85,7 @@ def _types(spec: SpecFile, libraries: LibraryIndex) -> Iterator[Diagnostic]:
     for decl in spec.types:
         if decl.name in imported:
             message = f"type `{decl.name}` is already defined by `use {imported[decl.name]}`"
-            yield spec_diagnostic("SPC003", message, spec.path, decl.name_span)
+            yield SPC003.diagnostic(message, spec.path, decl.name_span)
 
 
 #: How many types one chain of local ``extends`` may hold below its root.  Real specs
@@ -105,7 +105,7 @@ def _extends(spec: SpecFile, libraries: LibraryIndex) -> Iterator[Diagnostic]:
         if base in local:
             if decl.name in cyclic:
                 message = f"type `{decl.name}` extends itself through `{base}`"
-                yield spec_diagnostic("SPC006", message, spec.path, span)
+                yield SPC006.diagnostic(message, spec.path, span)
             continue
         message = f"type `{decl.name}` extends `{base}`, which is not defined"
         # Looked up only here: reading every library is needed for this hint alone.
@@ -114,7 +114,7 @@ def _extends(spec: SpecFile, libraries: LibraryIndex) -> Iterator[Diagnostic]:
             message += f" (add `use {library}` to use the built-in one)"
         else:
             message += _suggest(base, [*local, *imported])
-        yield spec_diagnostic("SPC002", message, spec.path, span)
+        yield SPC002.diagnostic(message, spec.path, span)
     yield from _too_deep(spec, depths)
 
 
@@ -155,7 +155,7 @@ def _too_deep(spec: SpecFile, depths: dict[str, int]) -> Iterator[Diagnostic]:
                 f"type `{decl.name}` is {depth} `extends` deep; "
                 f"a chain of types may be at most {MAX_EXTENDS_DEPTH} deep"
             )
-            yield spec_diagnostic("SPC007", message, spec.path, decl.name_span)
+            yield SPC007.diagnostic(message, spec.path, decl.name_span)
 
 
 def _members(decl: TypeDecl, path: str) -> Iterator[Diagnostic]:
@@ -182,7 +182,7 @@ def _declarations(spec: SpecFile) -> Iterator[Diagnostic]:
                 f"declaration `{decl.name}` version {decl.version} is already defined "
                 f"on line {first[key].line}"
             )
-            yield spec_diagnostic("SPC003", message, spec.path, decl.name_span)
+            yield SPC003.diagnostic(message, spec.path, decl.name_span)
         else:
             first[key] = decl.name_span
     for decl in decls:

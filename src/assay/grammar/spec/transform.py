@@ -27,6 +27,7 @@ from assay.grammar.spec.values import (
     token_text,
     unquote,
 )
+from assay.spec.rules.specs import SPC003, SPC004, SPC005
 from assay.spec.source import Span
 from assay.spec.specfile import (
     AliasDecl,
@@ -82,12 +83,12 @@ class SpecTransformer(DeclarationRules, ProtocolRules, EvaluationRules):
             if item.keyword not in APPLIES[target]:
                 takes = ", ".join(f"`{k}`" for k in APPLIES[target])
                 message = f"`{item.keyword}` does not apply to a {target} (it takes {takes})"
-                self._problem("SPC005", message, head(item.span, item.keyword))
+                self._problem(SPC005, message, head(item.span, item.keyword))
             elif (
                 item.keyword == "format" and target != "field" and item.value.kind in FIELD_FORMATS
             ):
                 message = f"`format {item.value.kind}` applies to fields only, not to a {target}"
-                self._problem("SPC005", message, item.span)
+                self._problem(SPC005, message, item.span)
             elif self._once(seen, item.keyword, item.span, f"this {target}'s block"):
                 found[item.keyword] = item.value
         return found
@@ -146,7 +147,7 @@ class SpecTransformer(DeclarationRules, ProtocolRules, EvaluationRules):
                 compile_glob(pattern)
             except GlobError as error:
                 message = f"the files pattern cannot be used: {error}"
-                self._problem("SPC004", message, self._tspan(token))
+                self._problem(SPC004, message, self._tspan(token))
         return FilesDecl(patterns=patterns, span=self._span(meta))
 
     def title(self, meta: Meta, children: list[Any]) -> TitleDecl:
@@ -229,7 +230,7 @@ class SpecTransformer(DeclarationRules, ProtocolRules, EvaluationRules):
                 key = name_key(token_text(token))
                 if key in seen:
                     message = f"`{token_text(token)}` already stands for the value `{seen[key]}`"
-                    self._problem("SPC003", message, self._tspan(token))
+                    self._problem(SPC003, message, self._tspan(token))
                 else:
                     seen[key] = item.value.name
         return _Constraint("values", tuple(i.value for i in children), self._span(meta))
@@ -269,7 +270,7 @@ class SpecTransformer(DeclarationRules, ProtocolRules, EvaluationRules):
             span = self._tspan(token)
             if at is not None:
                 span = self.locator.span(start_of(token) + at, start_of(token) + at + 1)
-            self._problem("SPC004", f"the pattern does not compile: {why}", span)
+            self._problem(SPC004, f"the pattern does not compile: {why}", span)
 
     def sentences(self, meta: Meta, children: list[Token]) -> _Constraint:
         count = self._int(children[0], "a sentence count", 1)
@@ -285,7 +286,7 @@ class SpecTransformer(DeclarationRules, ProtocolRules, EvaluationRules):
             hi = self._int(high, "a length bound", 0)
             if hi < lo:
                 message = f"the length range is empty: {lo} is more than {hi}"
-                self._problem("SPC004", message, self._tspan(low, high))
+                self._problem(SPC004, message, self._tspan(low, high))
         span = self._span(meta)
         return _Constraint("length", LengthRange(min=lo, max=hi, span=span), span)
 

@@ -1,5 +1,5 @@
-"""The EVL rules' docstring examples, run through summarize: Fails reports the code,
-Passes does not; and the rules are exactly the codes the summary can report."""
+"""The summary's EVL rules' examples, run through summarize: Fails reports the code,
+Passes does not."""
 
 from __future__ import annotations
 
@@ -9,19 +9,14 @@ from typing import Any
 import pytest
 from attrs import evolve
 
-from assay.engine.checks.examples import ExampleFile, examples
-from assay.engine.checks.summary_codes import SUMMARY_RULES
 from assay.engine.evidence.summary import summarize
-from assay.engine.evidence.summary.reasons import CODES
 from assay.spec.evaluation_summary import Summary
 from assay.spec.evidence import Assessment, Attempt, Policy, Rate
+from assay.spec.rules.examples import ExampleFile
 from tests.engine.evidence.summary.build import VERSIONS, attempt
+from tests.rule_examples import example_cases
 
-CASES = [
-    pytest.param(rule.code, section, files, id=f"{rule.code}-{section}")
-    for rule in SUMMARY_RULES
-    for section, files in examples(rule.doc).items()
-]
+CASES = example_cases("summary")
 _VERSION_KEYS = ("benchmark", "answer_key", "runner", "result_schema")
 
 
@@ -77,14 +72,3 @@ def test_summary_rule_example(code: str, section: str, files: tuple[ExampleFile,
         assert code in reported, summary
     else:
         assert code not in reported, summary
-
-
-def test_the_rules_are_the_codes_the_summary_reports() -> None:
-    """Every code with a page is one the summary can report, under the same name."""
-    assert {rule.code: rule.name for rule in SUMMARY_RULES} == CODES
-
-
-def test_every_summary_rule_has_both_examples() -> None:
-    """No page without a tested failing and passing example."""
-    for rule in SUMMARY_RULES:
-        assert set(examples(rule.doc)) == {"Fails", "Passes"}, rule.code

@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.engine.traces.check import check_trace
-from assay.engine.traces.codes import CODES
 from assay.engine.traces.protocols import protocol_named
+from assay.spec.rules.registry import rule
 from assay.spec.trace import TraceEvent
 
 CONSULTATION = protocol_named("consultation")
@@ -57,5 +57,5 @@ def test_any_session_gets_located_prt_diagnostics(events: list[TraceEvent]) -> N
     """Every finding is a known PRT code at the line of one of the events."""
     lines = {e.line for e in events}
     for d in check_trace(events, CONSULTATION, path="s.jsonl"):
-        assert d.code in CODES and d.name == CODES[d.code][0]
+        assert d.code.startswith("PRT") and d.name == rule(d.code).name
         assert d.span.line in lines and d.span.column == 1 and d.path == "s.jsonl"

@@ -1,4 +1,4 @@
-"""The PRT rules' docstring examples, run through the trace checker against the
+"""The PRT rules' examples, run through the trace checker against the
 built-in consultation protocol: Fails reports exactly its code, once, at its `at=`;
 Passes reports nothing."""
 
@@ -8,17 +8,13 @@ import json
 
 import pytest
 
-from assay.engine.checks.examples import ExampleFile, examples
-from assay.engine.checks.protocol_codes import PROTOCOL_RULES
 from assay.engine.traces.check import check_trace
 from assay.engine.traces.protocols import protocol_named
+from assay.spec.rules.examples import ExampleFile
 from tests.engine.traces.check.sessions import events
+from tests.rule_examples import example_cases
 
-CASES = [
-    pytest.param(rule.code, section, files, id=f"{rule.code}-{section}")
-    for rule in PROTOCOL_RULES
-    for section, files in examples(rule.doc).items()
-]
+CASES = example_cases("trace")
 
 
 @pytest.mark.parametrize(("code", "section", "files"), CASES)
@@ -35,9 +31,3 @@ def test_protocol_rule_example(code: str, section: str, files: tuple[ExampleFile
         assert placed == [(code, *trace.reported_at)]
     else:
         assert placed == []
-
-
-def test_every_protocol_rule_has_both_examples() -> None:
-    """Each PRT page shows a failing and a passing session."""
-    for rule in PROTOCOL_RULES:
-        assert set(examples(rule.doc)) == {"Fails", "Passes"}, rule.code

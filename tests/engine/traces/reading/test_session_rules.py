@@ -1,4 +1,4 @@
-"""The PRT rules' docstring examples, run through the session reader and fetch: Fails
+"""The PRT rules' examples, run through the session reader and fetch: Fails
 reports the code once, at its `at=`; Passes reports no PRT code at all."""
 
 from __future__ import annotations
@@ -7,17 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine.checks.examples import ExampleFile, examples
-from assay.engine.checks.session_codes import SESSION_RULES
 from assay.engine.traces.fetch import fetch_window
 from assay.engine.traces.reading import read_session
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.examples import ExampleFile
+from tests.rule_examples import example_cases
 
-CASES = [
-    pytest.param(rule.code, section, files, id=f"{rule.code}-{section}")
-    for rule in SESSION_RULES
-    for section, files in examples(rule.doc).items()
-]
+CASES = example_cases("session")
 
 
 def _found(root: Path, session: ExampleFile) -> list[Diagnostic]:
@@ -47,13 +43,3 @@ def test_session_rule_example(
         ]
     else:
         assert found == []
-
-
-def test_every_session_code_has_a_page() -> None:
-    """The codes the readers emit are exactly the PRT001-PRT009 pages, plus fetch's two."""
-    from assay.engine.traces.reading.problems import CODES
-
-    pages = {(rule.code, rule.name) for rule in SESSION_RULES}
-    assert (
-        set(CODES.items()) | {("PRT020", "turn-not-exact"), ("PRT021", "window-too-large")} == pages
-    )

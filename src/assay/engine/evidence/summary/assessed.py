@@ -15,6 +15,7 @@ from assay.engine.evidence.summary.numbers import count
 from assay.engine.evidence.summary.reasons import reason
 from assay.spec.evaluation_summary import Reason
 from assay.spec.evidence import Assessment, Attempt, Policy
+from assay.spec.rules.summary_notes import EVL016
 
 
 def assessments_used(
@@ -37,4 +38,4 @@ def assessments_used(
     policies = ", ".join(sorted({a.assessment.policy for a in other if a.assessment}))
     run = f"the run's policy is {wanted}" if wanted else "the run recorded no policy"
     message = f"{count(len(other), 'assessment')} made under {policies} not shown ({run})"
-    return used, [reason("EVL016", message, attempts=(a.id for a in other))]
+    return used, [reason(EVL016, message, attempts=(a.id for a in other))]

@@ -22,6 +22,7 @@ from assay.engine.evidence.summary.reasons import reason
 from assay.spec.evaluation_summary import RateUse, Reason
 from assay.spec.evidence import Attempt, Rate
 from assay.spec.model import Model
+from assay.spec.rules.summary_notes import EVL027, EVL028
 
 _SCORE = {"correct": 1.0, "wrong": 0.0}
 _LARGEST = 1e150
@@ -50,7 +51,7 @@ def measure(compared: Sequence[Attempt], rates: Sequence[Rate]) -> Measured:
         if lacking:
             notes.append(
                 reason(
-                    "EVL027",
+                    EVL027,
                     f"counter {name!r} is not used: incomplete or absent on "
                     f"{len(lacking)} of {count(len(compared), 'compared attempt')}",
                     attempts=lacking,
@@ -135,7 +136,7 @@ def _convert(
             values[attempt.id].pop(measure_name, None)
         notes.append(
             reason(
-                "EVL028",
+                EVL028,
                 f"{measure_name} is not computed: no usable {kind} rate for {name!r} "
                 f"dated on or before the start of {count(len(lacking), 'compared attempt')}",
                 attempts=lacking,

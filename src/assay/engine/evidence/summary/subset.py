@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from assay.engine.evidence.summary.numbers import count
 from assay.engine.evidence.summary.reasons import reason
 from assay.spec.evaluation_summary import Reason
+from assay.spec.rules.summary_subsets import EVL020, EVL021, EVL022, EVL023, EVL024
 
 _POSITION = re.compile(r"[0-9]+(?:-[0-9]+)?")
 #: A position has at most this many digits: more overflows a 64-bit index.
@@ -42,7 +43,7 @@ def select_subset(text: str, tasks: Sequence[str]) -> tuple[tuple[str, ...], tup
             elif task in chosen:
                 errors.append(
                     reason(
-                        "EVL024",
+                        EVL024,
                         f"subset item {item!r}, column {at}: task {task!r} is already "
                         f"selected by the item at column {chosen[task]}",
                         task=task,
@@ -62,24 +63,24 @@ def _item(
     where = f"subset item {item!r}, column {at}"
     if not item or _NAME.fullmatch(item) is None:
         text = "is empty" if not item else "holds a space"
-        problem = reason("EVL020", f"{where}: {text}; expected N, N-M or a task name", column=at)
+        problem = reason(EVL020, f"{where}: {text}; expected N, N-M or a task name", column=at)
         return [("", problem)]
     if _POSITION.fullmatch(item) is None:
         if item in names:
             return [(item, None)]
-        problem = reason("EVL022", f"{where}: the benchmark has no task {item!r}", column=at)
+        problem = reason(EVL022, f"{where}: the benchmark has no task {item!r}", column=at)
         return [("", problem)]
     bounds = item.split("-")
     if any(len(b.lstrip("0")) > _MAX_DIGITS for b in bounds):
         problem = reason(
-            "EVL023", f"{where}: the number overflows (more than {_MAX_DIGITS} digits)", column=at
+            EVL023, f"{where}: the number overflows (more than {_MAX_DIGITS} digits)", column=at
         )
         return [("", problem)]
     first, last = int(bounds[0]), int(bounds[-1])
     if first < 1 or last > len(tasks) or last < first:
         why = "is reversed" if last < first else f"is outside 1-{len(tasks)}"
         problem = reason(
-            "EVL021", f"{where}: the range {why} ({count(len(tasks), 'task')})", column=at
+            EVL021, f"{where}: the range {why} ({count(len(tasks), 'task')})", column=at
         )
         return [("", problem)]
     return [(tasks[i - 1], None) for i in range(first, last + 1)]

@@ -27,6 +27,7 @@ from assay.spec.evaluation_summary import (
     WrongAnswer,
 )
 from assay.spec.evidence import Assessment, Attempt, Condition, Policy
+from assay.spec.rules.summary_notes import EVL025, EVL026, EVL037
 
 
 def summarize(
@@ -52,7 +53,7 @@ def summarize(
     if outside:
         notes.append(
             reason(
-                "EVL026",
+                EVL026,
                 f"{count(len(outside), 'attempt')} for tasks the benchmark does not list",
                 attempts=outside,
             )
@@ -61,7 +62,7 @@ def summarize(
     for group in pairs.incompatible:
         notes.append(
             reason(
-                "EVL025",
+                EVL025,
                 f"{count(len(group.attempts), 'attempt')} under other versions "
                 f"({group.versions.benchmark}, {group.versions.answer_key}, "
                 f"{group.versions.runner}, {group.versions.result_schema}): not compared",
@@ -152,7 +153,7 @@ def _superseded(compatible: Sequence[Attempt], compared: Sequence[Attempt]) -> l
     )
     return [
         reason(
-            "EVL037",
+            EVL037,
             f"{count(len(earlier), 'earlier attempt')} not compared, a later one of the "
             f"same task and condition is ({statuses})",
             attempts=(a.id for a in earlier),

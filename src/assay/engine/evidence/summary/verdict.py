@@ -18,6 +18,16 @@ from assay.engine.evidence.summary.numbers import count
 from assay.engine.evidence.summary.reasons import reason
 from assay.spec.evaluation_summary import Aggregate, Reason, Verdict
 from assay.spec.evidence import Attempt, Condition, Policy
+from assay.spec.rules.summary_verdicts import (
+    EVL029,
+    EVL030,
+    EVL031,
+    EVL032,
+    EVL033,
+    EVL034,
+    EVL035,
+    EVL036,
+)
 
 
 def missing_conditions(
@@ -31,7 +41,7 @@ def missing_conditions(
     """One reason per verdict condition the evidence does not meet."""
     found: list[Reason] = []
     if policy is None:
-        found.append(reason("EVL030", "no evaluation policy was recorded"))
+        found.append(reason(EVL030, "no evaluation policy was recorded"))
     else:
         found.extend(_policy_problems(policy, launched))
     compared = sorted(latest.values(), key=lambda a: a.id)
@@ -40,7 +50,7 @@ def missing_conditions(
         statuses = ", ".join(sorted({a.status for a in failed}))
         found.append(
             reason(
-                "EVL032",
+                EVL032,
                 f"{count(len(failed), 'compared attempt')} not completed ({statuses})",
                 attempts=(a.id for a in failed),
             )
@@ -49,7 +59,7 @@ def missing_conditions(
     if short:
         found.append(
             reason(
-                "EVL033",
+                EVL033,
                 f"{count(len(short), 'compared attempt')} without all required material",
                 attempts=(a.id for a in short),
             )
@@ -58,7 +68,7 @@ def missing_conditions(
     if unknown:
         found.append(
             reason(
-                "EVL029",
+                EVL029,
                 f"{count(len(unknown), 'compared attempt')} without a known correctness",
                 attempts=(a.id for a in unknown),
             )
@@ -66,7 +76,7 @@ def missing_conditions(
     found.extend(_coverage(tasks, latest))
     if unused_required:
         names = ", ".join(unused_required)
-        found.append(reason("EVL035", f"required counters not complete on every pair: {names}"))
+        found.append(reason(EVL035, f"required counters not complete on every pair: {names}"))
     return found
 
 
@@ -78,13 +88,11 @@ def _policy_problems(policy: Policy, launched: Sequence[Attempt]) -> list[Reason
     first = min((s for s, _ in starts if s is not None), default=None)
     unreadable = [a.id for s, a in starts if s is None]
     if recorded is None:
-        found.append(
-            reason("EVL031", f"{label}: recorded_at {policy.recorded_at!r} is not ISO 8601")
-        )
+        found.append(reason(EVL031, f"{label}: recorded_at {policy.recorded_at!r} is not ISO 8601"))
     elif unreadable:
         found.append(
             reason(
-                "EVL031",
+                EVL031,
                 f"{label}: {count(len(unreadable), 'attempt')} with an unreadable start time",
                 attempts=unreadable,
             )
@@ -93,20 +101,20 @@ def _policy_problems(policy: Policy, launched: Sequence[Attempt]) -> list[Reason
         early = [a.id for s, a in starts if s is not None and s <= recorded]
         found.append(
             reason(
-                "EVL031",
+                EVL031,
                 f"{label} was recorded at {policy.recorded_at}, not before the first "
                 f"attempt ({count(len(early), 'attempt')} started before or then)",
                 attempts=early,
             )
         )
     if policy.minimum_difference is None:
-        found.append(reason("EVL036", f"{label} sets no minimum_difference to judge against"))
+        found.append(reason(EVL036, f"{label} sets no minimum_difference to judge against"))
     return found
 
 
 def _coverage(tasks: Sequence[str], latest: dict[tuple[str, Condition], Attempt]) -> list[Reason]:
     if not tasks:
-        return [reason("EVL034", "the set holds no task to compare")]
+        return [reason(EVL034, "the set holds no task to compare")]
     sides: tuple[Condition, ...] = ("overview", "task")
     lacking = [
         f"{task} (no {'/'.join(c for c in sides if (task, c) not in latest)} attempt)"
@@ -118,7 +126,7 @@ def _coverage(tasks: Sequence[str], latest: dict[tuple[str, Condition], Attempt]
     shown = ", ".join(lacking[:5]) + (f" and {len(lacking) - 5} more" if len(lacking) > 5 else "")
     return [
         reason(
-            "EVL034",
+            EVL034,
             f"{len(lacking)} of {count(len(tasks), 'task')} without a compatible attempt: {shown}",
         )
     ]

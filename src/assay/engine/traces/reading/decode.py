@@ -15,6 +15,7 @@ from typing import Any
 from assay.engine.traces.reading.problems import problem
 from assay.engine.traces.reading.stream import MAX_LINE, Line
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.sessions import PRT001, PRT007, PRT008, PRT009
 
 _KINDS = {str: "a string", int: "a number", float: "a number", bool: "a boolean"}
 _KINDS[type(None)] = "null"
@@ -29,7 +30,7 @@ def entry_object(line: Line, path: str, limit: int = MAX_LINE) -> dict[str, Any]
     """The JSON object on ``line``, or the diagnostic saying why there is none."""
     if line.data is None:
         return problem(
-            "PRT009",
+            PRT009,
             f"line {line.number} is {line.length} bytes long, over the {limit} a "
             "session line may have: it was skipped unread",
             path,
@@ -41,7 +42,7 @@ def entry_object(line: Line, path: str, limit: int = MAX_LINE) -> dict[str, Any]
         column = len(line.data[: error.start].decode("utf-8")) + 1
         byte = line.data[error.start]
         return problem(
-            "PRT008",
+            PRT008,
             f"not UTF-8: byte 0x{byte:02x} cannot start or continue a character",
             path,
             line,
@@ -55,12 +56,12 @@ def entry_object(line: Line, path: str, limit: int = MAX_LINE) -> dict[str, Any]
         why = "the line ends inside its JSON value (a truncated entry)" if cut else error.msg
         if cut and not line.ended:
             why += "; the file ends here"
-        return problem("PRT001", f"not a JSON entry: {why}", path, line, error.colno)
+        return problem(PRT001, f"not a JSON entry: {why}", path, line, error.colno)
     except RecursionError:
-        return problem("PRT001", "not a JSON entry: nested too deeply to read", path, line)
+        return problem(PRT001, "not a JSON entry: nested too deeply to read", path, line)
     except ValueError as error:  # an integer past sys.get_int_max_str_digits
-        return problem("PRT001", f"not a JSON entry: {error}", path, line)
+        return problem(PRT001, f"not a JSON entry: {error}", path, line)
     if not isinstance(value, dict):
         what = _KINDS.get(type(value), "an array")
-        return problem("PRT007", f"a session entry is a JSON object, not {what}", path, line)
+        return problem(PRT007, f"a session entry is a JSON object, not {what}", path, line)
     return value

@@ -25,6 +25,7 @@ from typing import Any
 from assay.engine.traces.reading.problems import problem
 from assay.engine.traces.reading.stream import Line
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.sessions import PRT002, PRT003, PRT005, PRT007
 from assay.spec.trace import TraceEvent
 
 ACTORS = ("main", "participant", "system", "user")
@@ -96,20 +97,20 @@ class NeutralReader:
         """The event of one line, or why it cannot be read."""
         why = _shape(entry)
         if why is not None:
-            code = "PRT002" if why.startswith("unknown kind") else "PRT007"
-            yield problem(code, why, self.path, line)
+            rule = PRT002 if why.startswith("unknown kind") else PRT007
+            yield problem(rule, why, self.path, line)
             return
         number, call_id = entry["sequence"], entry.get("call_id")
         if self._last is not None and number <= self._last:
-            code = "PRT005" if number == self._last else "PRT007"
+            rule = PRT005 if number == self._last else PRT007
             message = f"`sequence` {number} does not increase (the line before had {self._last})"
-            yield problem(code, message, self.path, line)
+            yield problem(rule, message, self.path, line)
             return
         self._last = number
         if entry["kind"] == "result":
             if call_id not in self._open_calls:
                 yield problem(
-                    "PRT003",
+                    PRT003,
                     f"this `{entry['name']}` result answers call "
                     f"{call_id!r}, which no earlier call made (or another result "
                     "answered)",
@@ -120,7 +121,7 @@ class NeutralReader:
             self._open_calls.discard(call_id)
         elif entry["kind"] == "call" and call_id is not None:
             if call_id in self._open_calls:
-                yield problem("PRT005", f"call id {call_id!r} is already open", self.path, line)
+                yield problem(PRT005, f"call id {call_id!r} is already open", self.path, line)
                 return
             self._open_calls.add(call_id)
         yield _event(entry, self.sequence, line.number)

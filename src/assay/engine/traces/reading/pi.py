@@ -38,6 +38,7 @@ from assay.engine.traces.reading.ids import IdIndex
 from assay.engine.traces.reading.problems import problem
 from assay.engine.traces.reading.stream import Line
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.sessions import PRT002, PRT003, PRT004, PRT005, PRT006, PRT007
 from assay.spec.trace import Actor, TraceEvent
 
 _LIFECYCLE = {"model_change", "thinking_level_change", "compaction", "branch_summary"}
@@ -79,7 +80,7 @@ class PiReader:
             self.linked = not (isinstance(version, int) and version < 2)
             return
         yield problem(
-            "PRT004",
+            PRT004,
             "a Pi session starts with its `session` header line; this one starts with an "
             f"entry of type {_shown(entry.get('type'))}",
             self.path,
@@ -99,7 +100,7 @@ class PiReader:
         if kind not in ENTRY_TYPES:
             known = ", ".join(sorted(ENTRY_TYPES))
             message = f"unknown entry type {_shown(kind)} (Pi's types: session, {known})"
-            yield problem("PRT002", message, self.path, line)
+            yield problem(PRT002, message, self.path, line)
             return
         if self.linked and not (yield from self._link(entry, line)):
             return
@@ -121,7 +122,7 @@ class PiReader:
             return False
         if not self._ids.add(ident):
             yield problem(
-                "PRT005",
+                PRT005,
                 f"entry id {_shown(ident)} is already used by an earlier entry",
                 self.path,
                 line,
@@ -129,7 +130,7 @@ class PiReader:
             return False
         if parent is not None and parent not in self._ids:
             yield problem(
-                "PRT006", f"`parentId` {_shown(parent)} names no earlier entry", self.path, line
+                PRT006, f"`parentId` {_shown(parent)} names no earlier entry", self.path, line
             )
         return True
 
@@ -142,7 +143,7 @@ class PiReader:
             message_text = (
                 f"unknown message role {_shown(role)} (Pi's: {', '.join(sorted(_ROLES))})"
             )
-            yield problem("PRT002", message_text, self.path, line)
+            yield problem(PRT002, message_text, self.path, line)
         elif role == "assistant":
             yield from self._assistant(message, line)
         elif role == "toolResult":
@@ -177,9 +178,7 @@ class PiReader:
             )
             return
         if ident in self._open_calls:
-            yield problem(
-                "PRT005", f"tool call id {_shown(ident)} is already open", self.path, line
-            )
+            yield problem(PRT005, f"tool call id {_shown(ident)} is already open", self.path, line)
             return
         self._open_calls.add(ident)
         yield self._event(line, self.actor, "call", name, call_id=ident, arguments=arguments)
@@ -195,7 +194,7 @@ class PiReader:
             return
         if ident not in self._open_calls:
             yield problem(
-                "PRT003",
+                PRT003,
                 f"this `{name}` result answers call {_shown(ident)}, "
                 "which no earlier entry made (or another result answered)",
                 self.path,
@@ -241,7 +240,7 @@ class PiReader:
         return event
 
     def _bad(self, line: Line, what: str) -> Diagnostic:
-        return problem("PRT007", f"malformed entry: {what}", self.path, line)
+        return problem(PRT007, f"malformed entry: {what}", self.path, line)
 
 
 def _returned_turns(details: Any) -> tuple[str, ...]:

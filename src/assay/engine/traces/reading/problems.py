@@ -1,6 +1,6 @@
 """The session-file problems, PRT001 to PRT009, as located diagnostics.
 
-Their reference pages are ``assay.engine.checks.session_codes``; this module only
+Their rules are in ``assay.spec.rules.sessions``; this module only
 builds the values, so every reader words and places them the same way. A problem is at
 the line it was found on; its column is where in that line, in code points, or 1 when
 the whole entry is at fault.
@@ -10,23 +10,11 @@ from __future__ import annotations
 
 from assay.engine.traces.reading.stream import Line
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
 
-#: code -> kebab name, as the rule reference lists them.
-CODES = {
-    "PRT001": "malformed-session-line",
-    "PRT002": "unknown-entry-type",
-    "PRT003": "result-without-call",
-    "PRT004": "missing-session-header",
-    "PRT005": "duplicate-entry-id",
-    "PRT006": "unknown-parent-entry",
-    "PRT007": "malformed-entry",
-    "PRT008": "undecodable-session-line",
-    "PRT009": "session-line-too-long",
-}
 
-
-def problem(code: str, message: str, path: str, line: Line, column: int = 1) -> Diagnostic:
+def problem(rule: Rule, message: str, path: str, line: Line, column: int = 1) -> Diagnostic:
     """The diagnostic ``code`` at ``column`` of ``line``: the whole line when the column
     is 1 and the line was kept, else the point where the problem starts."""
     if column == 1 and line.data is not None:
@@ -34,9 +22,7 @@ def problem(code: str, message: str, path: str, line: Line, column: int = 1) -> 
         span = Span(line.offset, line.offset + line.length, line.number, 1, line.number, width + 1)
     else:
         span = Span.point(line.offset + _bytes_before(line, column), line.number, column)
-    return Diagnostic(
-        code=code, name=CODES[code], severity="error", message=message, path=path, span=span
-    )
+    return rule.diagnostic(message, path, span)
 
 
 def _bytes_before(line: Line, column: int) -> int:

@@ -22,6 +22,7 @@ from assay.engine.traces.reading.sniff import format_of
 from assay.engine.traces.reading.stream import MAX_LINE, Line, lines
 from assay.errors import InputError
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.sessions import PRT004
 from assay.spec.trace import Actor, TraceEvent
 
 
@@ -80,7 +81,7 @@ def read_lines(
             found = format_of(entry)
             if found is None:
                 yield problem(
-                    "PRT004",
+                    PRT004,
                     "neither a Pi session header (`type`) nor an assay "
                     "trace event (`kind`, `sequence`): not a session assay reads",
                     path,
@@ -95,7 +96,7 @@ def read_lines(
         yield from reader.entry(entry, line)
     if reader is None and not reported:
         empty = Line(1, 0, b"", 0, False)
-        yield problem("PRT004", "the session file holds no entry, not even a header", path, empty)
+        yield problem(PRT004, "the session file holds no entry, not even a header", path, empty)
 
 
 def split_session(

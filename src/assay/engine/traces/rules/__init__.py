@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from assay.spec.rules.rule import Rule
+
 
 class Violation(NamedTuple):
     """A rule broken at one line of the session."""
 
-    code: str
+    rule: Rule
     line: int
     message: str

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
 from assay.engine.traces.state import SessionState
+from assay.spec.rules.protocol_keep import PRT031
+from assay.spec.rules.protocols import PRT010, PRT012, PRT013, PRT015, PRT017
 from assay.spec.trace import TraceEvent
 
 
@@ -16,7 +18,7 @@ def caller(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iter
     if event.actor == "participant":
         if index.participant_tools_forbidden:
             yield Violation(
-                "PRT017",
+                PRT017,
                 event.line,
                 f"a participant calls `{event.name}`: historical participants run without tools",
             )
@@ -31,7 +33,7 @@ def caller(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iter
         and index.is_fallback(event.name, event.arguments, unsettled.route)
     ):
         yield Violation(
-            "PRT015",
+            PRT015,
             event.line,
             f"the {event.actor} calls `{event.name}` after the {unsettled.route} route ended by "
             f"{unsettled.kind} on line {unsettled.line}: an automatic fallback to transcript "
@@ -39,14 +41,14 @@ def caller(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iter
         )
     elif event.actor == "system" and event.name in index.automatic:
         yield Violation(
-            "PRT012",
+            PRT012,
             event.line,
             f"`{event.name}` is called automatically (by the system); only the {tool.actor} "
             "agent calls it, when an exact returned turn needs more context",
         )
     else:
         yield Violation(
-            "PRT010",
+            PRT010,
             event.line,
             f"`{event.name}` is called by the {event.actor}; the protocol lets only the "
             f"{tool.actor} call it",
@@ -62,7 +64,7 @@ def placement(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> I
     if here not in tool.states:
         where = f"in the {here} state" if here else "outside every state"
         yield Violation(
-            "PRT013",
+            PRT013,
             event.line,
             f"`{event.name}` is called {where}; it belongs to {', '.join(tool.states)}",
         )
@@ -78,7 +80,7 @@ def context_request(index: ProtocolIndex, event: TraceEvent) -> Iterator[Violati
     ]
     if asked:
         yield Violation(
-            "PRT031",
+            PRT031,
             event.line,
             f"`{event.name}` asks for transcript context ({', '.join(f'`{a}`' for a in asked)}); "
             f"it clarifies an answer and never fetches context (that is `{fetch.tool}`)",
@@ -89,7 +91,7 @@ def context_returned(index: ProtocolIndex, event: TraceEvent, tool: str) -> Iter
     """PRT031 for a context-free tool's result that returns transcript turns."""
     if tool in index.context_free and event.returned_turns:
         yield Violation(
-            "PRT031",
+            PRT031,
             event.line,
             f"the result of `{tool}` returns transcript turns "
             f"({', '.join(event.returned_turns[:3])}); it never fetches transcript context",

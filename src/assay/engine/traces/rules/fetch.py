@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
 from assay.engine.traces.state import SessionState
+from assay.spec.rules.sessions import PRT020, PRT021
 from assay.spec.trace import TraceEvent
 
 
@@ -24,7 +25,7 @@ def fetch_call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> 
     if not isinstance(turn, str) or turn not in state.turns:
         shown = "no turn id" if turn is None else f"`{turn}`"
         yield Violation(
-            "PRT020",
+            PRT020,
             event.line,
             f"`{fetch.tool}` asks for {shown}; `{fetch.turn_argument}` must be an exact turn id "
             "the latest request returned",
@@ -35,14 +36,14 @@ def fetch_call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> 
     # bool is an int in Python, but `true` is no window.
     if isinstance(window, bool) or not isinstance(window, int) or window < 1:
         yield Violation(
-            "PRT021",
+            PRT021,
             event.line,
             f"`{fetch.window_argument}` must be a whole number from 1 to {fetch.max_window} "
             f"(got {window!r})",
         )
     elif window > fetch.max_window:
         yield Violation(
-            "PRT021",
+            PRT021,
             event.line,
             f"`{fetch.tool}` asks for a window of {window} turns; the most is "
             f"{fetch.max_window}: ask for the smallest useful window",

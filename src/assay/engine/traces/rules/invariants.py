@@ -12,6 +12,8 @@ from collections.abc import Iterator
 
 from assay.engine.traces.rules import Violation
 from assay.engine.traces.state import SessionState
+from assay.spec.rules.protocol_keep import PRT019, PRT030
+from assay.spec.rules.protocols import PRT014
 from assay.spec.trace import TraceEvent
 
 
@@ -51,7 +53,7 @@ def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> It
             if name not in tools and name not in current.withdrawn:
                 current.withdrawn.add(name)
                 yield Violation(
-                    "PRT014",
+                    PRT014,
                     event.line,
                     f"`{name}` is missing from the main agent's active tools during the "
                     f"{current.decl.name} state; it stays available there",
@@ -62,7 +64,7 @@ def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> It
             if change:
                 current.tools_reported = True
                 yield Violation(
-                    "PRT019",
+                    PRT019,
                     event.line,
                     f"the main agent's active tools changed during the {current.decl.name} "
                     f"state ({change}); the state does not change them",
@@ -72,7 +74,7 @@ def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> It
         after.tools = None  # the first set after the state is the one compared
         if change:
             yield Violation(
-                "PRT019",
+                PRT019,
                 event.line,
                 f"the main agent's active tools after the {after.state} state (ended on line "
                 f"{after.line}) differ from before it ({change})",
@@ -100,7 +102,7 @@ def _digests(
         if changed:
             current.sources_reported = True
             yield Violation(
-                "PRT030",
+                PRT030,
                 event.line,
                 f"source transcript {changed} changed during the {current.decl.name} state; "
                 "sources are read, never modified",
@@ -110,7 +112,7 @@ def _digests(
         after.digests = None
         if changed:
             yield Violation(
-                "PRT030",
+                PRT030,
                 event.line,
                 f"source transcript {changed} differs after the {after.state} state (ended on "
                 f"line {after.line}) from before it; sources are read, never modified",

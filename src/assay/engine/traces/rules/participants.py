@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
 from assay.engine.traces.state import SessionState
+from assay.spec.rules.protocols import PRT018
 from assay.spec.trace import TraceEvent
 
 
@@ -27,7 +28,7 @@ def lifecycle(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> I
         running = current.participant
         if running is not None and index.overlap_forbidden:
             yield Violation(
-                "PRT018",
+                PRT018,
                 event.line,
                 f"participant {who} starts while participant {running[0]} (started on line "
                 f"{running[1]}) is still running; participants run one at a time",

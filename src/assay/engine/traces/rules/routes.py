@@ -11,6 +11,8 @@ from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
 from assay.engine.traces.state import After, OpenState, SessionState, Unsettled
 from assay.spec.protocol import RouteDecl
+from assay.spec.rules.protocol_keep import PRT032, PRT033
+from assay.spec.rules.protocols import PRT011, PRT016
 from assay.spec.trace import TraceEvent
 
 _SETTLED = ("finish", "settlement")
@@ -31,7 +33,7 @@ def open_route(
         and route.name != unsettled.route
     ):
         yield Violation(
-            "PRT016",
+            PRT016,
             event.line,
             f"`{event.name}` opens the {route.name} route after the {unsettled.route} route "
             f"ended by {unsettled.kind} on line {unsettled.line}, and nobody asked for the "
@@ -66,7 +68,7 @@ def end_without_state(
     if event.kind == "call" and ending:
         where = state.current.decl.name if state.current is not None else "no state"
         yield Violation(
-            "PRT011",
+            PRT011,
             event.line,
             f"`{event.name}` ends the {' or '.join(ending)} state, but the session is in {where}",
         )
@@ -98,7 +100,7 @@ def end_of_session(index: ProtocolIndex, state: SessionState) -> Iterator[Violat
         return
     ends = ", ".join(f"`{e.name}`" for e in current.decl.ends) or "nothing"
     yield Violation(
-        "PRT033",
+        PRT033,
         current.line,
         f"the {current.decl.name} state opened here never ends (it ends by {ends})",
     )
@@ -109,7 +111,7 @@ def _unverified(index: ProtocolIndex, current: OpenState) -> Iterator[Violation]
     agreement = index.protocol.agreement
     if agreement is not None and current.agreement_line is not None and not current.evidence:
         yield Violation(
-            "PRT032",
+            PRT032,
             current.agreement_line,
             f"participants agree, but no `{agreement.evidence}` result in this "
             f"{current.decl.name} checked the source: the agreement is unverified",

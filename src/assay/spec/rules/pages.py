@@ -1,15 +1,14 @@
-"""The rule reference, generated from the checks: one page per code and an index.
+"""The rule reference, generated from the rules: one page per code and an index.
 
 ``assay rules`` prints these, and the documentation site builds the same pages (a
-MkDocs hook, ``docs/hooks/rules.py``), so the reference cannot drift from the code.
+MkDocs hook, ``docs/_hooks/rules.py``), so the reference cannot drift from the code.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from assay.engine.checks.base import Check
-from assay.engine.checks.examples import examples, prose
+from assay.spec.rules.rule import Rule
 
 _SCOPE = {
     "document": "each document on its own",
@@ -42,28 +41,28 @@ _NOT_CHECKS = {
 }
 
 
-def page_name(check: Check) -> str:
+def page_name(rule: Rule) -> str:
     """The page's file name under ``reference/rules/``."""
-    return f"{check.code}.md"
+    return f"{rule.code}.md"
 
 
-def rule_page(check: Check) -> str:
-    """The Markdown reference page of one check."""
-    spec = check.family in _NOT_CHECKS
-    looks_at = _NOT_CHECKS.get(check.family) or _SCOPE[check.scope]
+def rule_page(rule: Rule) -> str:
+    """The Markdown reference page of one rule."""
+    spec = rule.family in _NOT_CHECKS
+    looks_at = _NOT_CHECKS.get(rule.family) or _SCOPE[rule.scope or "workspace"]
     lines = [
-        f"# {check.code} {check.name}",
+        f"# {rule.code} {rule.name}",
         "",
-        f"*Default severity:* **{check.severity}** · *Looks at:* {looks_at}",
+        f"*Default severity:* **{rule.severity}** · *Looks at:* {looks_at}",
         "",
-        check.summary,
+        rule.summary,
         "",
     ]
-    body = prose(check.doc)
+    body = rule.prose
     if body:
         lines += [body, ""]
     titles = {"Fails": "Reported", "Passes": "Not reported"}
-    for section, files in examples(check.doc).items():
+    for section, files in rule.examples.items():
         lines += [f"## {titles[section]}", ""]
         for file in files:
             fence = "````" if "```" in file.text else "```"
@@ -87,35 +86,35 @@ def rule_page(check: Check) -> str:
         "",
         "```toml",
         "# assay.toml (or [tool.assay] in pyproject.toml)",
-        f'ignore = ["{check.code}"]            # never run it',
+        f'ignore = ["{rule.code}"]            # never run it',
         "[severity]",
-        f'{check.code} = "warning"             # or error, info, off',
+        f'{rule.code} = "warning"             # or error, info, off',
         "```",
         "",
     ]
-    if check.scope == "document" or check.family in ("DOC", "FLD", "LNK"):
+    if rule.scope == "document" or rule.family in ("DOC", "FLD", "LNK"):
         lines += [
             "## Suppress",
             "",
             "```markdown",
-            f"<!-- assay: disable-next-line {check.code} -- why this is fine -->",
+            f"<!-- assay: disable-next-line {rule.code} -- why this is fine -->",
             "```",
             "",
         ]
     return "\n".join(lines)
 
 
-def rules_index(checks: Sequence[Check]) -> str:
-    """The table of every check, by family."""
+def rules_index(rules: Sequence[Rule]) -> str:
+    """The table of every rule, by family."""
     lines = [
         "# Rules",
         "",
-        "Every code `assay check` reports, generated from the checks themselves. Select",
+        "Every code `assay check` reports, generated from the rules themselves. Select",
         "them by code (`LNK001`), family (`LNK`) or name (`broken-link`).",
         "",
     ]
     for family, title in _FAMILIES.items():
-        members = [c for c in checks if c.family == family]
+        members = [c for c in rules if c.family == family]
         if not members:
             continue
         lines += [
@@ -124,10 +123,10 @@ def rules_index(checks: Sequence[Check]) -> str:
             "| code | name | severity | summary |",
             "| --- | --- | --- | --- |",
         ]
-        for check in members:
+        for rule in members:
             lines.append(
-                f"| [{check.code}]({page_name(check)}) | {check.name} | {check.severity} "
-                f"| {check.summary} |"
+                f"| [{rule.code}]({page_name(rule)}) | {rule.name} | {rule.severity} "
+                f"| {rule.summary} |"
             )
         lines.append("")
     return "\n".join(lines)

@@ -1,6 +1,6 @@
-"""The examples in a check's docstring: what fails, what passes, as files to write.
+"""The examples in a rule's documentation: what fails, what passes, as files to write.
 
-A docstring's ``## Fails`` and ``## Passes`` sections hold fenced blocks; each block
+The documentation's ``## Fails`` and ``## Passes`` sections hold fenced blocks; each block
 is one file of a small workspace.  The info string names the language (``markdown``
 or ``assay``) and may set ``path=…`` (default ``docs/adr/0001-example.md`` for
 Markdown, ``assay/example.assay`` for a spec) and, for the path checks,
@@ -48,7 +48,7 @@ class ExampleFile(Model):
 
 
 def examples(doc: str) -> dict[str, tuple[ExampleFile, ...]]:
-    """``{"Fails": files, "Passes": files}`` for the sections the docstring has."""
+    """``{"Fails": files, "Passes": files}`` for the sections the documentation has."""
     found: dict[str, tuple[ExampleFile, ...]] = {}
     heads = list(_SECTION.finditer(doc))
     for head, following in zip(heads, [*heads[1:], None], strict=False):
@@ -70,7 +70,6 @@ def examples(doc: str) -> dict[str, tuple[ExampleFile, ...]]:
 
 
 def prose(doc: str) -> str:
-    """The docstring without its summary line and without the example sections."""
+    """The documentation without the example sections."""
     first = _SECTION.search(doc)
-    body = doc[: first.start()] if first else doc
-    return "\n".join(body.strip().splitlines()[1:]).strip()
+    return (doc[: first.start()] if first else doc).strip()

@@ -1,0 +1,267 @@
+"""LNK001-LNK007: links and relations between records."""
+
+from __future__ import annotations
+
+from assay.spec.rules.rule import Rule
+
+LNK001 = Rule(
+    code="LNK001",
+    name="broken-link",
+    stage="check",
+    scope="document",
+    summary="A relative link (or reference definition) points at a file that does not exist.",
+    documentation="""\
+Links resolve from the document's folder, without `?query` or `#fragment`, after
+URL-decoding; a leading `/` starts at the workspace root, and a link to this
+repository's own blob URL is checked as the path it names. Files git ignores do
+not count: they are not there in a fresh clone. Links in code, HTML comments and
+footnotes are not checked.
+
+## Fails
+
+```markdown at=3:9
+# 1. Use PostgreSQL
+
+See the [benchmark](../benchmarks/ledger.md).
+```
+
+## Passes
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+
+See the [benchmark](../benchmarks/ledger.md#results).
+```
+
+```markdown path=docs/benchmarks/ledger.md
+# Ledger benchmark
+```
+""",
+)
+
+LNK002 = Rule(
+    code="LNK002",
+    name="link-escapes-set",
+    stage="check",
+    scope="document",
+    summary="A relative link climbs out of the workspace with `..`, or out of its run folder.",
+    documentation="""\
+What lies outside the workspace is not checked, not published, and not there
+when the repository is cloned on its own. Link to a URL instead.
+
+A document of an analysis run (any folder holding `run.toml`) links only into
+the run's own retained files: the review rendered from the run resolves its links
+into that set, and nothing outside it was verified with the run.
+
+## Fails
+
+```markdown at=3:5
+# 1. Use PostgreSQL
+
+See [the platform notes](../../../platform/notes.md).
+```
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/overview.md at=3:5
+# Overview: Flask request dispatch
+
+See [the Django run](../github.com-django-django/overview.md) for comparison.
+```
+
+```markdown path=runs/github.com-django-django/overview.md
+# Overview: Django request handling
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL
+
+See [the platform notes](https://wiki.example.com/platform/notes).
+```
+""",
+)
+
+LNK003 = Rule(
+    code="LNK003",
+    name="one-sided-relation",
+    stage="check",
+    scope="workspace",
+    severity="warning",
+    summary="Record A says it is superseded by B, but B does not say it supersedes A.",
+    documentation="""\
+Relations are read in Status (`Superseded by [ADR 5](0005-x.md)`), metadata
+lines and bullets, a `Links` section and front matter; targets are links or bare
+IDs (`ADR-0005`); a sentence about the record (`This ADR supersedes [ADR 3](..)`)
+states one too. Every relation with an inverse is checked both ways, so a reader
+who lands on either record finds the other; a one-sided relation (`In part
+supersedes`, `Rejected in favour of`) asks nothing back.
+
+## Fails
+
+```markdown path=docs/adr/0001-use-mysql.md at=3:23
+# 1. Use MySQL
+
+Status: Superseded by [ADR 2](0002-use-postgres.md)
+```
+
+```markdown path=docs/adr/0002-use-postgres.md
+# 2. Use PostgreSQL
+
+Status: Accepted
+```
+
+## Passes
+
+```markdown path=docs/adr/0001-use-mysql.md
+# 1. Use MySQL
+
+Status: Superseded by [ADR 2](0002-use-postgres.md)
+```
+
+```markdown path=docs/adr/0002-use-postgres.md
+# 2. Use PostgreSQL
+
+* Status: Accepted
+* Supersedes: ADR-0001
+```
+""",
+)
+
+LNK004 = Rule(
+    code="LNK004",
+    name="unknown-relation-target",
+    stage="check",
+    scope="workspace",
+    severity="warning",
+    summary="A relation names a record by ID (`Supersedes ADR-0042`) and no record has it.",
+    documentation="""\
+Linked targets that do not exist are `LNK001`; this covers bare IDs, for every
+relation, one-sided ones too (`Rejected in favour of ADR-101`).
+
+## Fails
+
+```markdown path=docs/adr/0002-use-postgres.md at=4:15
+# 2. Use PostgreSQL
+
+* Status: Accepted
+* Supersedes: ADR-0042
+```
+
+## Passes
+
+```markdown path=docs/adr/0002-use-postgres.md
+# 2. Use PostgreSQL
+
+* Status: Accepted
+* Supersedes: ADR-0001
+```
+
+```markdown path=docs/adr/0001-use-mysql.md
+# 1. Use MySQL
+
+Status: Superseded by ADR-0002
+```
+""",
+)
+
+LNK005 = Rule(
+    code="LNK005",
+    name="link-wrong-case",
+    stage="check",
+    scope="document",
+    severity="warning",
+    summary="A link works on macOS and Windows but not on Linux or GitHub: its case differs.",
+    documentation="""\
+## Fails
+
+```markdown path=docs/adr/0002-use-redis.md at=3:11
+# 2. Use Redis
+
+Builds on [ADR 1](0001-Use-Postgres.md).
+```
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+```
+
+## Passes
+
+```markdown path=docs/adr/0002-use-redis.md
+# 2. Use Redis
+
+Builds on [ADR 1](0001-use-postgres.md).
+```
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+```
+""",
+)
+
+LNK006 = Rule(
+    code="LNK006",
+    name="link-missing-extension",
+    stage="check",
+    scope="document",
+    severity="warning",
+    summary="A link names a file without its `.md`; some sites resolve it, GitHub does not.",
+    documentation="""\
+## Fails
+
+```markdown path=docs/adr/0002-use-redis.md at=3:11
+# 2. Use Redis
+
+Builds on [ADR 1](0001-use-postgres).
+```
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+```
+
+## Passes
+
+```markdown path=docs/adr/0002-use-redis.md
+# 2. Use Redis
+
+Builds on [ADR 1](0001-use-postgres.md).
+```
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+```
+""",
+)
+
+LNK007 = Rule(
+    code="LNK007",
+    name="scheme-less-link",
+    stage="check",
+    scope="document",
+    severity="warning",
+    summary="A link to a domain without a scheme is a relative path to a missing file.",
+    documentation="""\
+`[docs](example.org/docs)` resolves to `docs/adr/example.org/docs` on GitHub.
+
+## Fails
+
+```markdown at=3:5
+# 1. Use PostgreSQL
+
+See [the PostgreSQL docs](www.postgresql.org/docs/16/).
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL
+
+See [the PostgreSQL docs](https://www.postgresql.org/docs/16/).
+```
+""",
+)

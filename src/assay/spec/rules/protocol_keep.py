@@ -1,0 +1,165 @@
+"""PRT019 and PRT030 to PRT033: what a session must keep (its tools, its sources, a
+follow-up without context) and how its states end; their examples run as
+``protocols`` describes.
+"""
+
+from __future__ import annotations
+
+from assay.spec.rules.rule import Rule
+
+PRT019 = Rule(
+    code="PRT019",
+    name="tools-changed",
+    stage="trace",
+    summary="The main agent's active tools differ during or after a state from before it.",
+    documentation="""\
+`keeps tools`: a Discussion selects the output of one request; it does not change
+the main agent's role, active tools or permissions (ADR 0001). "Before" is the last
+tool set recorded up to the opening call, "after" the first one recorded once the
+state ended; each change is reported once.
+
+## Fails
+
+```trace at=3:1
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}, "active_tools": ["fetch_session", "finish_session_consultation", "read", "recall_memory"]}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "system", "kind": "event", "name": "participant_started", "arguments": {"participant": "p1"}, "active_tools": ["fetch_session", "finish_session_consultation", "read", "recall_memory", "web_search"]}
+{"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
+```
+
+## Passes
+
+```trace
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}, "active_tools": ["fetch_session", "finish_session_consultation", "read", "recall_memory"]}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "system", "kind": "event", "name": "participant_started", "arguments": {"participant": "p1"}, "active_tools": ["fetch_session", "finish_session_consultation", "read", "recall_memory"]}
+{"actor": "system", "kind": "event", "name": "participant_finished", "arguments": {"participant": "p1"}}
+{"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
+```
+""",
+)
+
+PRT030 = Rule(
+    code="PRT030",
+    name="source-modified",
+    stage="trace",
+    summary="A source transcript's digest changed during or after a state.",
+    documentation="""\
+`keeps sources`: historical participants cannot modify their source JSONL files, and
+fetching context never modifies the source. Only events that record `source_digests`
+say anything; a path seen for the first time is no change.
+
+## Fails
+
+```trace at=3:1
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}, "source_digests": {"sessions/2026-10-01.jsonl": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "participant", "kind": "event", "name": "answer", "source_digests": {"sessions/2026-10-01.jsonl": "bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"}}
+{"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
+```
+
+## Passes
+
+```trace
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}, "source_digests": {"sessions/2026-10-01.jsonl": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "participant", "kind": "event", "name": "answer", "source_digests": {"sessions/2026-10-01.jsonl": "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"}}
+{"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
+```
+""",
+)
+
+PRT031 = Rule(
+    code="PRT031",
+    name="follow-up-fetched-context",
+    stage="trace",
+    summary=(
+        "A tool that must not fetch transcript context asks for a turn or window, or returns turns."
+    ),
+    documentation="""\
+`forbid context from TOOL`. In the `consultation` protocol, `follow_up_session`
+privately clarifies one participant answer; transcript context is `fetch_session`'s.
+
+## Fails
+
+```trace at=3:1
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "main", "kind": "call", "name": "follow_up_session", "call_id": "c2", "arguments": {"participant": "p1", "turn_id": "t1"}}
+{"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
+```
+
+## Passes
+
+```trace
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "main", "kind": "call", "name": "follow_up_session", "call_id": "c2", "arguments": {"participant": "p1", "question": "Which commit?"}}
+{"actor": "main", "kind": "result", "name": "follow_up_session", "call_id": "c2"}
+{"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
+```
+""",
+)
+
+PRT032 = Rule(
+    code="PRT032",
+    name="unverified-agreement",
+    stage="trace",
+    severity="warning",
+    summary="Participants agree, but nothing in the state checked the source.",
+    documentation="""\
+`agreement EVENT verified by TOOL`: participant agreement remains unverified until a
+successful result of `TOOL` (`fetch_session`) in the same state supplies source
+evidence. A warning: the session is not wrong, its conclusion is unsupported.
+
+## Fails
+
+```trace at=3:1
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "main", "kind": "event", "name": "participant_agreement"}
+{"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
+```
+
+## Passes
+
+```trace
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "main", "kind": "event", "name": "participant_agreement"}
+{"actor": "main", "kind": "call", "name": "fetch_session", "call_id": "c2", "arguments": {"turn_id": "t1", "window": 2}}
+{"actor": "main", "kind": "result", "name": "fetch_session", "call_id": "c2"}
+{"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
+```
+""",
+)
+
+PRT033 = Rule(
+    code="PRT033",
+    name="state-not-ended",
+    stage="trace",
+    severity="warning",
+    summary=(
+        "A state never ends: the session stops in it, or the next request leaves it incomplete."
+    ),
+    documentation="""\
+A Discussion ends through `finish_session_consultation`, `cancel_session_consultation`,
+a timeout, a failure or the main agent's settlement; the transcript route through
+`finish_memory_recall`. Reported at the call that opened the state.
+
+## Fails
+
+```trace at=1:1
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+```
+
+## Passes
+
+```trace
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
+```
+""",
+)

@@ -1,0 +1,333 @@
+"""DOC009-DOC016: a record's number, title, file name and nesting, and what a folder of
+records holds besides.
+"""
+
+from __future__ import annotations
+
+from assay.spec.rules.rule import Rule
+
+DOC009 = Rule(
+    code="DOC009",
+    name="duplicate-number",
+    stage="check",
+    scope="workspace",
+    summary="Two decision records in one folder share a number in a numbered scheme.",
+    documentation="""\
+Records are cited by number ("see ADR 7"); two records 7 make every citation
+ambiguous. Usually two branches each took the next free number. Dated names
+(`2024-01-31-x.md`) may share a date.
+
+## Fails
+
+```markdown path=docs/adr/0007-use-kafka.md at=1:1
+# 7. Use Kafka for order events
+```
+
+```markdown path=docs/adr/0007-use-grpc.md
+# 7. Use gRPC between services
+```
+
+## Passes
+
+```markdown path=docs/adr/0007-use-kafka.md
+# 7. Use Kafka for order events
+```
+
+```markdown path=docs/adr/0008-use-grpc.md
+# 8. Use gRPC between services
+```
+""",
+)
+
+DOC010 = Rule(
+    code="DOC010",
+    name="second-title",
+    stage="check",
+    scope="document",
+    severity="warning",
+    summary="A decision record has more than one H1.",
+    documentation="""\
+A record has one title. A second `# Status` is usually a section written one
+level too high; it renders as a second title and breaks tables of contents.
+
+## Fails
+
+```markdown at=3:1
+# 1. Use PostgreSQL
+
+# Status
+
+Accepted
+
+## Context
+
+The ledger needs transactions.
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL
+
+## Status
+
+Accepted
+```
+""",
+)
+
+DOC011 = Rule(
+    code="DOC011",
+    name="number-gap",
+    stage="check",
+    scope="workspace",
+    severity="info",
+    summary="Numbers are missing between a folder's numbered records.",
+    documentation="""\
+Often harmless (a record was withdrawn before merging), sometimes a record lost
+in a rename; worth a look, never a failure. A record that cannot be read (`DOC001`)
+still counts, by the number its file name gives.
+
+## Fails
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+```
+
+```markdown path=docs/adr/0003-use-redis.md at=1:1
+# 3. Use Redis for sessions
+```
+
+## Passes
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+```
+
+```markdown path=docs/adr/0002-use-redis.md
+# 2. Use Redis for sessions
+```
+""",
+)
+
+DOC012 = Rule(
+    code="DOC012",
+    name="file-name-anomaly",
+    stage="check",
+    scope="document",
+    severity="warning",
+    summary="A record's file name has spaces or brackets, `..md`, `.md.md` or no extension.",
+    documentation="""\
+Such names break links (a space must be written `%20`), shell scripts and
+adr-tools' own renumbering. The record is still read and checked.
+
+## Fails
+
+```markdown path="docs/adr/0003-use redis.md" at=1:1
+# 3. Use Redis for sessions
+```
+
+## Passes
+
+```markdown path=docs/adr/0003-use-redis.md
+# 3. Use Redis for sessions
+```
+""",
+)
+
+DOC013 = Rule(
+    code="DOC013",
+    name="nesting-too-deep",
+    stage="check",
+    scope="document",
+    severity="warning",
+    summary="Block quotes and list items nest more than 100 deep.",
+    documentation="""\
+No record a person writes comes near it; a generated file might. assay reads
+a deeper `>` or list marker as text, so the document is still read and checked
+(CommonMark sets no limit, but reading every line against every open container
+would take time quadratic in the depth). The finding points at the first marker
+read as text.
+
+## Fails
+
+```markdown at=3:101
+# 1. Quote the incident channel
+
+>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>deep
+```
+
+## Passes
+
+```markdown
+# 1. Quote the incident channel
+
+>>> three levels of reply
+```
+""",
+)
+
+DOC014 = Rule(
+    code="DOC014",
+    name="bold-paragraph-heading",
+    stage="check",
+    scope="document",
+    severity="warning",
+    summary="A section is introduced by a bold line, not a heading.",
+    documentation="""\
+`**Context and Problem Statement**` alone on a line reads as a heading to people,
+so assay reads it as that section (the record is not missing it). Renderers,
+tables of contents and links to `#context` do not: write it as a heading,
+`## Context and Problem Statement`. Only a bold line naming a section the type
+declares counts; bold prose is prose.
+
+## Fails
+
+```markdown at=5:1
+# 1. Use PostgreSQL
+
+Status: Accepted
+
+**Context**
+
+The ledger needs transactions across accounts.
+
+## Decision
+
+PostgreSQL 16.
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL
+
+Status: Accepted
+
+## Context
+
+The ledger needs transactions across accounts. **Decision** follows below.
+
+## Decision
+
+PostgreSQL 16.
+```
+""",
+)
+
+DOC015 = Rule(
+    code="DOC015",
+    name="folder-convention",
+    stage="check",
+    scope="workspace",
+    severity="info",
+    summary=(
+        "Most records of a folder leave out a required field or section: the folder's "
+        "convention, reported once instead of an error per record."
+    ),
+    documentation="""\
+A series written without a status (the status lives in an index page) or without a
+Decision section (the title states it) is not wrong in every record. When more than
+half of a folder's records (and at least two) lack a part, that part's `FLD001` or
+`DOC003` is not reported for the folder, and this one finding, at its first record,
+says so. Where half or more state it, each record without it is an error as
+usual. Only the built-in types give way so: a team's own spec that requires a part
+means it of every record. Ignoring `DOC015` (`ignore = ["DOC015"]`) reports every
+record again.
+
+## Fails
+
+```markdown path=docs/adr/0001-use-postgres.md at=1:1
+# 1. Use PostgreSQL
+
+## Context
+
+The ledger needs transactions.
+
+## Decision
+
+PostgreSQL 16.
+```
+
+```markdown path=docs/adr/0002-use-redis.md
+# 2. Use Redis for sessions
+
+## Context
+
+Sessions outgrow the process.
+
+## Decision
+
+Redis 7.
+```
+
+## Passes
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+
+Status: Accepted
+
+## Context
+
+The ledger needs transactions.
+
+## Decision
+
+PostgreSQL 16.
+```
+
+```markdown path=docs/adr/0002-use-redis.md
+# 2. Use Redis for sessions
+
+Status: Accepted
+
+## Context
+
+Sessions outgrow the process.
+
+## Decision
+
+Redis 7.
+```
+""",
+)
+
+DOC016 = Rule(
+    code="DOC016",
+    name="unsupported-format",
+    stage="check",
+    scope="workspace",
+    severity="info",
+    summary=(
+        "A records folder holds files in a format assay does not read (`.rst`, `.adoc`, `.txt`, …)."
+    ),
+    documentation="""\
+Only Markdown is read. A record written in reStructuredText or AsciiDoc beside the
+Markdown ones is not checked, and saying so once is better than a silent drop: one
+finding per folder, at its first such file, naming them all. Rename a plain-text
+record to `.md` to have it read (a line standing alone, such as `Context`, is a
+section).
+
+## Fails
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+```
+
+```markdown path=docs/adr/0002-use-redis.rst at=1:1
+2. Use Redis
+============
+```
+
+## Passes
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+```
+
+```markdown path=docs/adr/diagram.svg
+<svg xmlns="http://www.w3.org/2000/svg"/>
+```
+""",
+)

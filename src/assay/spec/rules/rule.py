@@ -1,0 +1,110 @@
+"""What a rule is: one code assay can report, with everything said about it.
+
+A ``Rule`` is the one place a code's name, default severity, summary and reference
+page live, whichever stage reports it: a check (``engine.checks``), the runner itself
+(suppressions, a crashing check), the spec reader, assembly, the session reader, the
+protocol checker, an evaluation stage or a summary.  Every diagnostic is made by its
+rule (``Rule.diagnostic``), so a code without a rule cannot be reported, and the rule
+reference, ``assay rules`` and SARIF's rule metadata read the same values.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from attrs import field, frozen
+
+from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN, Diagnostic, Related, Severity
+from assay.spec.model import Model
+from assay.spec.rules.examples import ExampleFile, examples, prose
+from assay.spec.source import Span
+
+#: Who reports a rule, which is also what its examples run through in the test suite:
+#: ``check`` a registered check, ``runner`` the runner about the run itself (SUP001,
+#: SUP002, INT001), ``spec`` the spec reader, ``assembly`` ``assay assemble``,
+#: ``session`` the session reader and ``assay trace fetch``, ``trace`` the protocol
+#: checker, ``evaluation`` the ``assay eval`` stages, ``summary`` ``assay eval summary``.
+Stage = Literal["check", "runner", "spec", "assembly", "session", "trace", "evaluation", "summary"]
+#: What a check looks at (``engine.checks.base``): one document, all of them, or one
+#: analysis run's files together.
+Scope = Literal["document", "workspace", "run"]
+
+#: Where a finding about a whole file, the store or the command line points.
+START = Span.point(0, 1, 1)
+
+
+def _valid_code(_instance: object, _attribute: object, value: str) -> None:
+    if not CODE_PATTERN.match(value):
+        raise ValueError(f"a rule's code looks like ABC123 (got {value!r})")
+
+
+def _valid_name(_instance: object, _attribute: object, value: str) -> None:
+    if not NAME_PATTERN.match(value):
+        raise ValueError(f"a rule's name is kebab-case (got {value!r})")
+
+
+def _trimmed(text: str) -> str:
+    # A literal's text starts and ends on lines of its own: the page has neither newline.
+    return text.strip("\n")
+
+
+@frozen(kw_only=True)
+class Rule(Model):
+    """One code: its identity, who reports it, and its reference page."""
+
+    code: str = field(validator=_valid_code)
+    name: str = field(validator=_valid_name)
+    stage: Stage
+    #: The first line of the page, and the index's and SARIF's short description.
+    summary: str
+    #: The rest of the page (Markdown): prose, then ``## Fails`` and ``## Passes``
+    #: examples as ``assay.spec.rules.examples`` reads them.
+    documentation: str = field(default="", converter=_trimmed)
+    severity: Severity = "error"
+    #: For the rules of checks and the runner: what they look at (the page says it).
+    scope: Scope | None = None
+    #: True when a finding of this rule keeps the record it is in off the published
+    #: site (no rule does yet).
+    keeps_off_site: bool = False
+
+    @property
+    def family(self) -> str:
+        """The code's three letters, e.g. ``DOC``."""
+        return self.code[:3]
+
+    @property
+    def text(self) -> str:
+        """The whole page source: the summary line, then the documentation (SARIF's
+        help text)."""
+        return f"{self.summary}\n\n{self.documentation}" if self.documentation else self.summary
+
+    @property
+    def prose(self) -> str:
+        """The documentation without its examples."""
+        return prose(self.documentation)
+
+    @property
+    def examples(self) -> dict[str, tuple[ExampleFile, ...]]:
+        """``{"Fails": files, "Passes": files}``: the examples the test suite runs."""
+        return examples(self.documentation)
+
+    def diagnostic(
+        self,
+        message: str,
+        path: str,
+        span: Span = START,
+        *,
+        severity: Severity | None = None,
+        related: tuple[Related, ...] = (),
+    ) -> Diagnostic:
+        """A diagnostic of this rule at ``span`` of ``path`` (at the rule's default
+        severity unless the configuration gave another)."""
+        return Diagnostic(
+            code=self.code,
+            name=self.name,
+            severity=severity or self.severity,
+            message=message,
+            path=path,
+            span=span,
+            related=related,
+        )

@@ -1,0 +1,357 @@
+"""DOC017-DOC019 and IDN001-IDN003: an analysis run's members, review and manifest, and
+the identity of the source it names.
+"""
+
+from __future__ import annotations
+
+from assay.spec.rules.rule import Rule
+
+DOC017 = Rule(
+    code="DOC017",
+    name="missing-run-member",
+    stage="check",
+    scope="run",
+    summary="An analysis run lacks a member: a complete run has all six.",
+    documentation="""\
+A run folder (any folder holding `run.toml`) holds `boundary.md`,
+`output/runtime.md`, `lenses/memory.md`, `lenses/epistemic.md`, `overview.md` and
+`verify.md`. Each missing one is reported at the top of `run.toml`, the file that
+makes the folder a run.
+
+## Fails
+
+```toml path=runs/github.com-pallets-flask/run.toml at=1:1
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/boundary.md
+# Boundary: Flask
+```
+
+```markdown path=runs/github.com-pallets-flask/output/runtime.md
+# Runtime: request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/lenses/memory.md
+# Memory lens: request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/overview.md
+# Overview: Flask request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/verify.md
+# Verification
+```
+
+## Passes
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/boundary.md
+# Boundary: Flask
+```
+
+```markdown path=runs/github.com-pallets-flask/output/runtime.md
+# Runtime: request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/lenses/memory.md
+# Memory lens: request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/lenses/epistemic.md
+# Epistemic lens: request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/overview.md
+# Overview: Flask request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/verify.md
+# Verification
+```
+""",
+)
+
+DOC018 = Rule(
+    code="DOC018",
+    name="stale-review",
+    stage="check",
+    scope="run",
+    summary="A run keeps a `review.md` that differs from the review `assay render` produces.",
+    documentation="""\
+The public review is rendered by code from the verified overview (ADR 097): its
+front matter description from `## Description`, `# <System>` from `run.toml`, the
+`Evidence basis:` line from the boundary's fields, the Bounded synthesis and the
+Limitations. A `review.md` kept in the run folder must be exactly that rendering,
+byte for byte, so no prose reaches readers that verification did not read. Renew it
+with `assay render RUN_DIR --write`. The finding points at the first line that
+differs.
+
+## Fails
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/boundary.md
+# Boundary: Flask
+
+- source.identity: https://github.com/pallets/flask
+- source.commit: 2f0c62f5e6e290843f03c1fa70817c7a3c7fd661
+- inspected: 2026-11-20
+```
+
+```markdown path=runs/github.com-pallets-flask/overview.md
+# Overview: Flask
+
+## Description
+
+Flask dispatches each request through one application context and a URL map.
+
+## Bounded synthesis
+
+Requests are matched against the URL map, then dispatched to a view.
+
+## Limitations
+
+Extensions were not read.
+```
+
+```markdown path=runs/github.com-pallets-flask/review.md at=9:1
+---
+description: "Flask dispatches each request through one application context and a URL map."
+---
+
+# Flask
+
+Evidence basis: https://github.com/pallets/flask at commit 2f0c62f5e6e290843f03c1fa70817c7a3c7fd661, inspected 2026-11-20.
+
+Flask is fast and safe, and every extension is thread-safe.
+
+## Limitations
+
+Extensions were not read.
+```
+
+## Passes
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/boundary.md
+# Boundary: Flask
+
+- source.identity: https://github.com/pallets/flask
+- source.commit: 2f0c62f5e6e290843f03c1fa70817c7a3c7fd661
+- inspected: 2026-11-20
+```
+
+```markdown path=runs/github.com-pallets-flask/overview.md
+# Overview: Flask
+
+## Description
+
+Flask dispatches each request through one application context and a URL map.
+
+## Bounded synthesis
+
+Requests are matched against the URL map, then dispatched to a view.
+
+## Limitations
+
+Extensions were not read.
+```
+
+```markdown path=runs/github.com-pallets-flask/review.md
+---
+description: "Flask dispatches each request through one application context and a URL map."
+---
+
+# Flask
+
+Evidence basis: https://github.com/pallets/flask at commit 2f0c62f5e6e290843f03c1fa70817c7a3c7fd661, inspected 2026-11-20.
+
+Requests are matched against the URL map, then dispatched to a view.
+
+## Limitations
+
+Extensions were not read.
+```
+""",
+)
+
+DOC019 = Rule(
+    code="DOC019",
+    name="malformed-run-manifest",
+    stage="check",
+    scope="document",
+    summary="A run's `run.toml` does not parse as TOML.",
+    documentation="""\
+Any folder holding `run.toml` is an analysis run, and its manifest names the run's
+`system`, `source` and `inputs-commit`. A manifest that does not parse names none
+of them, so the run's other checks (the identities, the folder's name) cannot run
+either. The finding is where TOML's reader stopped.
+
+## Fails
+
+```toml path=runs/github.com-pallets-flask/run.toml at=2:43
+system = "Flask"
+source = "https://github.com/pallets/flask
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+## Passes
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+""",
+)
+
+IDN001 = Rule(
+    code="IDN001",
+    name="identity-not-normalized",
+    stage="check",
+    scope="document",
+    summary="A source identity is not written in its normalized form; the message gives it.",
+    documentation="""\
+ADR 097 normalizes the source identity once: surrounding whitespace, a trailing
+`/` and a trailing `.git` stripped, a URL's scheme and host lowercased, nothing
+else (the path keeps its case). The boundary report freezes `source.identity`
+in that form, so the run's slug, the comparison with the caller's source
+(`IDN002`) and publication all read one spelling. The value checked is the text
+without markup: spaces inside backticks are not part of it.
+`assay identity URL` prints the normal form.
+
+## Fails
+
+```assay path=assay/boundary.assay
+type boundary {
+    files "runs/*/boundary.md"
+    field "source.identity" required { format identity }
+}
+```
+
+```markdown path=runs/pageindex/boundary.md at=3:20
+# PageIndex
+
+- source.identity: `https://GitHub.com/VectifyAI/PageIndex.git`
+```
+
+## Passes
+
+```assay path=assay/boundary.assay
+type boundary {
+    files "runs/*/boundary.md"
+    field "source.identity" required { format identity }
+}
+```
+
+```markdown path=runs/pageindex/boundary.md
+# PageIndex
+
+- source.identity: `https://github.com/VectifyAI/PageIndex`
+```
+""",
+)
+
+IDN002 = Rule(
+    code="IDN002",
+    name="identity-mismatch",
+    stage="check",
+    scope="run",
+    summary="The boundary's `source.identity` names another source than `run.toml`'s `source`.",
+    documentation="""\
+The caller gives the run's source in any form; the boundary worker freezes it in
+`source.identity`. ADR 097 has the boundary validator refuse a frozen identity that
+differs, and compares both after normalization (surrounding whitespace, a trailing
+`/` and a trailing `.git` stripped, a URL's scheme and host lowercased), so a
+difference of form alone — `HTTPS://GitHub.com/pallets/flask.git/` — passes.
+Paths keep their case: `pallets/Flask` is another repository.
+
+## Fails
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/boundary.md at=3:20
+# Boundary: Flask
+
+- source.identity: https://github.com/pallets/quart
+- source.commit: 2f0c62f5e6e290843f03c1fa70817c7a3c7fd661
+- inspected: 2026-09-29
+
+## Scope
+
+The `src/flask` package.
+```
+
+## Passes
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "HTTPS://GitHub.com/pallets/flask.git/"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/boundary.md
+# Boundary: Flask
+
+- source.identity: https://github.com/pallets/flask
+- source.commit: 2f0c62f5e6e290843f03c1fa70817c7a3c7fd661
+- inspected: 2026-09-29
+
+## Scope
+
+The `src/flask` package.
+```
+""",
+)
+
+IDN003 = Rule(
+    code="IDN003",
+    name="run-folder-not-slug",
+    stage="check",
+    scope="run",
+    summary="The run folder's name is not the slug of the run's `source`.",
+    documentation="""\
+A run folder is named by the slug of its normalized source identity
+(`https://github.com/pallets/flask` -> `github.com-pallets-flask`), so two runs of
+one source meet in one place and `assay identity URL` says where a run belongs.
+A run at the workspace root has no folder name of its own and is not checked.
+
+## Fails
+
+```toml path=runs/flask/run.toml at=2:10
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+## Passes
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+""",
+)

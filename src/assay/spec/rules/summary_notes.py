@@ -1,0 +1,226 @@
+"""EVL025-EVL028, EVL037 and EVL016: what a summary leaves out, and why; see
+``summary_subsets`` for what the summary's codes are and how their examples run.
+"""
+
+from __future__ import annotations
+
+from assay.spec.rules.rule import Rule
+
+EVL025 = Rule(
+    code="EVL025",
+    name="incompatible-versions",
+    stage="summary",
+    severity="info",
+    summary="Attempts ran under other versions than the compared ones: reported, never mixed.",
+    documentation="""\
+Attempts are compared only when they share the benchmark, answer key, runner and
+result schema versions (cue and declaration versions may differ: they are what the
+conditions deliver). The compared versions are those of the latest attempt (the
+highest id); every other group is listed with its attempts.
+
+## Fails
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "task", correctness = "wrong", answer_key = "key@0"},
+    {id = 2, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 3, task = "t1", condition = "task", correctness = "correct"},
+]
+```
+
+## Passes
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task", correctness = "correct"},
+]
+```
+""",
+)
+
+EVL026 = Rule(
+    code="EVL026",
+    name="attempt-outside-benchmark",
+    stage="summary",
+    severity="info",
+    summary="Attempts are for tasks the benchmark does not list.",
+    documentation="""\
+A task removed from the benchmark, or attempts merged from another one: they are not
+compared, and the note lists them.
+
+## Fails
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task", correctness = "correct"},
+    {id = 3, task = "t9", condition = "task", correctness = "correct"},
+]
+```
+
+## Passes
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task", correctness = "correct"},
+]
+```
+""",
+)
+
+EVL027 = Rule(
+    code="EVL027",
+    name="counter-not-used",
+    stage="summary",
+    severity="info",
+    summary="A usage counter is not complete on every compared attempt, so it is not used.",
+    documentation="""\
+A counter (tokens, requests) enters the matched differences only when every compared
+attempt reports it complete; one gap would make the sides incomparable. The note
+names the attempts that lack it.
+
+## Fails
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", counters = {input_tokens = 90}},
+    {id = 2, task = "t1", condition = "task", incomplete = ["input_tokens"]},
+]
+```
+
+## Passes
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", counters = {input_tokens = 90}},
+    {id = 2, task = "t1", condition = "task", counters = {input_tokens = 300}},
+]
+```
+""",
+)
+
+EVL028 = Rule(
+    code="EVL028",
+    name="no-dated-rate",
+    stage="summary",
+    severity="info",
+    summary="A counter has a rate, but none dated on or before some compared attempt.",
+    documentation="""\
+Credit (`credit` rates: credit per unit) and seconds (`speed` rates: units per
+second) are computed per attempt with the latest rate for that counter dated on or
+before the attempt's start (UTC date); the summary lists each rate it used. A rate
+dated later is never applied backwards: the conversion is left out.
+
+## Fails
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0, rates = [
+    {kind = "credit", counter = "input_tokens", per_unit = 0.002, dated = "2026-12-01"},
+]}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", counters = {input_tokens = 90}},
+    {id = 2, task = "t1", condition = "task", counters = {input_tokens = 300}},
+]
+```
+
+## Passes
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0, rates = [
+    {kind = "credit", counter = "input_tokens", per_unit = 0.002, dated = "2026-10-01"},
+]}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", counters = {input_tokens = 90}},
+    {id = 2, task = "t1", condition = "task", counters = {input_tokens = 300}},
+]
+```
+""",
+)
+
+EVL037 = Rule(
+    code="EVL037",
+    name="superseded-attempts",
+    stage="summary",
+    severity="info",
+    summary="Earlier attempts of a task and condition are not compared: a later one is.",
+    documentation="""\
+Every attempt is kept; only the latest of each task and condition is compared. The
+note lists the earlier ones and their statuses, so a retry is never silent.
+
+## Fails
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task", status = "failed"},
+    {id = 3, task = "t1", condition = "task", correctness = "correct"},
+]
+```
+
+## Passes
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task", correctness = "correct"},
+]
+```
+""",
+)
+
+EVL016 = Rule(
+    code="EVL016",
+    name="assessment-other-policy",
+    stage="summary",
+    severity="info",
+    summary="A compared attempt's assessment was made under another policy than the run's.",
+    documentation="""\
+An independent assessment (`assay eval assess`) names the policy it was made under,
+`name@version`; the summary shows it beside the task's pair only when that is the
+policy the run recorded before execution. One made under another policy, or when
+the run recorded none, judged by other rules: it is kept in the store, not shown,
+and this note lists its attempts.
+
+## Fails
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task", assessment = "supported under review@1"},
+]
+```
+
+## Passes
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task", assessment = "supported under eval@1"},
+]
+```
+""",
+)

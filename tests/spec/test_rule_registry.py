@@ -1,0 +1,151 @@
+"""One rule registry: every code assay reports is a ``Rule`` of it, every rule is
+reported by some stage, and ``assay rules``, the rule pages and SARIF read the same
+table."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import io
+import json
+import pkgutil
+import re
+import tokenize
+from pathlib import Path
+from typing import Any, get_args
+
+import pytest
+
+import assay.spec.rules
+from assay.cli import main
+from assay.spec.rules import registry
+from assay.spec.rules.registry import RULES
+from assay.spec.rules.rule import Rule, Stage
+from tests.rule_examples import STAGE_TESTS
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCE = ROOT / "src" / "assay"
+RULES_PACKAGE = SOURCE / "spec" / "rules"
+CODES = {rule.code for rule in RULES}
+
+
+def _sources(*, outside_rules: bool = True) -> dict[str, str]:
+    """The package's modules by relative path (without ``spec/rules/`` when asked)."""
+    return {
+        path.relative_to(SOURCE).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(SOURCE.rglob("*.py"))
+        if not (outside_rules and path.is_relative_to(RULES_PACKAGE))
+    }
+
+
+def test_only_a_rule_makes_a_diagnostic() -> None:
+    """No module builds a ``Diagnostic`` (or a summary's ``Reason``) itself: each comes
+    from ``Rule.diagnostic`` (or ``reason(rule, …)``), so a code without a rule cannot
+    be reported."""
+    makers = {
+        path
+        for path, text in _sources(outside_rules=False).items()
+        if re.search(r"(?<!class )\bDiagnostic\(", text)
+    }
+    assert makers == {"spec/rules/rule.py"}
+    reasons = {path for path, text in _sources().items() if re.search(r"\bReason\(", text)}
+    assert reasons <= {"engine/evidence/summary/reasons.py", "spec/evaluation_summary.py"}
+
+
+def test_rules_are_written_only_in_the_registry() -> None:
+    """A ``Rule(...)`` literal outside ``spec/rules/`` would be a code the table lacks."""
+    assert [path for path, text in _sources().items() if re.search(r"\bRule\(", text)] == []
+
+
+def test_every_code_the_sources_name_is_a_rule() -> None:
+    """A quoted code anywhere in the package (a comparison, a set of codes) is one the
+    registry has: no code is known only to the stage that uses it."""
+    unknown = {
+        (path, code)
+        for path, text in _sources().items()
+        for code in re.findall(r"\"([A-Z]{3}\d{3})\"", text)
+        if code not in CODES
+    }
+    assert unknown == set()
+
+
+def _names(text: str) -> set[str]:
+    """The identifiers a module's code uses (not its strings, docstrings or comments)."""
+    tokens = tokenize.generate_tokens(io.StringIO(text).readline)
+    return {t.string for t in tokens if t.type == tokenize.NAME}
+
+
+def test_every_rule_is_reported_by_a_stage() -> None:
+    """Each rule's constant is used in code outside the registry (a check points at it,
+    a stage makes its diagnostics); its Fails example then proves the stage reports it
+    (``tests/rule_examples.py``)."""
+    used = set().union(*(_names(text) for text in _sources().values()))
+    assert [r.code for r in RULES if r.code not in used] == []
+
+
+def test_every_stage_has_a_module_that_runs_its_examples() -> None:
+    assert set(STAGE_TESTS) == set(get_args(Stage))
+    for stage, module in STAGE_TESTS.items():
+        assert f'"{stage}"' in (ROOT / module).read_text(encoding="utf-8"), (stage, module)
+
+
+def test_every_module_of_rules_is_in_the_table() -> None:
+    """A family module the registry does not list would hold rules no one can look up;
+    each rule is named after its code."""
+    for info in pkgutil.iter_modules(assay.spec.rules.__path__):
+        module = importlib.import_module(f"assay.spec.rules.{info.name}")
+        found = {k: v for k, v in vars(module).items() if isinstance(v, Rule)}
+        if not found or info.name in ("registry", "rule"):
+            continue
+        assert module in registry._MODULES, info.name
+        assert all(name == value.code for name, value in found.items()), info.name
+
+
+def test_lookup_by_code_and_name() -> None:
+    assert registry.rule("DOC003").name == "missing-section"
+    assert registry.find("missing-section") is registry.rule("DOC003")
+    assert registry.find("doc003") is registry.rule("DOC003")
+    assert registry.find("DOC999") is None
+
+
+def _index_rows(text: str) -> dict[str, tuple[str, str]]:
+    rows = re.findall(r"^\| \[(\w+)\]\(\w+\.md\) \| ([a-z0-9-]+) \| \w+ \| (.*) \|$", text, re.M)
+    return {code: (name, summary) for code, name, summary in rows}
+
+
+def test_rules_command_pages_and_sarif_read_one_table(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = {r.code: (r.name, r.summary) for r in RULES}
+
+    assert main(["rules"]) == 0
+    assert _index_rows(capsys.readouterr().out) == table
+
+    from mkdocs.structure.files import File
+
+    generated: dict[str, str] = {}
+
+    def record(_config: Any, path: str, *, content: str) -> str:
+        generated[path] = content
+        return path
+
+    monkeypatch.setattr(File, "generated", staticmethod(record))
+    spec = importlib.util.spec_from_file_location("rules_hook", ROOT / "docs/_hooks/rules.py")
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    hook.on_files([], None)
+    pages = {p.removeprefix("reference/rules/").removesuffix(".md") for p in generated}
+    assert pages == {*table, "index"}
+    assert _index_rows(generated["reference/rules/index.md"]) == table
+    for code, (name, summary) in table.items():
+        assert generated[f"reference/rules/{code}.md"].startswith(f"# {code} {name}\n"), code
+        assert f"\n{summary}\n" in generated[f"reference/rules/{code}.md"], code
+
+    (tmp_path / "assay.toml").write_text("specs = []\n")
+    monkeypatch.chdir(tmp_path)
+    main(["check", "--format", "sarif", "--no-cache"])
+    driver = json.loads(capsys.readouterr().out)["runs"][0]["tool"]["driver"]
+    sarif = {r["id"]: (r["name"], r["shortDescription"]["text"]) for r in driver["rules"]}
+    checked = {r.code for r in RULES if r.stage in ("check", "runner", "spec")}
+    assert sarif == {code: table[code] for code in checked}
