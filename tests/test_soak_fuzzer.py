@@ -151,4 +151,4 @@ def test_an_input_whose_own_peak_is_high_is_kept_as_heavy(
     assert target == "document" and rise >= 90 * 1024
     assert report.memory[-1][2] >= rise  # the process's peak survives the resets
     settled = [sample[3] for sample in report.memory]
-    assert max(settled) < rise  # the 96 MiB are given back, not kept
+    assert settled[-1] - settled[0] < rise // 2  # the 96 MiB are given back, not kept
