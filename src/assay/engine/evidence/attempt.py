@@ -43,4 +43,12 @@ def status_of(ran: Ran, problem: str | None, cancelled: bool) -> tuple[str, str 
         return "failed", f"exited with {ran.exit_code}"
     if problem is not None:
         return "malformed", problem
+    if ran.held_open:
+        return "completed", _HELD_OPEN
     return "completed", None
+
+
+_HELD_OPEN = (
+    "a process the agent started still held its output open at the timeout: "
+    "killed with the agent's group, or, outside it, no longer read"
+)

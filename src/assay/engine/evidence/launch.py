@@ -4,7 +4,9 @@ writer thread records what it returns).
 
 The child gets only the environment variables its runner allows, plus
 ``ASSAY_TASK`` and ``ASSAY_CONDITION``; it runs in the workspace root in its own
-process group, so a kill reaches whatever it started.
+process group, so a kill reaches whatever it started and did not move out of it.
+Its pipes are read by ``pipes.exchange``, whose deadline holds even when a process it
+started (in its group or, with ``setsid``, outside) keeps them open.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ import subprocess
 import threading
 import time
 from collections.abc import Mapping, Sequence
+from functools import partial
 
 from attrs import frozen
 
+from assay.engine.evidence.pipes import exchange
 from assay.spec.model import Model
 
 
@@ -31,6 +35,7 @@ class Ran(Model):
     stderr: bytes = b""
     child_us: int = 0
     timed_out: bool = False
+    held_open: bool = False  #: a process it started still held its output at the end
     error: str | None = None
 
 
@@ -72,23 +77,24 @@ class Children:
         if self.cancelled.is_set():  # cancelled between the check and the start
             _kill(process)
         try:
-            try:
-                out, err = process.communicate(stdin, timeout=timeout)
-                timed_out = False
-            except subprocess.TimeoutExpired:
-                _kill(process)
-                out, err = process.communicate()
-                timed_out = True
+            ended = exchange(
+                process,
+                stdin,
+                timeout=timeout,
+                cancelled=self.cancelled,
+                kill=partial(_kill, process),
+            )
         finally:
             with self._lock:
                 self._running.discard(process)
         elapsed = (time.perf_counter_ns() - start) // 1000
         return Ran(
-            exit_code=process.returncode,
-            stdout=out or b"",
-            stderr=err or b"",
+            exit_code=ended.exit_code,
+            stdout=ended.stdout,
+            stderr=ended.stderr,
             child_us=elapsed,
-            timed_out=timed_out,
+            timed_out=ended.timed_out,
+            held_open=ended.held_open,
         )
 
 
