@@ -34,6 +34,7 @@ from assay.engine.evidence.assessments import record as _record
 from assay.engine.evidence.assessments import records as _records
 from assay.engine.evidence.codes import EvidenceError, evl
 from assay.engine.evidence.merge import merge_stores
+from assay.engine.evidence.output import DEFAULT_KEEP
 from assay.engine.evidence.plan import Plan, make_plan
 from assay.engine.evidence.prepare import now
 from assay.engine.evidence.prepare import prepare as _prepare
@@ -155,18 +156,27 @@ def run(
     shard: tuple[int, int] | None = None,
     authorize_spending: bool = False,
     resume: bool = False,
+    keep_output: int = DEFAULT_KEEP,
     config: StrPath | Config | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> RunResult:
-    """Run the prepared tasks with ``runner``; every attempt is kept in ``db``."""
+    """Run the prepared tasks with ``runner``; every attempt is kept in ``db``, with
+    the first ``keep_output`` bytes of its stdout and stderr (and the size and sha256
+    of all of each: ``Store.outputs``)."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise UsageError(f"jobs {jobs!r}: expected a whole number, 1 or more")
+    if isinstance(keep_output, bool) or not isinstance(keep_output, int) or keep_output < 0:
+        raise UsageError(f"keep_output {keep_output!r}: expected a whole number of bytes")
     settings, plan = _plan(
         root, config, True, benchmark=benchmark, answers=answers, results=results, runner=runner
     )
     with open_store(db) as store:
         options = RunOptions(
-            jobs=jobs, shard=shard, authorize_spending=authorize_spending, resume=resume
+            jobs=jobs,
+            shard=shard,
+            authorize_spending=authorize_spending,
+            resume=resume,
+            keep_output=keep_output,
         )
         return _run(settings, store, plan, options, progress)
 

@@ -20,19 +20,21 @@ import time
 from collections.abc import Mapping, Sequence
 from functools import partial
 
-from attrs import frozen
+from attrs import field, frozen
 
+from assay.engine.evidence.output import DEFAULT_KEEP, Output
 from assay.engine.evidence.pipes import exchange
 from assay.spec.model import Model
 
 
 @frozen(kw_only=True)
 class Ran(Model):
-    """How a process ended. ``exit_code`` None: it could not be started (``error``)."""
+    """How a process ended. ``exit_code`` None: it could not be started (``error``).
+    Each output is its kept head, with the size and digest of all of it."""
 
     exit_code: int | None
-    stdout: bytes = b""
-    stderr: bytes = b""
+    stdout: Output = field(factory=Output)
+    stderr: Output = field(factory=Output)
     child_us: int = 0
     timed_out: bool = False
     held_open: bool = False  #: a process it started still held its output at the end
@@ -56,9 +58,16 @@ class Children:
             _kill(process)
 
     def run(
-        self, argv: Sequence[str], stdin: bytes, env: Mapping[str, str], cwd: str, timeout: float
+        self,
+        argv: Sequence[str],
+        stdin: bytes,
+        env: Mapping[str, str],
+        cwd: str,
+        timeout: float,
+        keep: int = DEFAULT_KEEP,
     ) -> Ran:
-        """Run ``argv`` to its end (or the timeout, or a cancellation)."""
+        """Run ``argv`` to its end (or the timeout, or a cancellation), keeping the
+        first ``keep`` bytes of each output."""
         start = time.perf_counter_ns()
         try:
             process = subprocess.Popen(
@@ -81,6 +90,7 @@ class Children:
                 process,
                 stdin,
                 timeout=timeout,
+                keep=keep,
                 cancelled=self.cancelled,
                 kill=partial(_kill, process),
             )

@@ -25,7 +25,8 @@ from assay.engine.files.writing import create_from
 _ATTEMPT_COLUMNS = (
     "task, condition, status, versions, shard, started_at, duration_ms, exit_code, command,"
     " stdin_sha256, stdin, stdout, stderr, provision, correctness, answer, verification,"
-    " assessment, counters, unknown_fields, note, child_us"
+    " assessment, counters, unknown_fields, note, child_us, stdout_bytes, stdout_sha256,"
+    " stdout_truncated, stderr_bytes, stderr_sha256, stderr_truncated"
 )
 _ASSESSMENT_COLUMNS = "verdict, answer_sha256, basis_sha256, policy, recorded_at"
 _PREP_COLUMNS = (
@@ -120,7 +121,7 @@ def _copy(target: Store, stores: list[Store]) -> int:
         ):
             prep = ids.get(row[1]) if row[1] is not None else None
             cursor = db.execute(
-                f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({_marks(23)})",
+                f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({_marks(29)})",
                 (prep, *row[2:]),
             )
             attempts[row[0]] = int(cursor.lastrowid or 0)

@@ -24,6 +24,7 @@ from typing import IO
 
 from attrs import frozen
 
+from assay.engine.evidence.output import Capture, Output
 from assay.spec.model import Model
 
 #: Seconds the pipes are still read after the kill at the deadline: enough for what
@@ -38,8 +39,8 @@ _CHUNK = 1 << 16
 class Exchanged(Model):
     """What the child said, how it ended, and whether the deadline stopped it."""
 
-    stdout: bytes
-    stderr: bytes
+    stdout: Output
+    stderr: Output
     exit_code: int | None
     timed_out: bool  #: the child itself was still running at the deadline
     held_open: bool  #: it had exited, but its output was still open at the deadline
@@ -50,14 +51,15 @@ def exchange(
     stdin: bytes,
     *,
     timeout: float,
+    keep: int,
     cancelled: threading.Event,
     kill: Callable[[], None],
 ) -> Exchanged:
-    """Write ``stdin``, read both outputs, and end by ``timeout`` seconds plus ``GRACE``."""
+    """Write ``stdin``, read both outputs (keeping ``keep`` bytes of each, hashing all),
+    and end by ``timeout`` seconds plus ``GRACE``."""
     deadline = time.monotonic() + timeout
     selector = selectors.DefaultSelector()
-    out: list[bytes] = []
-    err: list[bytes] = []
+    out, err = Capture(keep), Capture(keep)
     for stream, kept in ((process.stdout, out), (process.stderr, err)):
         if stream is not None:
             selector.register(stream, selectors.EVENT_READ, kept)
@@ -86,7 +88,7 @@ def exchange(
                     continue
                 chunk = os.read(key.fd, _CHUNK)
                 if chunk:
-                    key.data.append(chunk)
+                    key.data.add(chunk)
                 else:
                     _close(selector, key.fileobj)
     finally:  # what is still open is read no more: closed here
@@ -95,8 +97,8 @@ def exchange(
         selector.close()
     timed_out = _reap(process, deadline, kill) or timed_out
     return Exchanged(
-        stdout=b"".join(out),
-        stderr=b"".join(err),
+        stdout=out.output(),
+        stderr=err.output(),
         exit_code=process.returncode,
         timed_out=timed_out,
         held_open=held_open,

@@ -2,7 +2,8 @@
 
 Each attempt is a row written and committed *before* its process starts (status
 ``launched``, the command, the stdin's digest and bytes, the versions); when it ends
-the same row gets its status, exit code, raw stdout and stderr, timing, the reading of
+the same row gets its status, exit code, raw stdout and stderr (their first
+``keep_output`` bytes, with the size and sha256 of all), timing, the reading of
 its output and the verification. Nothing is retried or dropped: a drifted pin (basis
 error), a refusal to spend and a cancellation are rows too. ``--jobs N`` runs N
 processes at once in worker threads; only this module's thread writes the store.
@@ -27,7 +28,8 @@ from assay.engine.evidence.attempt import attempt as run_attempt
 from assay.engine.evidence.attempt import status_of
 from assay.engine.evidence.codes import EvidenceError, evl
 from assay.engine.evidence.launch import Children, Ran
-from assay.engine.evidence.outcome import correctness, read_output
+from assay.engine.evidence.outcome import Reading, correctness, read_output
+from assay.engine.evidence.output import DEFAULT_KEEP
 from assay.engine.evidence.plan import Plan
 from assay.engine.evidence.prepare import deliveries, now
 from assay.engine.evidence.records import Finish, Preparation, Store
@@ -49,6 +51,7 @@ class RunOptions(Model):
     """How to run: parallelism, slice, spending."""
 
     jobs: int = 1
+    keep_output: int = DEFAULT_KEEP  #: bytes of each output kept in the store
     shard: tuple[int, int] | None = None
     authorize_spending: bool = False
     resume: bool = False  #: ``--continue``: past the cap, the refused pairs only
@@ -255,7 +258,10 @@ class _Session:
         ident = self._row(task, condition, "launched", prep)  # committed before the start
         env = {**self.env, "ASSAY_TASK": task.name, "ASSAY_CONDITION": condition}
         root = str(self.config.root)
-        future = pool.submit(run_attempt, self.children, self.runner, root, prep.stdin, env, task)
+        keep = self.options.keep_output
+        future = pool.submit(
+            run_attempt, self.children, self.runner, root, prep.stdin, env, task, keep
+        )
         return future, (ident, task, condition, started)
 
     def _record(
@@ -267,7 +273,7 @@ class _Session:
         ran: Ran,
         verification: Verification,
     ) -> None:
-        reading = read_output(ran.stdout, self.plan.results) if ran.exit_code == 0 else None
+        reading = _reading(ran, self.plan) if ran.exit_code == 0 else None
         status, note = status_of(
             ran, reading.problem if reading else None, self.children.cancelled.is_set()
         )
@@ -291,6 +297,18 @@ class _Session:
                 note=note,
             ),
         )
+
+
+def _reading(ran: Ran, plan: Plan) -> Reading:
+    """The output read against the result schema; a truncated one is not read (its
+    JSON is cut), so malformed, saying how much was printed."""
+    if ran.stdout.truncated:
+        problem = (
+            f"the output is {ran.stdout.size} bytes, more than the {len(ran.stdout.head)} "
+            "kept (--keep-output): not read"
+        )
+        return Reading(answer=None, problem=problem)
+    return read_output(ran.stdout.head, plan.results)
 
 
 def _no_provision() -> Provision:
