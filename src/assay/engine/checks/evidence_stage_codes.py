@@ -121,9 +121,11 @@ def spending_cap_reached(workspace: WorkspaceContext) -> Iterator[Finding]:
 
     What an attempt costs comes from the counters it reported and the policy's credit
     rates dated on or before its day. Once the credit spent (since the last
-    continuation) reaches `cap`, no attempt starts; `assay eval run --continue` (with
-    `--authorize-spending`) allows another cap's worth and runs the refused pairs again.
-    Exit 1.
+    continuation) reaches `cap`, no attempt starts; `assay eval run --continue
+    --authorize-spending` allows another cap's worth and runs the refused attempts again.
+    Under `--jobs N` each running attempt reserves its estimated cost, so the cap holds
+    as it does with one job. The message names the pairs the cap split (overview ran,
+    task attempt refused): continuing runs only their task attempts. Exit 1.
 
     ## Fails
 

@@ -66,15 +66,24 @@ class RunResult(Model):
     signal: int | None = None
 
 
-def _task_ids(store: Store, plan: Plan, options: RunOptions) -> list[TaskDecl]:
+def _task_ids(store: Store, plan: Plan, options: RunOptions) -> list[tuple[TaskDecl, str]]:
+    """The tasks to run, each with the condition it starts at: ``overview`` (the whole
+    pair), or on ``--continue`` ``task`` when only the task attempt was refused (its
+    overview ran and was paid for: it is not run again)."""
     tasks = [t for t in plan.benchmark.tasks if in_shard(t.name, options.shard)]
     if not options.resume:
-        return tasks
-    last: dict[str, str] = {}
+        return [(t, "overview") for t in tasks]
+    last: dict[tuple[str, str], str] = {}
     for attempt in store.attempts():
         if attempt.versions.benchmark == plan.benchmark_id:
-            last[attempt.task] = attempt.status
-    return [t for t in tasks if last.get(t.name) == "refused"]
+            last[(attempt.task, attempt.condition)] = attempt.status
+    resumed = []
+    for task in tasks:
+        if last.get((task.name, "overview")) == "refused":
+            resumed.append((task, "overview"))
+        elif last.get((task.name, "task")) == "refused":
+            resumed.append((task, "task"))
+    return resumed
 
 
 def run(
@@ -88,7 +97,7 @@ def run(
     plan.required_runner()  # a plan without a runner is refused before the store is read
     prepared = store.preparations(plan.benchmark_id)
     tasks = _task_ids(store, plan, options)
-    unprepared = [t.name for t in tasks for c in CONDITIONS if (t.name, c) not in prepared]
+    unprepared = [t.name for t, _ in tasks for c in CONDITIONS if (t.name, c) not in prepared]
     if unprepared:
         listed = ", ".join(sorted(set(unprepared))[:5])
         message = (
@@ -96,7 +105,7 @@ def run(
             "run `assay eval prepare` first"
         )
         raise EvidenceError([plan.at("benchmark", "EVL009", message)])
-    drifted = _drift(config, plan, prepared, {t.name for t in tasks})
+    drifted = _drift(config, plan, prepared, {t.name for t, _ in tasks})
     session = _Session(config, store, plan, options, prepared, drifted, progress)
     return session.run(tasks)
 
@@ -135,6 +144,8 @@ class _Session:
         self.prepared, self.drifted, self.progress = prepared, drifted, progress
         self.children = Children()
         self.ids: list[int] = []
+        self.split: list[str] = []  #: tasks whose task attempt the cap refused, not the overview
+        self.overview_ran: set[str] = set()  #: tasks whose overview attempt ran (and was paid)
         self.diagnostics: list[Diagnostic] = []
         self.signal: int | None = None
         self.spending = Spending(
@@ -144,12 +155,12 @@ class _Session:
         self.env = {k: os.environ[k] for k in self.runner.env if k in os.environ}
         self.answers = {a.task: a.answer for a in plan.answer_key.answers}
 
-    def run(self, tasks: list[TaskDecl]) -> RunResult:
+    def run(self, tasks: list[tuple[TaskDecl, str]]) -> RunResult:
         refusal = self.spending.gate()
         if refusal is not None:
             self.diagnostics.append(refusal)
-            for task in tasks:
-                for condition in CONDITIONS:
+            for task, first in tasks:
+                for condition in CONDITIONS[CONDITIONS.index(first) :]:
                     self._not_launched(task, condition, "refused", refusal.message)
             return self._result()
         previous = self._handle_signals()
@@ -158,6 +169,8 @@ class _Session:
         finally:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
+        capped = self.spending.finding(self.split)
+        self.diagnostics.extend([capped] if capped else [])
         return self._result()
 
     def _result(self) -> RunResult:
@@ -178,17 +191,21 @@ class _Session:
             previous[signum] = signal.signal(signum, stop)
         return previous
 
-    def _loop(self, tasks: list[TaskDecl]) -> None:
+    def _loop(self, tasks: list[tuple[TaskDecl, str]]) -> None:
         pending = deque(tasks)
         ready: deque[tuple[TaskDecl, str]] = deque()
         running: dict[Future[tuple[Ran, Verification]], tuple[int, TaskDecl, str, str]] = {}
-        total, done = 2 * len(tasks), 0
+        total, done = sum(2 if first == "overview" else 1 for _, first in tasks), 0
+        self.overview_ran.update(t.name for t, first in tasks if first == "task")
         with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
             while (pending or ready or running) and self.signal is None:
                 while (
-                    len(running) < self.options.jobs and (ready or pending) and self.signal is None
+                    len(running) < self.options.jobs
+                    and (ready or pending)
+                    and self.signal is None
+                    and not self.spending.must_wait()  # a running attempt's cost decides
                 ):
-                    task, condition = ready.popleft() if ready else (pending.popleft(), "overview")
+                    task, condition = ready.popleft() if ready else pending.popleft()
                     launched = self._launch(pool, task, condition)
                     if launched is None:
                         done += 1
@@ -247,15 +264,17 @@ class _Session:
                     evl("EVL006", message, self.plan.places["benchmark"][0], task.name_span)
                 )
             return None
-        over = self.spending.over_cap()
-        if over is not None:
-            note, finding = over
-            self.diagnostics.extend([finding] if finding else [])
-            self._not_launched(task, condition, "refused", note)
+        capped = self.spending.over_cap()
+        if capped is not None:
+            if condition == "task" and task.name in self.overview_ran:  # the cap splits it
+                self.split.append(task.name)
+                capped += "; its overview attempt ran: the pair is split until continued"
+            self._not_launched(task, condition, "refused", capped)
             return None
         prep = self.prepared[(task.name, condition)]
         started = now()
         ident = self._row(task, condition, "launched", prep)  # committed before the start
+        self.spending.reserve(ident)
         env = {**self.env, "ASSAY_TASK": task.name, "ASSAY_CONDITION": condition}
         root = str(self.config.root)
         keep = self.options.keep_output
@@ -279,7 +298,9 @@ class _Session:
         )
         answer = reading.answer if reading and status == "completed" else None
         counters = reading.counters if reading else ()
-        self.spending.add(counters, started[:10])
+        self.spending.add(counters, started[:10], ident)
+        if condition == "overview":
+            self.overview_ran.add(task.name)
         self.store.finish(
             ident,
             Finish(
