@@ -211,8 +211,13 @@ def incompatible_stores(workspace: WorkspaceContext) -> Iterator[Finding]:
 
     Shards join only when they ran the same benchmark, answer key, runner and result
     schema versions and were prepared from the same material (equal snapshots): else
-    one summary would mix different experiments. The output is not written. Exit 2.
-    (Here the overview document changed between preparing the two stores.)
+    one summary would mix different experiments. Two different attempts under one
+    identity (the same preparation, task, condition and attempt number: two stores
+    that each ran the same task) conflict, and an assessment of an attempt its store
+    does not hold is dangling; both refuse the merge too. An attempt held identically
+    by two stores (a store merged with itself or a copy) is one attempt, not a
+    conflict. The output is not written. Exit 2. (Here the overview document changed
+    between preparing the two stores.)
 
     ## Fails
 

@@ -89,9 +89,11 @@ class Store:
     """One open evidence store; use it as a context manager (``with Store(path) as
     store:``) so its connection is closed however the block ends."""
 
-    def __init__(self, path: Path, *, create: bool = True) -> None:
+    def __init__(self, path: Path, *, create: bool = True, read_only: bool = False) -> None:
         self.path = path
-        self.db: sqlite3.Connection = connect(path, create=create)
+        #: Opened read-only (``mode=ro``, never migrated): a write raises.
+        self.read_only = read_only
+        self.db: sqlite3.Connection = connect(path, create=create, read_only=read_only)
 
     def __enter__(self) -> Store:
         return self
