@@ -10,10 +10,10 @@ its identity is its preparation (by content), task, condition and number among t
 in its store, so a store merged with itself, a copy or an overlapping store adds
 nothing twice; two different rows under one identity refuse the merge (EVL010), as
 does an assessment of an attempt its store does not hold. The shards are opened
-read-only and never migrated. The finished temporary store's bytes then become OUT through the one writer
-(``create_from``: whole, under the umask, and never over a file that took the name
-meanwhile), so OUT is complete or absent. OUT must be a new file: never a shard, a
-link or anything that exists (DESIGN §6, ``check_file_destination``).
+read-only and never migrated. The finished temporary store's bytes then become OUT
+through the one writer (``create_from``: whole, under the umask, and never over a file
+that took the name meanwhile), so OUT is complete or absent. OUT must be a new file:
+never a shard, a link or anything that exists (DESIGN §6, ``check_file_destination``).
 """
 
 from __future__ import annotations
