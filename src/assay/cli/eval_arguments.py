@@ -39,7 +39,9 @@ def add_eval_command(commands: Any) -> None:
     run.add_argument(
         "--jobs", type=_jobs, default=1, metavar="N", help="attempts run at once (default 1)"
     )
-    run.add_argument("--shard", metavar="I/N", help="run only slice I of N (by task name)")
+    run.add_argument(
+        "--shard", metavar="I/N", help="run only slice I of N (of the tasks sorted by name)"
+    )
     run.add_argument(
         "--keep-output",
         type=_bytes,

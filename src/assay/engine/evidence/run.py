@@ -33,7 +33,7 @@ from assay.engine.evidence.output import DEFAULT_KEEP
 from assay.engine.evidence.plan import Plan
 from assay.engine.evidence.prepare import deliveries, now
 from assay.engine.evidence.records import Finish, Preparation, Store
-from assay.engine.evidence.shards import in_shard
+from assay.engine.evidence.shards import shard_tasks
 from assay.engine.evidence.spending import Spending
 from assay.engine.workspace.config import Config
 from assay.spec.diagnostics import Diagnostic
@@ -70,7 +70,8 @@ def _task_ids(store: Store, plan: Plan, options: RunOptions) -> list[tuple[TaskD
     """The tasks to run, each with the condition it starts at: ``overview`` (the whole
     pair), or on ``--continue`` ``task`` when only the task attempt was refused (its
     overview ran and was paid for: it is not run again)."""
-    tasks = [t for t in plan.benchmark.tasks if in_shard(t.name, options.shard)]
+    mine = shard_tasks((t.name for t in plan.benchmark.tasks), options.shard)
+    tasks = [t for t in plan.benchmark.tasks if t.name in mine]
     if not options.resume:
         return [(t, "overview") for t in tasks]
     last: dict[tuple[str, str], str] = {}
