@@ -65,15 +65,17 @@ __all__ = [
 ]
 
 
-def open_store(path: StrPath, *, create: bool = False) -> Store:
+def open_store(path: StrPath, *, create: bool = False, read_only: bool = False) -> Store:
     """The store at ``path``, upgraded to the current schema: ``with open_store(path)
-    as store:`` closes it when the block ends."""
-    return Store(Path(path), create=create)
+    as store:`` closes it when the block ends. ``read_only``: the file is never written
+    (nor migrated: an older store is read through an upgraded copy in memory), and a
+    file that is not a store, an empty one too, is refused untouched (EVL011)."""
+    return Store(Path(path), create=create, read_only=read_only)
 
 
 def attempts(path: StrPath) -> list[Attempt]:
-    """Every attempt the store at ``path`` keeps, in the order recorded."""
-    with open_store(path) as store:
+    """Every attempt the store at ``path`` keeps, in the order recorded (read-only)."""
+    with open_store(path, read_only=True) as store:
         return store.attempts()
 
 
@@ -106,8 +108,8 @@ def assess(
 
 def assessments(db: StrPath) -> list[AssessmentRecord]:
     """Every assessment the store keeps, in the order recorded, each saying whether it
-    still binds its attempt (``Attempt.assessment`` is the latest that does)."""
-    with open_store(db) as store:
+    still binds its attempt (``Attempt.assessment`` is the latest that does); read-only."""
+    with open_store(db, read_only=True) as store:
         return _records(store.db)
 
 
@@ -199,7 +201,7 @@ def summarize_store(
     policy recorded before execution, if any. Launches nothing and writes nothing."""
     from assay.engine.evidence.summary import summarize
 
-    with open_store(path) as store:
+    with open_store(path, read_only=True) as store:
         found, policy = store.attempts(), store.policy()
         _, tasks = store.benchmark_tasks(benchmark)
     if not tasks:  # nothing prepared (a store made by hand): the tasks attempted

@@ -1,6 +1,6 @@
 """``assay eval summary``: the summary of a store, as text, JSON or a Markdown report.
 
-It launches nothing and writes nothing but its report. ``--output REPORT.md`` with
+It launches nothing and writes nothing but its report: the store is opened read-only. ``--output REPORT.md`` with
 ``--format markdown`` also writes the plot of the per-task differences beside the
 report (``summary-differences.svg``, which the report links to), each file whole,
 under the umask, through the one writer (``assay.engine.files.writing``). Neither may

@@ -257,8 +257,11 @@ def not_an_evidence_store(workspace: WorkspaceContext) -> Iterator[Finding]:
     """The store file is not an evidence store, or was made by a newer assay.
 
     assay opens only SQLite files it made (their `PRAGMA user_version` counts the
-    migrations applied) and upgrades older ones in place; a file of other content, or
-    of a schema newer than this assay knows, is refused untouched. Exit 2.
+    migrations applied) and upgrades older ones in place when it writes to them; a file
+    of other content, or of a schema newer than this assay knows, is refused untouched.
+    A command that only reads (`assay eval summary`, the stores `merge` reads) opens
+    the file read-only and refuses an empty file too: it never turns one into a store.
+    Exit 2.
 
     ## Fails
 
