@@ -213,7 +213,7 @@ def summarize_store(
 
 def read_policy(path: StrPath) -> Policy:
     """A policy from a TOML file: ``name``, ``version``, ``cap``,
-    ``minimum_difference`` and ``[[rates]]`` (kind, counter, per_unit, dated);
+    ``minimum_difference``, ``subset`` and ``[[rates]]`` (kind, counter, per_unit, dated);
     stamped with the time it is read, which is when it is recorded."""
     from assay.engine.workspace.config_bounds import BoundPassed, bounded_text
 

@@ -16,7 +16,7 @@ from assay.api import evaluation
 from assay.engine.checks.evidence_codes import EVIDENCE_RULES
 from assay.engine.checks.examples import ExampleFile, examples
 from assay.engine.evidence.catalog import build_catalog, read_specs
-from assay.engine.evidence.codes import CODES, EvidenceError
+from assay.engine.evidence.codes import CODES, EvidenceError, evl
 from assay.engine.workspace.config import load_config
 from assay.spec.diagnostics import Diagnostic
 
@@ -72,6 +72,10 @@ def _stages(root: Path, options: dict[str, str]) -> list[Diagnostic]:
             runner=options.get("runner"),  # type: ignore[arg-type]
             authorize_spending=options.get("authorize") == "true",
         )
+        if stage == "summary":
+            found = evaluation.summarize_store(db, subset=options["subset"])
+            reasons = [*found.errors, *found.notes, *found.no_verdict]
+            return [evl(r.code, r.message, str(db)) for r in reasons if r.code in CODES]
         if stage == "assess":
             evaluation.assess(
                 db,

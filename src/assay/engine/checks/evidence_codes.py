@@ -1,5 +1,6 @@
-"""EVL001-EVL015: what the evaluation stages report, as rules with pages (EVL006 on
-in ``evidence_stage_codes``, EVL013 on in ``evidence_assessment_codes``).
+"""EVL001-EVL015, EVL038-EVL039: what the evaluation stages report, as rules with pages
+(EVL006 on in ``evidence_stage_codes``, EVL013 on in ``evidence_assessment_codes``,
+EVL038 on, a subset's summary, in ``evidence_subset_codes``).
 
 ``assay eval`` finds these while it reads the evaluation objects, prepares, runs or
 merges (``assay check`` never reports them; they are not checks to select or ignore).
@@ -8,8 +9,9 @@ EVL001`` and the rule reference explain them. The examples run through the stage
 (``tests/engine/evidence/test_evidence_rules.py``): the ``assay`` block's ``stage=``
 says which (``catalog``: the specs are read; ``run``: prepare, then ``assay eval run``;
 ``merge``: two stores prepared and merged; ``assess``: run, then one attempt
-assessed), and ``prepare=false``, ``authorize=true``,
-``change=PATH`` (the file changed after prepare) and ``runner=NAME`` set up the run.
+assessed; ``summary``: run, then summarized over ``subset=``), and ``prepare=false``,
+``authorize=true``, ``change=PATH`` (the file changed after prepare) and
+``runner=NAME`` set up the run.
 A Fails example reports the code once (at its ``at=``, when it has one); Passes does
 not report it.
 """
@@ -21,6 +23,7 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Check, Finding, workspace_check
 from assay.engine.checks.evidence_assessment_codes import ASSESSMENT_RULES
 from assay.engine.checks.evidence_stage_codes import STAGE_RULES
+from assay.engine.checks.evidence_subset_codes import SUBSET_RULES
 from assay.engine.workspace.document_context import WorkspaceContext
 
 
@@ -225,4 +228,5 @@ EVIDENCE_RULES: tuple[Check, ...] = (
     ambiguous_evaluation_object,
     *STAGE_RULES,
     *ASSESSMENT_RULES,
+    *SUBSET_RULES,
 )

@@ -1,7 +1,9 @@
 """The EVL codes the evidence stages report, and a diagnostic for each.
 
 The rule pages (``assay rules EVL001``) come from ``engine.checks.evidence_codes``,
-which registers the same codes and names; a test keeps the two lists equal.
+which registers the same codes and names; a test keeps the two lists equal. EVL038
+and EVL039 are a summary's (of a subset: the tasks it leaves out, and why it earns no
+verdict); ``summary.reasons`` names them from here.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ CODES: dict[str, str] = {
     "EVL013": "assessed-answer-mismatch",
     "EVL014": "attempt-without-answer",
     "EVL015": "unknown-attempt",
+    "EVL038": "tasks-left-out",
+    "EVL039": "subset-not-declared",
 }
 
 #: Where a finding about the store or the command line (not a spec) points.
