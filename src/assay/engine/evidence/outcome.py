@@ -4,9 +4,10 @@ is the answer key's.
 The output is one JSON object on stdout. The schema's answer field must hold text: a
 number, true/false, null, an array or an object is malformed, as the guide says (a
 number was once read as its JSON text, so `{"answer": 5}` was graded); each counter
-a whole number, else it is reported incomplete; a field the schema does not name is listed in ``unknown_fields`` and
-counts for nothing, whatever it claims. Anything else is malformed output, kept with
-a sentence saying what was wrong. Pure: never raises, whatever the bytes.
+a whole number, else it is reported incomplete; a field the schema does not name is
+listed in ``unknown_fields`` and counts for nothing, whatever it claims. Anything
+else is malformed output, kept with a sentence saying what was wrong. Pure: never
+raises, whatever the bytes.
 """
 
 from __future__ import annotations
