@@ -2,15 +2,19 @@
 
 Each stage's examples run through that stage (``STAGE_TESTS`` says where), so every
 rule of the registry is run by exactly one module; ``tests/spec/test_rule_registry.py``
-keeps the list complete.
+keeps the list complete. One exception: a summary rule's example that is a spec (an
+``assay`` block with ``stage=summary``, not an ``evidence.toml``) is prepared, run and
+summarized by the eval stages' module, which runs specs (``runs_specs``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from assay.spec.rules.examples import ExampleFile
 from assay.spec.rules.registry import RULES
 from assay.spec.rules.rule import Rule
 
@@ -32,10 +36,19 @@ def rules_of(*stages: str) -> list[Rule]:
     return [r for r in RULES if r.stage in stages]
 
 
-def example_cases(*stages: str) -> list[Any]:
-    """``(code, section, files)`` for each example section of the stages' rules."""
+def runs_specs(files: tuple[ExampleFile, ...]) -> bool:
+    """Whether an example is a spec (it has an ``assay`` block) to run the stages on."""
+    return any(file.language == "assay" for file in files)
+
+
+def example_cases(
+    *stages: str, where: Callable[[tuple[ExampleFile, ...]], bool] | None = None
+) -> list[Any]:
+    """``(code, section, files)`` for each example section of the stages' rules (only
+    those ``where`` accepts, when given)."""
     return [
         pytest.param(rule.code, section, files, id=f"{rule.code}-{section}")
         for rule in rules_of(*stages)
         for section, files in rule.examples.items()
+        if where is None or where(files)
     ]

@@ -69,8 +69,8 @@ def test_markdown_report_is_written_with_its_plot(
     )
     assert (code, out) == (0, "")
     report = (ran / "report/summary.md").read_text()
-    assert report.startswith("# Evaluation summary") and "summary-differences.svg" in report
-    ElementTree.fromstring((ran / "report/summary-differences.svg").read_text())
+    assert report.startswith("# Evaluation summary") and "(summary.differences.svg)" in report
+    ElementTree.fromstring((ran / "report/summary.differences.svg").read_text())
 
 
 def test_subset_errors_and_a_missing_store_exit_2(

@@ -65,12 +65,12 @@ def test_summary_plot_over_the_store_writes_nothing(
     ran: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The store named like the plot: refused before the report is written either."""
-    os.rename(ran / "evidence.sqlite", ran / "summary-differences.svg")
-    before = (ran / "summary-differences.svg").read_bytes()
-    command = "eval summary --db summary-differences.svg --format markdown --output r.md"
+    os.rename(ran / "evidence.sqlite", ran / "r.differences.svg")
+    before = (ran / "r.differences.svg").read_bytes()
+    command = "eval summary --db r.differences.svg --format markdown --output r.md"
     code, _, err = _assay(ran, command, monkeypatch)
     assert code == 2 and "is an input assay reads" in err, err
-    assert (ran / "summary-differences.svg").read_bytes() == before
+    assert (ran / "r.differences.svg").read_bytes() == before
     assert not (ran / "r.md").exists()
 
 
@@ -89,7 +89,7 @@ def test_summary_report_and_plot_honour_the_umask(
 ) -> None:
     command = "eval summary --format markdown --output summary.md"
     assert _assay(ran, command, monkeypatch)[0] == 0
-    for name in ("summary.md", "summary-differences.svg"):
+    for name in ("summary.md", "summary.differences.svg"):
         assert (ran / name).stat().st_mode & 0o777 == 0o644, name
 
 

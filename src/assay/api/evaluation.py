@@ -34,6 +34,7 @@ from assay.engine.evidence.assessments import record as _record
 from assay.engine.evidence.assessments import records as _records
 from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.merge import merge_stores
+from assay.engine.evidence.output import DEFAULT_KEEP
 from assay.engine.evidence.plan import Plan, make_plan
 from assay.engine.evidence.prepare import now
 from assay.engine.evidence.prepare import prepare as _prepare
@@ -65,15 +66,17 @@ __all__ = [
 ]
 
 
-def open_store(path: StrPath, *, create: bool = False) -> Store:
+def open_store(path: StrPath, *, create: bool = False, read_only: bool = False) -> Store:
     """The store at ``path``, upgraded to the current schema; use it in a ``with``
-    block, which closes it when the block ends."""
-    return Store(Path(path), create=create)
+    block, which closes it when the block ends. ``read_only``: the file is never written
+    (nor migrated: an older store is read through an upgraded copy in memory), and a
+    file that is not a store, an empty one too, is refused untouched (EVL011)."""
+    return Store(Path(path), create=create, read_only=read_only)
 
 
 def attempts(path: StrPath) -> list[Attempt]:
-    """Every attempt the store at ``path`` keeps, in the order recorded."""
-    with open_store(path) as store:
+    """Every attempt the store at ``path`` keeps, in the order recorded (read-only)."""
+    with open_store(path, read_only=True) as store:
         return store.attempts()
 
 
@@ -106,8 +109,8 @@ def assess(
 
 def assessments(db: StrPath) -> list[AssessmentRecord]:
     """Every assessment the store keeps, in the order recorded, each saying whether it
-    still binds its attempt (``Attempt.assessment`` is the latest that does)."""
-    with open_store(db) as store:
+    still binds its attempt (``Attempt.assessment`` is the latest that does); read-only."""
+    with open_store(db, read_only=True) as store:
         return _records(store.db)
 
 
@@ -156,18 +159,27 @@ def run(
     shard: tuple[int, int] | None = None,
     authorize_spending: bool = False,
     resume: bool = False,
+    keep_output: int = DEFAULT_KEEP,
     config: StrPath | Config | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> RunResult:
-    """Run the prepared tasks with ``runner``; every attempt is kept in ``db``."""
+    """Run the prepared tasks with ``runner``; every attempt is kept in ``db``, with
+    the first ``keep_output`` bytes of its stdout and stderr (and the size and sha256
+    of all of each: ``Store.outputs``)."""
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise UsageError(f"jobs {jobs!r}: expected a whole number, 1 or more")
+    if isinstance(keep_output, bool) or not isinstance(keep_output, int) or keep_output < 0:
+        raise UsageError(f"keep_output {keep_output!r}: expected a whole number of bytes")
     settings, plan = _plan(
         root, config, True, benchmark=benchmark, answers=answers, results=results, runner=runner
     )
     with open_store(db) as store:
         options = RunOptions(
-            jobs=jobs, shard=shard, authorize_spending=authorize_spending, resume=resume
+            jobs=jobs,
+            shard=shard,
+            authorize_spending=authorize_spending,
+            resume=resume,
+            keep_output=keep_output,
         )
         return _run(settings, store, plan, options, progress)
 
@@ -190,7 +202,7 @@ def summarize_store(
     policy recorded before execution, if any. Launches nothing and writes nothing."""
     from assay.engine.evidence.summary import summarize
 
-    with open_store(path) as store:
+    with open_store(path, read_only=True) as store:
         found, policy = store.attempts(), store.policy()
         _, tasks = store.benchmark_tasks(benchmark)
     if not tasks:  # nothing prepared (a store made by hand): the tasks attempted
@@ -202,7 +214,7 @@ def summarize_store(
 
 def read_policy(path: StrPath) -> Policy:
     """A policy from a TOML file: ``name``, ``version``, ``cap``,
-    ``minimum_difference`` and ``[[rates]]`` (kind, counter, per_unit, dated);
+    ``minimum_difference``, ``subset`` and ``[[rates]]`` (kind, counter, per_unit, dated);
     stamped with the time it is read, which is when it is recorded."""
     from assay.engine.workspace.config_bounds import BoundPassed, bounded_text
 

@@ -39,7 +39,17 @@ def add_eval_command(commands: Any) -> None:
     run.add_argument(
         "--jobs", type=_jobs, default=1, metavar="N", help="attempts run at once (default 1)"
     )
-    run.add_argument("--shard", metavar="I/N", help="run only slice I of N (by task name)")
+    run.add_argument(
+        "--shard", metavar="I/N", help="run only slice I of N (of the tasks sorted by name)"
+    )
+    run.add_argument(
+        "--keep-output",
+        type=_bytes,
+        default=None,
+        metavar="BYTES",
+        help="bytes of each attempt's stdout and stderr kept (default 1 MiB; the size "
+        "and sha256 of all of it are kept always)",
+    )
     run.add_argument(
         "--authorize-spending",
         action="store_true",
@@ -103,6 +113,12 @@ def _objects(parser: argparse.ArgumentParser) -> None:
             f"--{kind}", metavar="NAME[@V]", help=f"the {kind} to use (default: the only one)"
         )
     add_config_option(parser)
+
+
+def _bytes(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
+        raise argparse.ArgumentTypeError(f"not a number of bytes (0 or more): {text!r}")
+    return int(text)
 
 
 def _jobs(text: str) -> int:

@@ -159,3 +159,6 @@ class Policy(Model):
     #: The least matched difference (task minus overview correctness rate) the team
     #: agreed, before running, would count as "the bundle helps".
     minimum_difference: float | None = None
+    #: The subset of the benchmark's tasks (``--tasks`` syntax) agreed before running:
+    #: a summary of a subset earns a verdict only when it selects exactly these tasks.
+    subset: str | None = None

@@ -1,5 +1,7 @@
 """The EVL rules' examples, run through the eval stages in a real git
 repository: Fails reports the code once (at its `at=`, if given); Passes does not.
+The summary's rules whose examples are specs (``stage=summary``) run here too: their
+store is prepared, run and then summarized, as ``assay eval summary`` does.
 
 The examples say `python3`; they run with this interpreter (the same program, found
 without depending on the PATH a test runner has)."""
@@ -18,9 +20,10 @@ from assay.engine.evidence.codes import EvidenceError
 from assay.engine.workspace.config import load_config
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.rules.examples import ExampleFile
-from tests.rule_examples import example_cases
+from assay.spec.rules.registry import rule
+from tests.rule_examples import example_cases, runs_specs
 
-CASES = example_cases("evaluation")
+CASES = [*example_cases("evaluation"), *example_cases("summary", where=runs_specs)]
 
 
 def _workspace(root: Path, files: tuple[ExampleFile, ...]) -> dict[str, str]:
@@ -63,6 +66,10 @@ def _stages(root: Path, options: dict[str, str]) -> list[Diagnostic]:
             runner=options.get("runner"),  # type: ignore[arg-type]
             authorize_spending=options.get("authorize") == "true",
         )
+        if stage == "summary":
+            found = evaluation.summarize_store(db, subset=options["subset"])
+            reasons = [*found.errors, *found.notes, *found.no_verdict]
+            return [rule(r.code).diagnostic(r.message, str(db)) for r in reasons]
         if stage == "assess":
             evaluation.assess(
                 db,
@@ -88,6 +95,8 @@ def test_evidence_rule_example(
 ) -> None:
     root = tmp_path / "ws"
     options = _workspace(root, files)
+    # Each example runs through the stage its rule says reports it.
+    assert (options.get("stage") == "summary") == (rule(code).stage == "summary"), options
     found = [d for d in _stages(root, options) if d.code == code]
     if section == "Passes":
         assert found == []

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from assay.api import evaluation
 from assay.engine.evidence.codes import EvidenceError
-from assay.engine.evidence.shards import in_shard, parse_shard
+from assay.engine.evidence.shards import parse_shard, shard_tasks
 from assay.engine.files.destination import DestinationRefused
 from assay.errors import UsageError
 from assay.spec.evidence import Attempt
@@ -93,11 +93,20 @@ def test_merge_needs_a_new_output(tmp_path: Path) -> None:
         evaluation.merge(root / "c.sqlite", [root / "a.sqlite", root / "b.sqlite"])
 
 
-@given(st.lists(st.text(min_size=1), min_size=1, max_size=30, unique=True), st.integers(1, 8))
-def test_shards_are_disjoint_and_cover_every_task(names: list[str], count: int) -> None:
-    """Every task is in exactly one of the N shards."""
+@given(st.lists(st.text(min_size=1), max_size=60, unique=True), st.integers(1, 12))
+def test_shards_are_disjoint_even_and_cover_every_task(names: list[str], count: int) -> None:
+    """Every task is in exactly one of the N shards, each holding ⌊T/N⌋ or ⌈T/N⌉."""
+    slices = [shard_tasks(names, (i, count)) for i in range(1, count + 1)]
     for name in names:
-        assert sum(in_shard(name, (i, count)) for i in range(1, count + 1)) == 1
+        assert sum(name in s for s in slices) == 1
+    low, high = len(names) // count, -(-len(names) // count)
+    assert all(low <= len(s) <= high for s in slices)
+    assert slices == [shard_tasks(reversed(names), (i, count)) for i in range(1, count + 1)]
+
+
+def test_six_tasks_in_two_shards_are_three_and_three() -> None:
+    names = ["add", "mul", "t000", "t001", "t002", "t003"]
+    assert [len(shard_tasks(names, (i, 2))) for i in (1, 2)] == [3, 3]
 
 
 @pytest.mark.parametrize("text", ["0/3", "4/3", "1", "a/b", "1/0", "-1/2", "１/2"])  # noqa: RUF001 (the point)

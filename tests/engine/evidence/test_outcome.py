@@ -56,7 +56,10 @@ def test_unknown_fields_are_exactly_the_undeclared_keys(value: dict[str, object]
     ("output", "answer", "problem"),
     [
         (b'{"answer": "5"}', "5", None),
-        (b'{"answer": 5}', "5", None),
+        (b'{"answer": 5}', None, "must hold text (got JSON number)"),  # the guide's rule
+        (b'{"answer": 5.0}', None, "must hold text (got JSON number)"),
+        (b'{"answer": null}', None, "must hold text (got JSON null)"),
+        (b'{"answer": ["5"]}', None, "must hold text (got JSON array)"),
         (b'{"answer": true}', None, "must hold text (got JSON true/false)"),
         (b'{"why": "x"}', None, "must hold text (got nothing)"),
         (b"[1]", None, "JSON array, not an object"),

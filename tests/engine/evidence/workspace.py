@@ -39,7 +39,7 @@ answers arith-key version 1 for arith {{
 
 runner fixture version 1 {{
     argv ["{sys.executable}", "{AGENT}", "{mode}"]
-    env [PATH, AGENT_DELAY, AGENT_PIDFILE]
+    env [PATH, AGENT_DELAY, AGENT_PIDFILE, AGENT_FLOOD_MIB]
     timeout {timeout}
 {"    paid" if paid else ""}
 }}

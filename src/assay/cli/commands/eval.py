@@ -92,10 +92,12 @@ def _run(options: argparse.Namespace) -> int:
     shard = parse_shard(options.shard) if options.shard else None
     db = Path(options.db).resolve()
     progress = _progress if sys.stderr.isatty() else None
+    keep = {} if options.keep_output is None else {"keep_output": options.keep_output}
     result = run(
         config.root,
         db,
         config=config,
+        **keep,
         runner=options.runner,
         benchmark=options.benchmark,
         answers=options.answers,

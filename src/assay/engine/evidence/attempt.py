@@ -18,13 +18,15 @@ def attempt(
     stdin: bytes,
     env: Mapping[str, str],
     task: TaskDecl,
+    keep: int,
 ) -> tuple[Ran, Verification]:
-    """The agent, then (when it exited 0) the task's check command on its output."""
+    """The agent, then (when it exited 0 with output kept whole) the task's check
+    command on its output; ``keep``: the bytes of each output kept."""
     timeout = float(runner.timeout)
-    ran = children.run(runner.argv, stdin, env, root, timeout)
-    if not task.check or ran.exit_code != 0 or children.cancelled.is_set():
+    ran = children.run(runner.argv, stdin, env, root, timeout, keep)
+    if not task.check or ran.exit_code != 0 or ran.stdout.truncated or children.cancelled.is_set():
         return ran, Verification(ran=False)
-    checked = children.run(task.check, ran.stdout, env, root, timeout)
+    checked = children.run(task.check, ran.stdout.head, env, root, timeout, keep)
     if checked.exit_code is None or checked.timed_out:
         return ran, Verification(ran=False)
     return ran, Verification(ran=True, passed=checked.exit_code == 0, exit_code=checked.exit_code)
@@ -43,4 +45,12 @@ def status_of(ran: Ran, problem: str | None, cancelled: bool) -> tuple[str, str 
         return "failed", f"exited with {ran.exit_code}"
     if problem is not None:
         return "malformed", problem
+    if ran.held_open:
+        return "completed", _HELD_OPEN
     return "completed", None
+
+
+_HELD_OPEN = (
+    "a process the agent started still held its output open at the timeout: "
+    "killed with the agent's group, or, outside it, no longer read"
+)

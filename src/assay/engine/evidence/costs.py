@@ -33,3 +33,17 @@ def cost(counters: Iterable[Counter], policy: Policy, day: str) -> float:
 def spent(attempts: Iterable[Attempt], policy: Policy) -> float:
     """The credit the store's attempts cost under ``policy``."""
     return sum(cost(a.counters, policy, (a.started_at or "")[:10]) for a in attempts)
+
+
+#: Statuses of attempts that never ran, so cost nothing and say nothing of a cost.
+NOT_RUN = frozenset({"refused", "basis-error", "launched"})
+
+
+def estimate(attempts: Iterable[Attempt], policy: Policy) -> float | None:
+    """The most one finished attempt cost under ``policy``; None when none finished."""
+    costs = [
+        cost(a.counters, policy, (a.started_at or "")[:10])
+        for a in attempts
+        if a.status not in NOT_RUN
+    ]
+    return max(costs, default=None)

@@ -4,7 +4,9 @@ writer thread records what it returns).
 
 The child gets only the environment variables its runner allows, plus
 ``ASSAY_TASK`` and ``ASSAY_CONDITION``; it runs in the workspace root in its own
-process group, so a kill reaches whatever it started.
+process group, so a kill reaches whatever it started and did not move out of it.
+Its pipes are read by ``pipes.exchange``, whose deadline holds even when a process it
+started (in its group or, with ``setsid``, outside) keeps them open.
 """
 
 from __future__ import annotations
@@ -16,21 +18,26 @@ import subprocess
 import threading
 import time
 from collections.abc import Mapping, Sequence
+from functools import partial
 
-from attrs import frozen
+from attrs import field, frozen
 
+from assay.engine.evidence.output import DEFAULT_KEEP, Output
+from assay.engine.evidence.pipes import exchange
 from assay.spec.model import Model
 
 
 @frozen(kw_only=True)
 class Ran(Model):
-    """How a process ended. ``exit_code`` None: it could not be started (``error``)."""
+    """How a process ended. ``exit_code`` None: it could not be started (``error``).
+    Each output is its kept head, with the size and digest of all of it."""
 
     exit_code: int | None
-    stdout: bytes = b""
-    stderr: bytes = b""
+    stdout: Output = field(factory=Output)
+    stderr: Output = field(factory=Output)
     child_us: int = 0
     timed_out: bool = False
+    held_open: bool = False  #: a process it started still held its output at the end
     error: str | None = None
 
 
@@ -51,9 +58,16 @@ class Children:
             _kill(process)
 
     def run(
-        self, argv: Sequence[str], stdin: bytes, env: Mapping[str, str], cwd: str, timeout: float
+        self,
+        argv: Sequence[str],
+        stdin: bytes,
+        env: Mapping[str, str],
+        cwd: str,
+        timeout: float,
+        keep: int = DEFAULT_KEEP,
     ) -> Ran:
-        """Run ``argv`` to its end (or the timeout, or a cancellation)."""
+        """Run ``argv`` to its end (or the timeout, or a cancellation), keeping the
+        first ``keep`` bytes of each output."""
         start = time.perf_counter_ns()
         try:
             process = subprocess.Popen(
@@ -72,23 +86,25 @@ class Children:
         if self.cancelled.is_set():  # cancelled between the check and the start
             _kill(process)
         try:
-            try:
-                out, err = process.communicate(stdin, timeout=timeout)
-                timed_out = False
-            except subprocess.TimeoutExpired:
-                _kill(process)
-                out, err = process.communicate()
-                timed_out = True
+            ended = exchange(
+                process,
+                stdin,
+                timeout=timeout,
+                keep=keep,
+                cancelled=self.cancelled,
+                kill=partial(_kill, process),
+            )
         finally:
             with self._lock:
                 self._running.discard(process)
         elapsed = (time.perf_counter_ns() - start) // 1000
         return Ran(
-            exit_code=process.returncode,
-            stdout=out or b"",
-            stderr=err or b"",
+            exit_code=ended.exit_code,
+            stdout=ended.stdout,
+            stderr=ended.stderr,
             child_us=elapsed,
-            timed_out=timed_out,
+            timed_out=ended.timed_out,
+            held_open=ended.held_open,
         )
 
 

@@ -5,10 +5,15 @@ result schema versions and was prepared from the same material (equal snapshots 
 each task and condition): anything else would put attempts of different experiments
 in one summary, so it is refused (EVL010) and OUT is not written. Attempts are copied
 with their raw evidence and their assessments, new ids, in shard order, into a
-temporary store beside OUT; its bytes then become OUT through the one writer
-(``create_from``: whole, under the umask, and never over a file that took the name
-meanwhile), so OUT is complete or absent. OUT must be a new file: never a shard, a
-link or anything that exists (DESIGN §6, ``check_file_destination``).
+temporary store beside OUT. An attempt is one attempt however many stores hold it:
+its identity is its preparation (by content), task, condition and number among those
+in its store, so a store merged with itself, a copy or an overlapping store adds
+nothing twice; two different rows under one identity refuse the merge (EVL010), as
+does an assessment of an attempt its store does not hold. The shards are opened
+read-only and never migrated. The finished temporary store's bytes then become OUT
+through the one writer (``create_from``: whole, under the umask, and never over a file
+that took the name meanwhile), so OUT is complete or absent. OUT must be a new file:
+never a shard, a link or anything that exists (DESIGN §6, ``check_file_destination``).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from contextlib import ExitStack
 from pathlib import Path
 
 from assay.engine.evidence.codes import EvidenceError
+from assay.engine.evidence.merge_policies import merged_policies
 from assay.engine.evidence.records import Store
 from assay.engine.files.destination import check_file_destination
 from assay.engine.files.writing import create_from
@@ -26,7 +32,8 @@ from assay.spec.rules.evaluation_stages import EVL010
 _ATTEMPT_COLUMNS = (
     "task, condition, status, versions, shard, started_at, duration_ms, exit_code, command,"
     " stdin_sha256, stdin, stdout, stderr, provision, correctness, answer, verification,"
-    " assessment, counters, unknown_fields, note, child_us"
+    " assessment, counters, unknown_fields, note, child_us, stdout_bytes, stdout_sha256,"
+    " stdout_truncated, stderr_bytes, stderr_sha256, stderr_truncated"
 )
 _ASSESSMENT_COLUMNS = "verdict, answer_sha256, basis_sha256, policy, recorded_at"
 _PREP_COLUMNS = (
@@ -54,7 +61,8 @@ def merge_stores(out: Path, sources: list[Path]) -> int:
             [EVL010.diagnostic("the output exists already; merge writes a new store", str(out))]
         )
     with ExitStack() as opened:  # every shard opened so far is closed, whatever fails
-        stores = [opened.enter_context(Store(path, create=False)) for path in sources]
+        # Read-only, never migrated: a shard is evidence, merging must not touch it.
+        stores = [opened.enter_context(Store(path, read_only=True)) for path in sources]
         _compatible(stores)
         partial = out.with_name(f".{out.name}.{os.getpid()}.partial")
         try:
@@ -100,41 +108,103 @@ def _marks(count: int) -> str:
     return ", ".join("?" * count)
 
 
-def _copy(target: Store, stores: list[Store]) -> int:
-    copied = 0
-    db = target.db
-    seen: dict[tuple[str, str, str, str], int] = {}
-    for store in stores:
-        ids: dict[int, int] = {}
+#: An attempt's identity across stores: its preparation (by content), task,
+#: condition, and its number among the attempts of those in its own store.
+_Identity = tuple[object, str, str, int]
+
+
+class _Merged:
+    """The target being filled, and what it holds already, by identity."""
+
+    def __init__(self, target: Store) -> None:
+        self.db = target.db
+        self.preparations: dict[tuple[str, str, str, str], int] = {}
+        self.attempts: dict[_Identity, tuple[int, tuple[object, ...], Path]] = {}
+        self.copied = 0
+
+    def add(self, store: Store) -> None:
+        ids = self._preparations(store)
+        attempts = self._attempts(store, ids)
+        self._assessments(store, attempts)
+
+    def _preparations(self, store: Store) -> dict[int, tuple[int, tuple[str, str, str, str]]]:
+        ids = {}
         for row in store.db.execute(f"SELECT id, {_PREP_COLUMNS} FROM preparations ORDER BY id"):
             key = (row[1], row[2], row[3], row[7])
-            if key not in seen:  # every shard prepared every task: keep one of each
-                cursor = db.execute(
-                    f"INSERT INTO preparations ({_PREP_COLUMNS}) VALUES ({', '.join('?' * 9)})",
-                    row[1:],
+            if key not in self.preparations:  # every shard prepared every task: one of each
+                cursor = self.db.execute(
+                    f"INSERT INTO preparations ({_PREP_COLUMNS}) VALUES ({_marks(9)})", row[1:]
                 )
-                seen[key] = int(cursor.lastrowid or 0)
-            ids[row[0]] = seen[key]
-        attempts: dict[int, int] = {}
+                self.preparations[key] = int(cursor.lastrowid or 0)
+            ids[row[0]] = (self.preparations[key], key)
+        return ids
+
+    def _attempts(
+        self, store: Store, ids: dict[int, tuple[int, tuple[str, str, str, str]]]
+    ) -> dict[int, int]:
+        """Copy the attempts the target does not hold; an identical one is the same
+        attempt (a store merged with itself, a copy, an overlap), a different one under
+        the same identity refuses the merge."""
+        numbers: dict[tuple[object, str, str], int] = {}
+        mapped: dict[int, int] = {}
         for row in store.db.execute(
             f"SELECT id, preparation, {_ATTEMPT_COLUMNS} FROM attempts ORDER BY id"
         ):
             prep = ids.get(row[1]) if row[1] is not None else None
-            cursor = db.execute(
-                f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({_marks(23)})",
-                (prep, *row[2:]),
+            base = (prep[1] if prep else None, row[2], row[3])
+            numbers[base] = numbers.get(base, 0) + 1
+            identity = (*base, numbers[base])
+            content = tuple(row[2:])
+            held = self.attempts.get(identity)
+            if held is not None:
+                if held[1] != content:
+                    message = (
+                        f"attempt {row[0]} of {store.path} (task `{row[2]}`, {row[3]} "
+                        f"condition, its #{numbers[base]}) differs from the one {held[2]} "
+                        "holds under the same preparation and number: the stores conflict"
+                    )
+                    raise EvidenceError([EVL010.diagnostic(message, str(store.path))])
+                mapped[row[0]] = held[0]
+                continue
+            cursor = self.db.execute(
+                f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({_marks(29)})",
+                (prep[0] if prep else None, *content),
             )
-            attempts[row[0]] = int(cursor.lastrowid or 0)
-            copied += 1
-        # Every assessment, bound or not, follows its attempt to the attempt's new id.
+            mapped[row[0]] = int(cursor.lastrowid or 0)
+            self.attempts[identity] = (mapped[row[0]], content, store.path)
+            self.copied += 1
+        return mapped
+
+    def _assessments(self, store: Store, attempts: dict[int, int]) -> None:
+        """Every assessment, bound or not, follows its attempt to the attempt's new id;
+        one the target holds already (the same attempt, the same row) is not repeated."""
         for row in store.db.execute(
-            f"SELECT attempt, {_ASSESSMENT_COLUMNS} FROM assessments ORDER BY id"
+            f"SELECT id, attempt, {_ASSESSMENT_COLUMNS} FROM assessments ORDER BY id"
         ):
-            db.execute(
-                f"INSERT INTO assessments (attempt, {_ASSESSMENT_COLUMNS}) VALUES ({_marks(6)})",
-                (attempts[row[0]], *row[1:]),
+            if row[1] not in attempts:
+                message = (
+                    f"assessment {row[0]} of {store.path} is of attempt {row[1]}, "
+                    "which the store does not hold"
+                )
+                raise EvidenceError([EVL010.diagnostic(message, str(store.path))])
+            values = (attempts[row[1]], *row[2:])
+            matches = " AND ".join(
+                f"{c} IS ?" for c in ("attempt", *_ASSESSMENT_COLUMNS.split(", "))
             )
-        for row in store.db.execute("SELECT recorded_at, policy FROM policies ORDER BY id"):
-            if not db.execute("SELECT 1 FROM policies WHERE policy = ?", (row[1],)).fetchone():
-                db.execute("INSERT INTO policies (recorded_at, policy) VALUES (?, ?)", row)
-    return copied
+            if not self.db.execute(f"SELECT 1 FROM assessments WHERE {matches}", values).fetchone():
+                self.db.execute(
+                    f"INSERT INTO assessments (attempt, {_ASSESSMENT_COLUMNS}) "
+                    f"VALUES ({_marks(6)})",
+                    values,
+                )
+
+
+def _copy(target: Store, stores: list[Store]) -> int:
+    merged = _Merged(target)
+    for store in stores:
+        merged.add(store)
+    for recorded_at, policy in merged_policies(stores):
+        target.db.execute(
+            "INSERT INTO policies (recorded_at, policy) VALUES (?, ?)", (recorded_at, policy)
+        )
+    return merged.copied

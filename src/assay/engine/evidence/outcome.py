@@ -1,11 +1,13 @@
 """What an agent's output says, read against the result schema; and whether its answer
 is the answer key's.
 
-The output is one JSON object on stdout. The schema's answer field must hold text (a
-number is read as its JSON text); each counter a whole number, else it is reported
-incomplete; a field the schema does not name is listed in ``unknown_fields`` and
-counts for nothing, whatever it claims. Anything else is malformed output, kept with
-a sentence saying what was wrong. Pure: never raises, whatever the bytes.
+The output is one JSON object on stdout. The schema's answer field must hold text: a
+number, true/false, null, an array or an object is malformed, as the guide says (a
+number was once read as its JSON text, so `{"answer": 5}` was graded); each counter
+a whole number, else it is reported incomplete; a field the schema does not name is
+listed in ``unknown_fields`` and counts for nothing, whatever it claims. Anything
+else is malformed output, kept with a sentence saying what was wrong. Pure: never
+raises, whatever the bytes.
 """
 
 from __future__ import annotations
@@ -49,12 +51,11 @@ def read_output(stdout: bytes, schema: ResultSchemaDecl) -> Reading:
     known = {schema.answer, *schema.fields, *schema.counters}
     unknown = tuple(sorted(key for key in value if key not in known))
     answer = value.get(schema.answer)
-    if isinstance(answer, bool) or not isinstance(answer, str | int | float):
+    if not isinstance(answer, str):
         got = "nothing" if schema.answer not in value else f"JSON {_kind(answer)}"
         problem = f"the answer field `{schema.answer}` must hold text (got {got})"
         return Reading(answer=None, counters=counters, unknown_fields=unknown, problem=problem)
-    text = answer if isinstance(answer, str) else json.dumps(answer)
-    return Reading(answer=text, counters=counters, unknown_fields=unknown)
+    return Reading(answer=answer, counters=counters, unknown_fields=unknown)
 
 
 def _counter(value: dict[str, Any], name: str) -> Counter:

@@ -16,6 +16,7 @@ from typing import Any
 from attrs import field, frozen
 
 from assay.engine.evidence.assessments import latest_bound
+from assay.engine.evidence.output import Output, whole
 from assay.engine.evidence.store import connect, transaction
 from assay.spec.convert import from_json_value, to_json_value
 from assay.spec.evidence import (
@@ -56,14 +57,28 @@ class Finish(Model):
     duration_ms: int | None = None
     child_us: int | None = None
     exit_code: int | None = None
-    stdout: bytes | None = None
-    stderr: bytes | None = None
+    stdout: Output | None = None  #: None: not launched
+    stderr: Output | None = None
     correctness: str = "unknown"
     answer: str | None = None
     verification: Verification = field(factory=lambda: Verification(ran=False))
     counters: tuple[Counter, ...] = ()
     unknown_fields: tuple[str, ...] = ()
     note: str | None = None
+
+
+def _output_columns(output: Output | None) -> tuple[object, ...]:
+    if output is None:
+        return (None, None, None, None)
+    return (output.head, output.size, output.sha256, int(output.truncated))
+
+
+def _output(head: bytes | None, size: int | None, sha256: str | None) -> Output | None:
+    if head is None:
+        return None
+    if size is None or sha256 is None:
+        return whole(head)
+    return Output(head=head, size=size, sha256=sha256)
 
 
 def _json(value: Any) -> str:
@@ -74,9 +89,11 @@ class Store:
     """One open evidence store; use it as a context manager (``with Store(path) as
     store:``) so its connection is closed however the block ends."""
 
-    def __init__(self, path: Path, *, create: bool = True) -> None:
+    def __init__(self, path: Path, *, create: bool = True, read_only: bool = False) -> None:
         self.path = path
-        self.db: sqlite3.Connection = connect(path, create=create)
+        #: Opened read-only (``mode=ro``, never migrated): a write raises.
+        self.read_only = read_only
+        self.db: sqlite3.Connection = connect(path, create=create, read_only=read_only)
 
     def __enter__(self) -> Store:
         return self
@@ -178,15 +195,17 @@ class Store:
         """Complete the attempt's row with how it ended."""
         self.db.execute(
             "UPDATE attempts SET status = ?, duration_ms = ?, child_us = ?, exit_code = ?,"
-            " stdout = ?, stderr = ?, correctness = ?, answer = ?, verification = ?,"
+            " stdout = ?, stdout_bytes = ?, stdout_sha256 = ?, stdout_truncated = ?,"
+            " stderr = ?, stderr_bytes = ?, stderr_sha256 = ?, stderr_truncated = ?,"
+            " correctness = ?, answer = ?, verification = ?,"
             " counters = ?, unknown_fields = ?, note = ? WHERE id = ?",
             (
                 end.status,
                 end.duration_ms,
                 end.child_us,
                 end.exit_code,
-                end.stdout,
-                end.stderr,
+                *_output_columns(end.stdout),
+                *_output_columns(end.stderr),
                 end.correctness,
                 end.answer,
                 _json(end.verification),
@@ -247,6 +266,19 @@ class Store:
             "SELECT stdin, stdout, stderr FROM attempts WHERE id = ?", (attempt,)
         ).fetchone()
         return (row[0], row[1], row[2]) if row else (None, None, None)
+
+    def outputs(self, attempt: int) -> tuple[Output | None, Output | None]:
+        """The stdout and stderr of one attempt as kept: the head, the size and digest
+        of all of it (None: not launched). An attempt recorded before outputs were
+        bounded kept its whole output, so its blob is the head and the whole."""
+        row = self.db.execute(
+            "SELECT stdout, stdout_bytes, stdout_sha256, stderr, stderr_bytes, stderr_sha256"
+            " FROM attempts WHERE id = ?",
+            (attempt,),
+        ).fetchone()
+        if row is None:
+            return None, None
+        return _output(*row[0:3]), _output(*row[3:6])
 
     def record_policy(self, policy: Policy) -> None:
         """Keep ``policy``; the latest one recorded is the run's."""

@@ -2,7 +2,8 @@
 
 Each attempt is a row written and committed *before* its process starts (status
 ``launched``, the command, the stdin's digest and bytes, the versions); when it ends
-the same row gets its status, exit code, raw stdout and stderr, timing, the reading of
+the same row gets its status, exit code, raw stdout and stderr (their first
+``keep_output`` bytes, with the size and sha256 of all), timing, the reading of
 its output and the verification. Nothing is retried or dropped: a drifted pin (basis
 error), a refusal to spend and a cancellation are rows too. ``--jobs N`` runs N
 processes at once in worker threads; only this module's thread writes the store.
@@ -27,11 +28,12 @@ from assay.engine.evidence.attempt import attempt as run_attempt
 from assay.engine.evidence.attempt import status_of
 from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.launch import Children, Ran
-from assay.engine.evidence.outcome import correctness, read_output
+from assay.engine.evidence.outcome import Reading, correctness, read_output
+from assay.engine.evidence.output import DEFAULT_KEEP
 from assay.engine.evidence.plan import Plan
 from assay.engine.evidence.prepare import deliveries, now
 from assay.engine.evidence.records import Finish, Preparation, Store
-from assay.engine.evidence.shards import in_shard
+from assay.engine.evidence.shards import shard_tasks
 from assay.engine.evidence.spending import Spending
 from assay.engine.workspace.config import Config
 from assay.spec.diagnostics import Diagnostic
@@ -50,6 +52,7 @@ class RunOptions(Model):
     """How to run: parallelism, slice, spending."""
 
     jobs: int = 1
+    keep_output: int = DEFAULT_KEEP  #: bytes of each output kept in the store
     shard: tuple[int, int] | None = None
     authorize_spending: bool = False
     resume: bool = False  #: ``--continue``: past the cap, the refused pairs only
@@ -64,15 +67,25 @@ class RunResult(Model):
     signal: int | None = None
 
 
-def _task_ids(store: Store, plan: Plan, options: RunOptions) -> list[TaskDecl]:
-    tasks = [t for t in plan.benchmark.tasks if in_shard(t.name, options.shard)]
+def _task_ids(store: Store, plan: Plan, options: RunOptions) -> list[tuple[TaskDecl, str]]:
+    """The tasks to run, each with the condition it starts at: ``overview`` (the whole
+    pair), or on ``--continue`` ``task`` when only the task attempt was refused (its
+    overview ran and was paid for: it is not run again)."""
+    mine = shard_tasks((t.name for t in plan.benchmark.tasks), options.shard)
+    tasks = [t for t in plan.benchmark.tasks if t.name in mine]
     if not options.resume:
-        return tasks
-    last: dict[str, str] = {}
+        return [(t, "overview") for t in tasks]
+    last: dict[tuple[str, str], str] = {}
     for attempt in store.attempts():
         if attempt.versions.benchmark == plan.benchmark_id:
-            last[attempt.task] = attempt.status
-    return [t for t in tasks if last.get(t.name) == "refused"]
+            last[(attempt.task, attempt.condition)] = attempt.status
+    resumed = []
+    for task in tasks:
+        if last.get((task.name, "overview")) == "refused":
+            resumed.append((task, "overview"))
+        elif last.get((task.name, "task")) == "refused":
+            resumed.append((task, "task"))
+    return resumed
 
 
 def run(
@@ -86,7 +99,7 @@ def run(
     plan.required_runner()  # a plan without a runner is refused before the store is read
     prepared = store.preparations(plan.benchmark_id)
     tasks = _task_ids(store, plan, options)
-    unprepared = [t.name for t in tasks for c in CONDITIONS if (t.name, c) not in prepared]
+    unprepared = [t.name for t, _ in tasks for c in CONDITIONS if (t.name, c) not in prepared]
     if unprepared:
         listed = ", ".join(sorted(set(unprepared))[:5])
         message = (
@@ -94,7 +107,7 @@ def run(
             "run `assay eval prepare` first"
         )
         raise EvidenceError([plan.at("benchmark", EVL009, message)])
-    drifted = _drift(config, plan, prepared, {t.name for t in tasks})
+    drifted = _drift(config, plan, prepared, {t.name for t, _ in tasks})
     session = _Session(config, store, plan, options, prepared, drifted, progress)
     return session.run(tasks)
 
@@ -133,6 +146,8 @@ class _Session:
         self.prepared, self.drifted, self.progress = prepared, drifted, progress
         self.children = Children()
         self.ids: list[int] = []
+        self.split: list[str] = []  #: tasks whose task attempt the cap refused, not the overview
+        self.overview_ran: set[str] = set()  #: tasks whose overview attempt ran (and was paid)
         self.diagnostics: list[Diagnostic] = []
         self.signal: int | None = None
         self.spending = Spending(
@@ -142,12 +157,12 @@ class _Session:
         self.env = {k: os.environ[k] for k in self.runner.env if k in os.environ}
         self.answers = {a.task: a.answer for a in plan.answer_key.answers}
 
-    def run(self, tasks: list[TaskDecl]) -> RunResult:
+    def run(self, tasks: list[tuple[TaskDecl, str]]) -> RunResult:
         refusal = self.spending.gate()
         if refusal is not None:
             self.diagnostics.append(refusal)
-            for task in tasks:
-                for condition in CONDITIONS:
+            for task, first in tasks:
+                for condition in CONDITIONS[CONDITIONS.index(first) :]:
                     self._not_launched(task, condition, "refused", refusal.message)
             return self._result()
         previous = self._handle_signals()
@@ -156,6 +171,8 @@ class _Session:
         finally:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
+        capped = self.spending.finding(self.split)
+        self.diagnostics.extend([capped] if capped else [])
         return self._result()
 
     def _result(self) -> RunResult:
@@ -176,17 +193,21 @@ class _Session:
             previous[signum] = signal.signal(signum, stop)
         return previous
 
-    def _loop(self, tasks: list[TaskDecl]) -> None:
+    def _loop(self, tasks: list[tuple[TaskDecl, str]]) -> None:
         pending = deque(tasks)
         ready: deque[tuple[TaskDecl, str]] = deque()
         running: dict[Future[tuple[Ran, Verification]], tuple[int, TaskDecl, str, str]] = {}
-        total, done = 2 * len(tasks), 0
+        total, done = sum(2 if first == "overview" else 1 for _, first in tasks), 0
+        self.overview_ran.update(t.name for t, first in tasks if first == "task")
         with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
             while (pending or ready or running) and self.signal is None:
                 while (
-                    len(running) < self.options.jobs and (ready or pending) and self.signal is None
+                    len(running) < self.options.jobs
+                    and (ready or pending)
+                    and self.signal is None
+                    and not self.spending.must_wait()  # a running attempt's cost decides
                 ):
-                    task, condition = ready.popleft() if ready else (pending.popleft(), "overview")
+                    task, condition = ready.popleft() if ready else pending.popleft()
                     launched = self._launch(pool, task, condition)
                     if launched is None:
                         done += 1
@@ -245,18 +266,23 @@ class _Session:
                     EVL006.diagnostic(message, self.plan.places["benchmark"][0], task.name_span)
                 )
             return None
-        over = self.spending.over_cap()
-        if over is not None:
-            note, finding = over
-            self.diagnostics.extend([finding] if finding else [])
-            self._not_launched(task, condition, "refused", note)
+        capped = self.spending.over_cap()
+        if capped is not None:
+            if condition == "task" and task.name in self.overview_ran:  # the cap splits it
+                self.split.append(task.name)
+                capped += "; its overview attempt ran: the pair is split until continued"
+            self._not_launched(task, condition, "refused", capped)
             return None
         prep = self.prepared[(task.name, condition)]
         started = now()
         ident = self._row(task, condition, "launched", prep)  # committed before the start
+        self.spending.reserve(ident)
         env = {**self.env, "ASSAY_TASK": task.name, "ASSAY_CONDITION": condition}
         root = str(self.config.root)
-        future = pool.submit(run_attempt, self.children, self.runner, root, prep.stdin, env, task)
+        keep = self.options.keep_output
+        future = pool.submit(
+            run_attempt, self.children, self.runner, root, prep.stdin, env, task, keep
+        )
         return future, (ident, task, condition, started)
 
     def _record(
@@ -268,13 +294,15 @@ class _Session:
         ran: Ran,
         verification: Verification,
     ) -> None:
-        reading = read_output(ran.stdout, self.plan.results) if ran.exit_code == 0 else None
+        reading = _reading(ran, self.plan) if ran.exit_code == 0 else None
         status, note = status_of(
             ran, reading.problem if reading else None, self.children.cancelled.is_set()
         )
         answer = reading.answer if reading and status == "completed" else None
         counters = reading.counters if reading else ()
-        self.spending.add(counters, started[:10])
+        self.spending.add(counters, started[:10], ident)
+        if condition == "overview":
+            self.overview_ran.add(task.name)
         self.store.finish(
             ident,
             Finish(
@@ -292,6 +320,18 @@ class _Session:
                 note=note,
             ),
         )
+
+
+def _reading(ran: Ran, plan: Plan) -> Reading:
+    """The output read against the result schema; a truncated one is not read (its
+    JSON is cut), so malformed, saying how much was printed."""
+    if ran.stdout.truncated:
+        problem = (
+            f"the output is {ran.stdout.size} bytes, more than the {len(ran.stdout.head)} "
+            "kept (--keep-output): not read"
+        )
+        return Reading(answer=None, problem=problem)
+    return read_output(ran.stdout.head, plan.results)
 
 
 def _no_provision() -> Provision:

@@ -94,6 +94,19 @@ MIGRATIONS: tuple[str, ...] = (
             AND json_type(assessment, '$.policy') = 'text'
         ORDER BY id;
     """,
+    # 4: bounded output. `stdout` and `stderr` hold the head assay kept (`--keep-output`);
+    # these say how many bytes the stream had in all, their sha256, and whether bytes
+    # past the head were not kept (1) or the head is the whole output (0). NULL: an
+    # attempt recorded before this migration (its blob is then the whole output) or
+    # not launched.
+    """
+    ALTER TABLE attempts ADD COLUMN stdout_bytes INTEGER;
+    ALTER TABLE attempts ADD COLUMN stdout_sha256 TEXT;
+    ALTER TABLE attempts ADD COLUMN stdout_truncated INTEGER;
+    ALTER TABLE attempts ADD COLUMN stderr_bytes INTEGER;
+    ALTER TABLE attempts ADD COLUMN stderr_sha256 TEXT;
+    ALTER TABLE attempts ADD COLUMN stderr_truncated INTEGER;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

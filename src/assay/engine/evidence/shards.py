@@ -1,10 +1,16 @@
-"""``--shard I/N``: which tasks one shard runs. A task belongs to the shard its name's
-digest falls in, so the slices are disjoint, cover every task, and a task keeps its
-shard when others are added or removed (a CI matrix can be resized freely)."""
+"""``--shard I/N``: which tasks one shard runs. The benchmark's task names are sorted,
+and the task at (zero-based) index k of that list belongs to shard ``k mod N + 1``:
+the slices are disjoint, cover every task, and are even (each holds ⌊T/N⌋ or ⌈T/N⌉
+of the T tasks), for any names. Sorted names, not the declaration order, so the
+slicing does not move when the tasks are reordered in the spec. (A digest of the
+name kept a task in its shard when others were added, but dealt 6 tasks into 2
+shards as 0 and 6.) Every shard of a run must see the same task list: the shards of
+one CI matrix prepare from the same commit.
+"""
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Iterable
 
 from assay.errors import UsageError
 
@@ -21,10 +27,10 @@ def parse_shard(text: str) -> tuple[int, int]:
     return i, n
 
 
-def in_shard(task: str, shard: tuple[int, int] | None) -> bool:
-    """Whether shard ``(I, N)`` runs ``task``; every task without a shard."""
+def shard_tasks(tasks: Iterable[str], shard: tuple[int, int] | None) -> frozenset[str]:
+    """The names of ``tasks`` that shard ``(I, N)`` runs; all of them without a shard."""
+    names = sorted(set(tasks))
     if shard is None:
-        return True
+        return frozenset(names)
     index, count = shard
-    digest = hashlib.sha256(task.encode("utf-8", "surrogatepass")).digest()
-    return int.from_bytes(digest[:8], "big") % count == index - 1
+    return frozenset(name for k, name in enumerate(names) if k % count == index - 1)

@@ -23,15 +23,21 @@ from assay.engine.evidence.schema import MIGRATIONS, SCHEMA_VERSION
 from assay.spec.rules.evaluation_stages import EVL009, EVL011
 
 
-def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
+def connect(path: Path, *, create: bool = True, read_only: bool = False) -> sqlite3.Connection:
     """The store at ``path``, upgraded to the current schema (made when ``create``).
+
+    ``read_only``: the file is opened with SQLite's ``mode=ro`` and never written, never
+    migrated, its journal mode left as it is; an older schema is upgraded in a copy
+    in memory. An empty file is then not a store, not one to make.
 
     Raises ``EvidenceError``: not a store, unreadable, or made by a newer assay (EVL011).
     """
-    if not create and not path.is_file():
+    if (read_only or not create) and not path.is_file():
         raise EvidenceError(
             [EVL009.diagnostic("no such evidence store (run `assay eval prepare`)", str(path))]
         )
+    if read_only:
+        return _read_only(path)
     try:
         connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         connection.execute("PRAGMA journal_mode = WAL")
@@ -45,9 +51,46 @@ def connect(path: Path, *, create: bool = True) -> sqlite3.Connection:
     return connection
 
 
-def _migrate(connection: sqlite3.Connection, where: str) -> None:
-    """Apply the migrations this file has not had yet, each in its own transaction."""
-    (version,) = connection.execute("PRAGMA user_version").fetchone()
+def _read_only(path: Path) -> sqlite3.Connection:
+    # With no -wal or -journal beside it, no writer has the file open (or one ended
+    # cleanly): read it as `immutable`, which, unlike `mode=ro` on a WAL store, creates
+    # no -wal and -shm files beside it. With them, a writer may be at work: `mode=ro`
+    # reads its committed state through them.
+    quiet = not any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-journal"))
+    uri = path.resolve().as_uri() + ("?mode=ro&immutable=1" if quiet else "?mode=ro")
+    try:
+        source = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+    except sqlite3.DatabaseError as error:
+        raise EvidenceError(
+            [EVL011.diagnostic(f"cannot open the store: {error}", str(path))]
+        ) from None
+    try:
+        (version,) = source.execute("PRAGMA user_version").fetchone()
+        _check_version(source, version, str(path))
+        if version == 0:
+            raise EvidenceError(
+                [EVL011.diagnostic("an empty file, not an evidence store", str(path))]
+            )
+        if version == SCHEMA_VERSION:
+            return source
+        # An older store is read through a copy upgraded in memory: the file stays as
+        # it was (its schema, its journal mode, its bytes).
+        copy = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        source.backup(copy)
+        source.close()
+        _migrate(copy, str(path))
+        return copy
+    except sqlite3.DatabaseError as error:
+        source.close()
+        raise EvidenceError(
+            [EVL011.diagnostic(f"not an evidence store: {error}", str(path))]
+        ) from None
+    except EvidenceError:
+        source.close()
+        raise
+
+
+def _check_version(connection: sqlite3.Connection, version: int, where: str) -> None:
     if version > SCHEMA_VERSION:
         message = (
             f"the store has schema {version}, this assay knows up to {SCHEMA_VERSION}: "
@@ -58,6 +101,12 @@ def _migrate(connection: sqlite3.Connection, where: str) -> None:
         raise EvidenceError(
             [EVL011.diagnostic("a SQLite file that is not an evidence store", where)]
         )
+
+
+def _migrate(connection: sqlite3.Connection, where: str) -> None:
+    """Apply the migrations this file has not had yet, each in its own transaction."""
+    (version,) = connection.execute("PRAGMA user_version").fetchone()
+    _check_version(connection, version, where)
     for number in range(version + 1, SCHEMA_VERSION + 1):
         migrate_to(connection, number)
 

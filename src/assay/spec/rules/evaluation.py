@@ -7,8 +7,9 @@ checks to select or ignore). Their examples run through the stages
 (``tests/engine/evidence/test_evidence_rules.py``): the ``assay`` block's ``stage=``
 says which (``catalog``: the specs are read; ``run``: prepare, then ``assay eval run``;
 ``merge``: two stores prepared and merged; ``assess``: run, then one attempt
-assessed), and ``prepare=false``, ``authorize=true``,
-``change=PATH`` (the file changed after prepare) and ``runner=NAME`` set up the run.
+assessed; ``summary``: run, then summarized over ``subset=``, for the summary's
+EVL038 and EVL039), and ``prepare=false``, ``authorize=true``, ``change=PATH`` (the
+file changed after prepare) and ``runner=NAME`` set up the run.
 A Fails example reports the code once (at its ``at=``, when it has one); Passes does
 not report it.
 """

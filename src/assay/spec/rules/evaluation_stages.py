@@ -125,9 +125,11 @@ EVL008 = Rule(
     documentation="""\
 What an attempt costs comes from the counters it reported and the policy's credit
 rates dated on or before its day. Once the credit spent (since the last
-continuation) reaches `cap`, no attempt starts; `assay eval run --continue` (with
-`--authorize-spending`) allows another cap's worth and runs the refused pairs again.
-Exit 1.
+continuation) reaches `cap`, no attempt starts; `assay eval run --continue
+--authorize-spending` allows another cap's worth and runs the refused attempts again.
+Under `--jobs N` each running attempt reserves its estimated cost, so the cap holds
+as it does with one job. The message names the pairs the cap split (overview ran,
+task attempt refused): continuing runs only their task attempts. Exit 1.
 
 ## Fails
 
@@ -215,8 +217,13 @@ EVL010 = Rule(
     documentation="""\
 Shards join only when they ran the same benchmark, answer key, runner and result
 schema versions and were prepared from the same material (equal snapshots): else
-one summary would mix different experiments. The output is not written. Exit 2.
-(Here the overview document changed between preparing the two stores.)
+one summary would mix different experiments. Two different attempts under one
+identity (the same preparation, task, condition and attempt number: two stores
+that each ran the same task) conflict, and an assessment of an attempt its store
+does not hold is dangling; both refuse the merge too. An attempt held identically
+by two stores (a store merged with itself or a copy) is one attempt, not a
+conflict. The output is not written. Exit 2. (Here the overview document changed
+between preparing the two stores.)
 
 ## Fails
 
@@ -257,8 +264,11 @@ EVL011 = Rule(
     summary="The store file is not an evidence store, or was made by a newer assay.",
     documentation="""\
 assay opens only SQLite files it made (their `PRAGMA user_version` counts the
-migrations applied) and upgrades older ones in place; a file of other content, or
-of a schema newer than this assay knows, is refused untouched. Exit 2.
+migrations applied) and upgrades older ones in place when it writes to them; a file
+of other content, or of a schema newer than this assay knows, is refused untouched.
+A command that only reads (`assay eval summary`, the stores `merge` reads) opens
+the file read-only and refuses an empty file too: it never turns one into a store.
+Exit 2.
 
 ## Fails
 

@@ -1,4 +1,4 @@
-"""EVL025-EVL028, EVL037 and EVL016: what a summary leaves out, and why; see
+"""EVL025-EVL028, EVL037, EVL038 and EVL016: what a summary leaves out, and why; see
 ``summary_subsets`` for what the summary's codes are and how their examples run.
 """
 
@@ -221,6 +221,52 @@ attempts = [
     {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
     {id = 2, task = "t1", condition = "task", assessment = "supported under eval@1"},
 ]
+```
+""",
+)
+
+EVL038 = Rule(
+    code="EVL038",
+    name="tasks-left-out",
+    stage="summary",
+    severity="info",
+    summary="A summary of a subset names every benchmark task it leaves out, with statuses.",
+    documentation="""\
+`--tasks` compares only the tasks it selects; a subset that left out the tasks that
+failed would look better than the benchmark. So the summary's notes name each task
+left out, with the status (and correctness) of its latest overview and task
+attempts, or `no attempt`. A note: the summary is still exit 0.
+
+## Fails
+
+```assay stage=summary subset=add
+benchmark arith version 1 {
+    task add { prompt "What is 2 + 3?" }
+    task mul { prompt "What is 2 * 3?" }
+}
+answers arith-key version 1 for arith { add "5"  mul "6" }
+results out version 1 { answer answer }
+runner agent version 1 { argv ["python3", "agent.py"]  env [PATH] }
+```
+
+```python path=agent.py
+print('{"answer": "5"}')
+```
+
+## Passes
+
+```assay stage=summary subset=add,mul
+benchmark arith version 1 {
+    task add { prompt "What is 2 + 3?" }
+    task mul { prompt "What is 2 * 3?" }
+}
+answers arith-key version 1 for arith { add "5"  mul "6" }
+results out version 1 { answer answer }
+runner agent version 1 { argv ["python3", "agent.py"]  env [PATH] }
+```
+
+```python path=agent.py
+print('{"answer": "5"}')
 ```
 """,
 )

@@ -3,11 +3,11 @@
 ``assay eval summary`` (``assay.engine.evidence.summary.summarize``) reports the
 summary's codes (here, in ``summary_notes`` and in ``summary_verdicts``); ``assay
 check`` never does, and they are not checks to select, ignore or give a severity.
-EVL020-EVL024 are subset errors (exit 2, nothing summarized), EVL025-EVL028 and EVL037
-are notes on what the numbers leave out (EVL016 on an assessment it leaves out),
-EVL029-EVL036 are the reasons a summary gives no verdict, one per missing condition.
-Their examples run through ``summarize``
-(``tests/engine/evidence/summary/test_summary_rules.py``).
+EVL020-EVL024 are subset errors (exit 2, nothing summarized), EVL025-EVL028, EVL037
+and EVL038 are notes on what the numbers leave out (EVL016 on an assessment it leaves
+out, EVL038 on the tasks a subset leaves out), EVL029-EVL036 and EVL039 are the
+reasons a summary gives no verdict, one per missing condition. Their examples run
+through ``summarize`` (``tests/engine/evidence/summary/test_summary_rules.py``).
 
 An example is one ``evidence.toml``: ``tasks`` (the benchmark's, in order), optional
 ``subset``, ``required_counters`` and ``policy`` (``recorded_at``, ``minimum_difference``,
@@ -18,6 +18,11 @@ differs from a completed, correct, fully provided attempt started at
 (counters reported incomplete), a version, or ``assessment = "VERDICT under
 NAME@V"`` (an independent assessment; the example policy is ``eval@1``). A Fails
 example reports its code; the Passes example does not.
+
+An example that is a spec instead (an ``assay`` block with ``stage=summary``, as
+EVL038's and EVL039's) runs the whole way, as ``evaluation`` describes: prepared (with
+the ``policy.toml`` beside it, if any), run, then the store summarized over its
+``subset=`` (``tests/engine/evidence/test_evidence_rules.py``).
 """
 
 from __future__ import annotations

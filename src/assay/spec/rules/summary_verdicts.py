@@ -1,4 +1,4 @@
-"""EVL029-EVL036: the reasons an evaluation summary gives no verdict; see
+"""EVL029-EVL036 and EVL039: the reasons an evaluation summary gives no verdict; see
 ``summary_subsets`` for what the summary's codes are and how their examples run.
 """
 
@@ -282,6 +282,65 @@ attempts = [
     {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
     {id = 2, task = "t1", condition = "task", correctness = "correct"},
 ]
+```
+""",
+)
+
+EVL039 = Rule(
+    code="EVL039",
+    name="subset-not-declared",
+    stage="summary",
+    severity="warning",
+    summary="A verdict on a subset needs that subset declared in the policy before execution.",
+    documentation="""\
+A subset chosen after the attempts ran can be chosen for its result. So a summary
+of a subset gives a verdict only when the recorded policy declares `subset` (in the
+`--tasks` syntax) selecting exactly the same tasks; recorded before the first
+attempt, as the policy must be (EVL031). Otherwise no verdict, saying why.
+
+## Fails
+
+```toml path=policy.toml
+name = "team"
+version = 1
+minimum_difference = 0.1
+```
+
+```assay stage=summary subset=add
+benchmark arith version 1 {
+    task add { prompt "What is 2 + 3?" }
+    task mul { prompt "What is 2 * 3?" }
+}
+answers arith-key version 1 for arith { add "5"  mul "6" }
+results out version 1 { answer answer }
+runner agent version 1 { argv ["python3", "agent.py"]  env [PATH] }
+```
+
+```python path=agent.py
+print('{"answer": "5"}')
+```
+
+## Passes
+
+```toml path=policy.toml
+name = "team"
+version = 1
+minimum_difference = 0.1
+subset = "add"
+```
+
+```assay stage=summary subset=add
+benchmark arith version 1 {
+    task add { prompt "What is 2 + 3?" }
+    task mul { prompt "What is 2 * 3?" }
+}
+answers arith-key version 1 for arith { add "5"  mul "6" }
+results out version 1 { answer answer }
+runner agent version 1 { argv ["python3", "agent.py"]  env [PATH] }
+```
+
+```python path=agent.py
+print('{"answer": "5"}')
 ```
 """,
 )

@@ -166,13 +166,38 @@ def test_attempts_for_tasks_outside_the_benchmark_are_noted() -> None:
 
 
 def test_a_subset_limits_the_comparison() -> None:
-    """`2-3` compares the second and third tasks only; others are not reported missing."""
+    """`2-3` compares the second and third tasks only; others are not reported missing.
+    The verdict needs the subset declared in the policy (as `b,c` here: the same tasks)."""
     attempts = pairs(
         ("a", "wrong", "correct"), ("b", "correct", "correct"), ("c", "wrong", "wrong")
     )
-    summary = summarize(attempts, tasks=["a", "b", "c", "d"], policy=POLICY, subset="2-3")
+    declared = evolve(POLICY, subset="b,c")
+    summary = summarize(attempts, tasks=["a", "b", "c", "d"], policy=declared, subset="2-3")
     assert summary.tasks == ("b", "c") and summary.no_verdict == ()
     assert summary.verdict is not None
+
+
+def test_a_subset_names_the_tasks_it_leaves_out_with_their_statuses() -> None:
+    """Leaving out the failed task `a` is said, with its attempts' statuses (EVL038);
+    and without the subset declared in the policy there is no verdict (EVL039)."""
+    attempts = [
+        *pairs(("b", "correct", "correct"), ("c", "wrong", "correct")),
+        attempt(5, "a", "overview", status="failed", correctness="unknown"),
+        attempt(6, "a", "task", status="timeout", correctness="unknown"),
+    ]
+    summary = summarize(attempts, tasks=["a", "b", "c", "d"], policy=POLICY, subset="b,c")
+    [note] = [n for n in summary.notes if n.code == "EVL038"]
+    assert "leaves out 2 of 4 benchmark tasks" in note.message
+    assert "a (overview #5 failed, task #6 timeout); d (no attempt)" in note.message
+    assert note.attempts == (5, 6)
+    assert summary.verdict is None
+    [why] = summary.no_verdict
+    assert why.code == "EVL039" and "declares no subset" in why.message
+    other = summarize(
+        attempts, tasks=["a", "b", "c", "d"], policy=evolve(POLICY, subset="1-2"), subset="b,c"
+    )
+    assert [r.code for r in other.no_verdict] == ["EVL039"]
+    assert "selects other tasks" in other.no_verdict[0].message
 
 
 def test_policy_less_summary_converts_nothing() -> None:

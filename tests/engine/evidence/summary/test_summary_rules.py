@@ -1,5 +1,6 @@
 """The summary's EVL rules' examples, run through summarize: Fails reports the code,
-Passes does not."""
+Passes does not. (An example that is a spec, ``stage=summary``, runs the whole way in
+``tests/engine/evidence/test_evidence_rules.py``.)"""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from assay.spec.evaluation_summary import Summary
 from assay.spec.evidence import Assessment, Attempt, Policy, Rate
 from assay.spec.rules.examples import ExampleFile
 from tests.engine.evidence.summary.build import VERSIONS, attempt
-from tests.rule_examples import example_cases
+from tests.rule_examples import example_cases, runs_specs
 
-CASES = example_cases("summary")
+CASES = example_cases("summary", where=lambda files: not runs_specs(files))
 _VERSION_KEYS = ("benchmark", "answer_key", "runner", "result_schema")
 
 

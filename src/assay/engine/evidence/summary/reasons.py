@@ -1,8 +1,10 @@
 """The EVL codes a summary reports, and how a ``Reason`` is made.
 
-EVL020-EVL024 are subset errors (nothing is computed); EVL025-EVL028, EVL037 and
-EVL016 (an assessment under another policy) are notes (what was left out, and why);
-EVL029-EVL036 are the reasons for "no verdict", one per missing condition.
+EVL020-EVL024 are subset errors (nothing is computed); EVL025-EVL028, EVL037,
+EVL038 (the tasks a subset leaves out) and EVL016 (an assessment under another
+policy) are notes (what was left out, and why); EVL029-EVL036 and EVL039 (a subset
+the policy did not declare) are the reasons for "no verdict", one per missing
+condition.
 Their rules are in ``assay.spec.rules.summary_subsets`` and the modules beside it.
 """
 

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from assay.engine.evidence.summary.aggregates import aggregates, descriptive
 from assay.engine.evidence.summary.assessed import assessments_used
+from assay.engine.evidence.summary.left_out import left_out, undeclared_subset
 from assay.engine.evidence.summary.measures import measure
 from assay.engine.evidence.summary.numbers import count
 from assay.engine.evidence.summary.pairing import order_key, pair
@@ -58,6 +59,8 @@ def summarize(
                 attempts=outside,
             )
         )
+    if subset is not None:
+        notes.extend(left_out(benchmark, chosen, [a for a in ordered if a.task in listed]))
     pairs = pair(in_set)
     for group in pairs.incompatible:
         notes.append(
@@ -88,6 +91,7 @@ def summarize(
             if not compared or any(f"counter:{name}" not in measured.values[a.id] for a in compared)
         ],
     )
+    no_verdict.extend(undeclared_subset(policy, subset, chosen, benchmark))
     correct = next((a for a in summary_aggregates if a.measure == "correct"), None)
     verdict = judge(policy, correct) if not no_verdict and policy and correct else None
     return Summary(
