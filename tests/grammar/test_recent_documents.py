@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,11 +16,21 @@ from assay.grammar.markdown import document
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _forget() -> None:
-    document._recent.clear()
+@pytest.fixture
+def remembering() -> Iterator[None]:
+    with document.documents_remembered():
+        yield
+    assert not document._recent  # emptied when the operation ends
 
 
+def test_outside_an_operation_nothing_is_kept() -> None:
+    text = b"# 1. A record\n"
+    first = document.read_document(text, "docs/adr/0001-a.md")
+    assert document.read_document(text, "docs/adr/0001-a.md") is not first
+    assert not document._recent
+
+
+@pytest.mark.usefixtures("remembering")
 def test_the_same_bytes_at_the_same_path_give_the_same_reading() -> None:
     text = b"# 1. A record\n\n## Status\n\nAccepted\n"
     first = document.read_document(text, "docs/adr/0001-a.md")
@@ -29,6 +40,7 @@ def test_the_same_bytes_at_the_same_path_give_the_same_reading() -> None:
     assert changed is not first and changed[0].value != first[0].value
 
 
+@pytest.mark.usefixtures("remembering")
 def test_what_is_kept_is_bounded_by_the_bytes_of_its_sources(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

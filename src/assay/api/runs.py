@@ -190,11 +190,13 @@ def _verify(
     config: Config, folders: Sequence[str] | None, *, cache: bool
 ) -> tuple[Verification, ...]:
     from assay.engine.runner.run import check
+    from assay.grammar.markdown.document import documents_remembered
 
     # A run at the workspace root holds every file: its report is the whole workspace's.
     scope = None if folders is None or "" in folders else list(folders)
-    report = check(config, paths=scope, cache=cache)
-    return verifications(config, report, scope=scope)
+    with documents_remembered():  # the check and the runs read the same members
+        report = check(config, paths=scope, cache=cache)
+        return verifications(config, report, scope=scope)
 
 
 def verifications(
