@@ -18,11 +18,11 @@ from tests.soak import campaign, memory, mutators, targets
 from tests.soak.campaign import IN_PROCESS, Settings, run_campaign, target_of
 from tests.soak.corpus import load_corpus
 
-INPUTS = 224
+INPUTS = 128
 
 
 def _settings(out: Path, inputs: int = INPUTS) -> Settings:
-    return Settings(seed=1, inputs=inputs, out=out, subprocess_every=112, sample_every=50)
+    return Settings(seed=1, inputs=inputs, out=out, subprocess_every=64, sample_every=50)
 
 
 def test_a_short_campaign_runs_every_entry_point_and_finds_no_crash(

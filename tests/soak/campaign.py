@@ -123,7 +123,7 @@ def _environment(out: Path) -> Iterator[None]:
             os.environ["XDG_CACHE_HOME"] = saved
 
 
-def _on_alarm(signum: int, frame: FrameType | None) -> None:
+def on_alarm(signum: int, frame: FrameType | None) -> None:
     raise Hang()
 
 
@@ -191,7 +191,7 @@ def run_campaign(settings: Settings, corpus: Corpus | None = None) -> Report:
     report = Report()
     out = settings.out
     out.mkdir(parents=True, exist_ok=True)
-    previous = signal.signal(signal.SIGALRM, _on_alarm), signal.signal(signal.SIGPROF, _on_alarm)
+    previous = signal.signal(signal.SIGALRM, on_alarm), signal.signal(signal.SIGPROF, on_alarm)
     with _environment(out):
         _warm_up(settings, corpus, out)
         start = time.perf_counter()
