@@ -22,7 +22,7 @@ _VERSION_KEYS = ("benchmark", "answer_key", "runner", "result_schema")
 
 
 def _attempt(fields: dict[str, Any]) -> Attempt:
-    """The short form the rule docs describe (``summary_codes``'s docstring)."""
+    """The short form the rule docs describe (``assay.spec.rules.summary_subsets``' docstring)."""
     fields = dict(fields)
     versions = evolve(VERSIONS, **{k: fields.pop(k) for k in _VERSION_KEYS if k in fields})
     counters: dict[str, int | None] = dict(fields.pop("counters", {}))
