@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
 
 from attrs import frozen
 
+from assay.grammar.memo import remember_short
 from assay.spec.model import Model
 
 _STAR_STAR = "**"
@@ -92,7 +92,7 @@ class Glob(Model):
         return self._closure(following)
 
 
-@lru_cache(maxsize=1024)
+@remember_short(maxsize=1024, longest=1000)
 def compile_glob(pattern: str) -> Glob:
     """Compile `pattern`, or raise `GlobError` saying what is wrong with it."""
     text = pattern.strip()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable
-from functools import lru_cache, wraps
+
+from assay.grammar.memo import remember_short
 
 # A numeric prefix: "1.", "1.2", "3)", "(4)", "IV." is left alone (rare and ambiguous).
 _NUMBER = re.compile(r"^(?:\(?\d+(?:\.\d+)*[.)]?)(?:[ \t]+|$)")
@@ -98,21 +98,8 @@ def without_trailing_comment(text: str) -> str:
 CACHED_LONGEST = 200
 
 
-def _remember_short(function: Callable[[str], str]) -> Callable[[str], str]:
-    """``function``, its results for arguments up to ``CACHED_LONGEST`` remembered
-    (4096 of them); ``__wrapped__`` is ``function`` itself, as with ``lru_cache``."""
-    cached = lru_cache(maxsize=4096)(function)
-
-    @wraps(function)
-    def remembered(raw: str) -> str:
-        return cached(raw) if len(raw) <= CACHED_LONGEST else function(raw)
-
-    remembered.cache_info = cached.cache_info  # type: ignore[attr-defined]
-    return remembered
-
-
 # Records of one kind repeat their headings ("Context", "Decision"): remember them.
-@_remember_short
+@remember_short(longest=CACHED_LONGEST)
 def heading_text(raw: str) -> str:
     """Strip a trailing HTML comment, emphasis markup, a numeric prefix and a trailing colon.
 

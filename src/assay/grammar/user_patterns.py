@@ -12,14 +12,15 @@ process may read many specs.
 
 from __future__ import annotations
 
-import functools
-
 import re2
 
+from assay.grammar.memo import remember_short
 from assay.grammar.pattern_errors import Refusal, python_only, refusal
 
 #: How many compiled patterns a process keeps (the least recently used goes first).
 CACHE_SIZE = 512
+#: The longest pattern the cache keeps, in characters.
+LONGEST_KEPT = 10_000
 
 
 def _options() -> re2.Options:
@@ -33,7 +34,9 @@ def _options() -> re2.Options:
 _OPTIONS = _options()
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
+# A pattern past LONGEST_KEPT is compiled at each use rather than held (with its
+# compiled program) by a long-lived process; real patterns are a line at most.
+@remember_short(maxsize=CACHE_SIZE, longest=LONGEST_KEPT)
 def compiled(pattern: str) -> re2._Regexp[str] | Refusal:
     """The compiled ``pattern``, or why RE2 refuses it."""
     try:

@@ -9,13 +9,13 @@ at the level it sits at in the log instead; the text is the one ``json.dumps`` w
 
 from __future__ import annotations
 
-from functools import lru_cache
 from urllib.parse import quote
 
 from assay.cli.formats.fingerprint import KEY
 from assay.cli.formats.json_text import STEP, string
 from assay.cli.names import raw_bytes
 from assay.engine.runner.result import Suppressed
+from assay.grammar.memo import remember_short
 from assay.spec.diagnostics import Diagnostic, Related, Severity
 from assay.spec.source import Span
 
@@ -91,7 +91,7 @@ def _physical(path: str, span: Span | None, newline: str) -> str:
     return f"{text}{newline}}}"
 
 
-@lru_cache(maxsize=4096)
+@remember_short(longest=1024)
 def _uri(path: str) -> str:
     # Paths are relative POSIX; percent-encoding makes them valid URI references (a
     # `:` in the first segment would otherwise read as a scheme).  A URI names bytes:

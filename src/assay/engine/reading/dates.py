@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import calendar
 import re
-from functools import lru_cache
 from typing import Literal
 
 from attrs import frozen
 
+from assay.grammar.memo import remember_short
 from assay.spec.model import Model
 
 DateKind = Literal["iso", "ambiguous", "impossible", "placeholder", "unrecognized"]
@@ -152,7 +152,7 @@ def _core(text: str) -> str:
     return core
 
 
-@lru_cache(maxsize=4096)
+@remember_short()
 def read_date(raw: str) -> DateReading:
     """The first date in ``raw``: ``2023-05-11 (revised 2023-06-01)`` reads 2023-05-11.
 

@@ -33,6 +33,7 @@ from assay.engine.reading.record_ids import (
     split_targets,
     title_without_prefix,
 )
+from assay.grammar.memo import remember_short
 from assay.spec.model import Model
 from assay.spec.specfile import AllowedValue
 
@@ -109,7 +110,8 @@ MAX_ROUNDS = 32
 MAX_LINK_SWEEPS = 2 * MAX_ROUNDS
 
 
-@lru_cache(maxsize=4096)
+# A field's value is short; a paragraph-long one (generated input) is not kept.
+@remember_short(longest=1000)
 def strip_markup(text: str) -> str:
     """``text`` as plain words: ``**Accepted**.`` becomes ``Accepted``.
 

@@ -16,11 +16,12 @@ names (a memo), and quick tests that rule a line out before it is read in full
 from __future__ import annotations
 
 import re
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import NamedTuple
 
 from attrs import frozen
 
+from assay.grammar.memo import remember_short
 from assay.grammar.normalize import heading_text
 from assay.spec.model import Model
 from assay.spec.specfile import FieldDecl, RelationDecl, SectionDecl
@@ -36,7 +37,7 @@ LINE_PREFIX = (
 )
 
 
-@lru_cache(maxsize=4096)
+@remember_short()
 def fold(name: str) -> str:
     """The key a name is matched by."""
     return " ".join(heading_text(name).casefold().split())
