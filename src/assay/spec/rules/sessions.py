@@ -145,12 +145,12 @@ PRT005 = Rule(
     code="PRT005",
     name="duplicate-entry-id",
     stage="session",
-    summary="An entry id, call id or sequence number used twice.",
+    summary="An entry id or a call id used twice.",
     documentation="""\
 Pi entries are linked by `id` and `parentId`, and a tool call's `id` is what its
 result answers: an id used twice makes both ambiguous. The later entry is reported
-and skipped. In a neutral trace, a `sequence` number repeated (the numbers must
-increase) and a call id still open are reported the same way.
+and skipped. In a neutral trace, a call id still open is reported the same way; a
+`sequence` number used twice is PRT007, as one that goes down: neither increases.
 
 ## Fails
 
@@ -209,7 +209,9 @@ PRT007 = Rule(
 A line that is JSON but not an object, or an entry missing what its type needs
 (a `message` without its `message` object and `role`, a `toolCall` without `id`
 or `name`, a neutral event with a field the format does not define, or a
-`sequence` that goes down). The message names the field. The entry is skipped.
+`sequence` that does not increase — repeated or going down alike, named with the
+line of the highest number so far). The message names the field. The entry is
+skipped; a line that breaks the order and something else is reported for both.
 
 ## Fails
 
