@@ -66,6 +66,27 @@ def test_a_turn_id_that_is_not_exact_is_refused(
     assert "assistant:" not in out
 
 
+def test_a_turn_whose_id_repeats_is_refused_naming_the_file_and_both_lines(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PRT005 at the second entry with the id, exit 1, no window; the file unchanged."""
+    text = (workspace / "review.jsonl").read_text(encoding="utf-8")
+    again = (
+        '{"type":"message","id":"e1f00004","parentId":null,"message":{"role":"user","content":"x"}}'
+    )
+    (workspace / "dup.jsonl").write_text(text + again + "\n", encoding="utf-8")
+    before = footprint(workspace / "dup.jsonl")
+    last = len(text.splitlines()) + 1
+    code, out, err = _run(capsys, "dup.jsonl", "--turn", "e1f00004", "--window", "1")
+    assert (code, err) == (EXIT_FINDINGS, "")
+    assert out.startswith(
+        f"dup.jsonl:{last}:1: PRT005 [error] turn id 'e1f00004' is the id of line 6 and "
+        f"again of line {last} of dup.jsonl: which turn is meant is ambiguous"
+    )
+    assert "assistant:" not in out
+    assert footprint(workspace / "dup.jsonl") == before
+
+
 def test_a_window_over_the_maximum_is_refused_in_json(
     workspace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
