@@ -71,12 +71,12 @@ def _call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Itera
     yield from fetch_call(index, state, event)
     yield from context_request(index, event)
     if event.name in index.context_free:
-        state.remember(event.call_id, event.name)
+        state.remember(event.call_id, event.name, event.line)
     route = index.route_opened(event.name, event.arguments)
     if route is not None and event.actor == index.tools[event.name].actor:
         yield from open_route(index, state, event, route)
         yield from opened(state, event)
-        state.remember(event.call_id, event.name)
+        state.remember(event.call_id, event.name, event.line)
         return
     ended = end_by(index, state, event)
     if ended is not None:
@@ -86,7 +86,8 @@ def _call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Itera
 
 
 def _result(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iterator[Violation]:
-    tool = state.pending.pop(event.call_id, None) if event.call_id is not None else None
+    waiting = state.pending.pop(event.call_id, None) if event.call_id is not None else None
+    tool = waiting[0] if waiting is not None else None
     yield from context_returned(index, event, tool or event.name)
     if tool is not None and tool in index.openers:
         if event.is_error and state.current is not None:
