@@ -108,17 +108,59 @@ def test_a_symlinked_session_is_refused(
     assert "PTH002 linked-component: path `link.jsonl` is a symbolic link" in err
 
 
-def test_a_session_outside_the_workspace_is_refused(
+def _elsewhere(workspace: Path) -> Path:
+    """A folder outside the workspace, as Pi's `~/.pi/agent/sessions/<project>/`."""
+    folder = workspace.parent / "home" / ".pi" / "agent" / "sessions" / "--work-ledger--"
+    folder.mkdir(parents=True)
+    return folder
+
+
+def test_a_session_named_outside_the_workspace_is_read_and_not_modified(
     workspace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Outside the workspace: exit 2 with a message, nothing read."""
-    outside = workspace.parent / "elsewhere.jsonl"
-    outside.write_text("")
-    code, out, err = _run(capsys, str(outside))
-    assert (code, out) == (EXIT_ERROR, "")
-    assert "is outside the workspace" in err
-    code, _, err = _run(capsys, "../elsewhere.jsonl")
-    assert code == EXIT_ERROR and "outside the workspace" in err
+    """Named explicitly, by an absolute or a relative path: read, reported by its
+    absolute path with line, column and excerpt, never written; JSON still validates."""
+    outside = _elsewhere(workspace) / "broken.jsonl"
+    outside.write_bytes((workspace / "broken.jsonl").read_bytes())
+    before = footprint(outside)
+    named = outside.as_posix()
+    for given in (named, os.path.relpath(outside, workspace)):
+        code, out, err = _run(capsys, given)
+        assert (code, err) == (EXIT_FINDINGS, "")
+        assert f"{named}:4:1: PRT002 [error] unknown entry type `bookmark`" in out
+        assert '    4 | {"type":"bookmark"' in out  # the excerpt, read the same way
+        assert f"{named}:6:114: PRT001 [error]" in out
+    code, out, _ = _run(capsys, named, "--format", "json")
+    report = json.loads(out)
+    jsonschema.Draft202012Validator(schema("report")).validate(report)
+    assert {d["path"] for d in report["diagnostics"]} == {named}
+    assert footprint(outside) == before
+    assert sorted(p.name for p in outside.parent.iterdir()) == ["broken.jsonl"]
+
+
+def test_outside_the_workspace_every_read_only_guarantee_holds(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A link as the file or on its way (PTH002, naming the path it resolves to), a
+    FIFO (PTH003, never waited on), a missing file: exit 2, nothing read."""
+    folder = _elsewhere(workspace)
+    (folder / "real.jsonl").write_bytes((workspace / "review.jsonl").read_bytes())
+    os.symlink("real.jsonl", folder / "link.jsonl")
+    os.symlink(folder, workspace.parent / "sessions-link")
+    os.mkfifo(folder / "pipe.jsonl")
+    cases = {
+        folder / "link.jsonl": "PTH002",
+        workspace.parent / "sessions-link" / "real.jsonl": "PTH002",
+        folder / "pipe.jsonl": "PTH003",
+        folder / "missing.jsonl": "does not exist",
+    }
+    for path, expected in cases.items():
+        code, out, err = _run(capsys, str(path))
+        assert (code, out) == (EXIT_ERROR, ""), path
+        assert expected in err and path.as_posix() in err, err
+    _, _, err = _run(capsys, str(workspace.parent / "sessions-link" / "real.jsonl"))
+    assert f"goes through `{(workspace.parent / 'sessions-link').as_posix()}`" in err
+    assert f"it resolves to `{(folder / 'real.jsonl').as_posix()}`" in err
 
 
 @pytest.mark.parametrize(

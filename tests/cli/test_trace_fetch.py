@@ -128,13 +128,27 @@ def test_a_symlinked_session_is_refused(
         assert "PTH002" in err
 
 
-def test_a_session_outside_the_workspace_is_refused(
+def test_a_session_named_outside_the_workspace_is_fetched_from_read_only(
     workspace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Outside the workspace: exit 2 with a message."""
-    (workspace.parent / "x.jsonl").write_bytes((workspace / "review.jsonl").read_bytes())
-    code, _, err = _run(capsys, "../x.jsonl", "--turn", "e1f00004", "--window", "1")
-    assert code == EXIT_ERROR and "outside the workspace" in err
+    """Pi keeps sessions under the user's home: named explicitly, outside the workspace,
+    the window is read from it (the head names it by its absolute path), nothing
+    written; a link to it is still refused."""
+    folder = workspace.parent / "home" / ".pi" / "agent" / "sessions"
+    folder.mkdir(parents=True)
+    outside = folder / "x.jsonl"
+    outside.write_bytes((workspace / "review.jsonl").read_bytes())
+    before = footprint(outside)
+    code, out, err = _run(
+        capsys, "../home/.pi/agent/sessions/x.jsonl", "--turn", "e1f00004", "--window", "1"
+    )
+    assert (code, err) == (EXIT_OK, "")
+    assert out.startswith(f"{outside.as_posix()}: turn e1f00004, ")
+    assert "> 6  e1f00004  assistant: → fetch_session" in out
+    assert footprint(outside) == before
+    os.symlink(outside, folder / "link.jsonl")
+    code, out, err = _run(capsys, str(folder / "link.jsonl"), "--turn", "e1f00004", "--window", "1")
+    assert (code, out) == (EXIT_ERROR, "") and "PTH002" in err
 
 
 def test_a_neutral_trace_is_refused(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:

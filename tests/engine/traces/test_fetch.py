@@ -227,3 +227,24 @@ def test_any_rewrite_while_fetching_is_a_window_or_a_refusal(data: bytes) -> Non
         assert isinstance(found, (Window, Diagnostic))
         if isinstance(found, Diagnostic):
             assert found.code == "PRT022"
+
+
+def test_only_an_explicitly_named_session_may_lie_outside_the_workspace(tmp_path: Path) -> None:
+    """An absolute path is PTH001 unless the caller says the user named it; then it is
+    read from `/` with the same walk (a link on the way is PTH002)."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    path = (outside / write(outside, BRANCHED)).as_posix()
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    with pytest.raises(SessionRefused) as refused:
+        fetch_window(workspace, path, "a3", 1)
+    assert refused.value.refusal.code == "PTH001"
+    found = fetch_window(workspace, path, "a3", 1, explicit=True)
+    assert isinstance(found, Window) and found.session == path
+    os.symlink(outside, tmp_path / "link")
+    with pytest.raises(SessionRefused) as linked:
+        fetch_window(
+            workspace, (tmp_path / "link" / "session.jsonl").as_posix(), "a3", 1, explicit=True
+        )
+    assert linked.value.refusal.code == "PTH002"

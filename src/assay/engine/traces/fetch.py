@@ -10,16 +10,16 @@ order, that entry's first child, and so on. A branch the session left is not the
 turn's context and is not shown. A window larger than ``maximum`` is refused before
 anything is read (PRT021).
 
-The file is opened as every session is (``open_contained``: read-only, no link, inside
-the workspace) and read once, to its end: an entry further on holding the turn's id as
-well makes the turn ambiguous, and the window is refused naming both lines (PRT005). Each
-entry before the turn is remembered by where it is — line, byte offset, length, and its
-id's fingerprint (``reading.ids.IdTable``), about 60 bytes an entry — never by its
-content; the window's ancestors are read again from their offsets (``os.pread``), each
-checked to be the same bytes' worth of one entry holding the id its child names. A file
-rewritten in between fails that check: the window is refused at the line that changed
-(PRT022), never a traceback. Memory is that index and the window, however long the
-entries are.
+The file is opened as every session is (``reading.opening.open_session``: read-only,
+no link, inside the workspace unless named explicitly) and read once, to its end: an
+entry further on holding the turn's id as well makes the turn ambiguous, and the window
+is refused naming both lines (PRT005). Each entry before the turn is remembered by
+where it is — line, byte offset, length, and its id's fingerprint
+(``reading.ids.IdTable``), about 60 bytes an entry — never by its content; the window's
+ancestors are read again from their offsets (``os.pread``), each checked to be the same
+bytes' worth of one entry holding the id its child names. A file rewritten in between
+fails that check: the window is refused at the line that changed (PRT022), never a
+traceback. Memory is that index and the window, however long the entries are.
 """
 
 from __future__ import annotations
@@ -30,11 +30,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from assay.engine.files.opening import ContainedFile, open_contained
-from assay.engine.files.refusal import Refused
+from assay.engine.files.opening import ContainedFile
 from assay.engine.traces.reading.decode import blank, entry_object
 from assay.engine.traces.reading.ids import IdTable
-from assay.engine.traces.reading.session import SessionRefused
+from assay.engine.traces.reading.opening import open_session
 from assay.engine.traces.reading.sniff import format_of
 from assay.engine.traces.reading.stream import Line, lines
 from assay.engine.traces.summary import entry_text
@@ -64,11 +63,19 @@ class _Index:
 
 
 def fetch_window(
-    root: Path | str, path: str, turn_id: str, window: int, maximum: int = DEFAULT_MAXIMUM
+    root: Path | str,
+    path: str,
+    turn_id: str,
+    window: int,
+    maximum: int = DEFAULT_MAXIMUM,
+    *,
+    explicit: bool = False,
 ) -> Window | Diagnostic:
     """The window around ``turn_id`` in the Pi session at ``path`` below ``root``, or the
-    PRT020/PRT021 diagnostic refusing it. Raises ``SessionRefused`` for a path assay will
-    not open and ``InputError`` for a file that is not a Pi session or cannot be read."""
+    diagnostic refusing it (PRT005, PRT020 to PRT022). ``explicit``: the user named
+    ``path``, which may then be absolute, outside the workspace. Raises
+    ``SessionRefused`` for a path assay will not open and ``InputError`` for a file
+    that is not a Pi session or cannot be read."""
     if window > maximum:
         return refusal(
             PRT021,
@@ -76,9 +83,7 @@ def fetch_window(
             f"a window of {window} entries each side is more than "
             f"the {maximum} allowed: ask for the smallest window that answers",
         )
-    opened = open_contained(root, path)
-    if isinstance(opened, Refused):
-        raise SessionRefused(opened)
+    opened = open_session(root, path, explicit=explicit)
     with opened:
         try:
             return _fetch(opened, turn_id, window)

@@ -1,7 +1,8 @@
 """``read_session``: one session file, opened read-only and safely, streamed into events.
 
-The file is opened with ``assay.engine.files.opening.open_contained`` — read-only, no
-symbolic link anywhere on its path, a regular file inside the workspace — and read one
+The file is opened with ``opening.open_session`` — read-only, no symbolic link
+anywhere on its path, a regular file inside the workspace (or, named explicitly,
+anywhere) — and read one
 chunk at a time: memory depends on the longest line and on the number of entry ids and
 open calls (see ``ids``), never on the content of the session. A line that cannot be
 read is a diagnostic in the stream, and the reading goes on with the next line.
@@ -12,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from assay.engine.files.opening import ContainedFile, open_contained
-from assay.engine.files.refusal import Refused
+from assay.engine.files.opening import ContainedFile
 from assay.engine.traces.reading.decode import blank, entry_object
 from assay.engine.traces.reading.neutral import NeutralReader
+from assay.engine.traces.reading.opening import open_session
 from assay.engine.traces.reading.pi import PiReader
 from assay.engine.traces.reading.problems import problem
 from assay.engine.traces.reading.sniff import format_of
@@ -26,16 +27,13 @@ from assay.spec.rules.sessions import PRT004
 from assay.spec.trace import Actor, TraceEvent
 
 
-class SessionRefused(InputError):
-    """The session path names nothing assay will open (PTH001 to PTH003)."""
-
-    def __init__(self, refusal: Refused) -> None:
-        super().__init__(f"{refusal.code} {refusal.name}: {refusal.message}")
-        self.refusal = refusal
-
-
 def read_session(
-    root: Path | str, path: str, *, actor: Actor = "main", line_limit: int = MAX_LINE
+    root: Path | str,
+    path: str,
+    *,
+    actor: Actor = "main",
+    line_limit: int = MAX_LINE,
+    explicit: bool = False,
 ) -> Iterator[TraceEvent | Diagnostic]:
     """The events of the session at ``path`` (workspace-relative POSIX) below ``root``,
     in file order, with a diagnostic for each line that cannot be read.
@@ -45,11 +43,11 @@ def read_session(
     is the longest line read, in bytes (longer ones are PRT009). A neutral trace
     names the actor on every line. Raises ``SessionRefused`` at once when the path is
     refused, and ``InputError`` if the file cannot be read on the way; iterate the
-    result to its end, or ``close()`` it, to close the file.
+    result to its end, or ``close()`` it, to close the file. ``explicit``: the user
+    named ``path``, which may then be absolute, outside the workspace
+    (``opening.open_session``: the same guarantees, from ``/``).
     """
-    opened = open_contained(root, path)
-    if isinstance(opened, Refused):
-        raise SessionRefused(opened)
+    opened = open_session(root, path, explicit=explicit)
     return _read(opened, actor, line_limit)
 
 
