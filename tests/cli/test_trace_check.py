@@ -28,9 +28,12 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
 
 def test_a_clean_session_exits_0(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Both formats' fixtures read without a problem."""
-    for name in ("review.jsonl", "trace.jsonl"):
-        code, out, _ = _run(capsys, name)
-        assert (code, out) == (EXIT_OK, "0 errors, 0 warnings, 0 infos in 1 file\n")
+    code, out, _ = _run(capsys, "trace.jsonl")
+    assert (code, out) == (EXIT_OK, "0 errors, 0 warnings, 0 infos in 1 file\n")
+    # The Pi session records no digests: that PRT030 went unchecked is said, as info.
+    code, out, _ = _run(capsys, "review.jsonl")
+    assert code == EXIT_OK and "PRT034 [info]" in out
+    assert out.endswith("0 errors, 0 warnings, 1 info in 1 file\n")
 
 
 def test_a_malformed_session_is_located_in_text(
@@ -55,6 +58,8 @@ def test_json_and_sarif_reports_validate(
     assert code == EXIT_FINDINGS
     assert [(d["code"], d["line"], d["column"]) for d in report["diagnostics"]] == [
         ("PRT033", 3, 1),  # the truncated session never finishes its recall
+        ("PRT034", 3, 1),  # it records no tool set and no digests (info, each once)
+        ("PRT034", 3, 1),
         ("PRT002", 4, 1),
         ("PRT003", 5, 1),
         ("PRT001", 6, 114),
@@ -75,7 +80,7 @@ def test_fail_on_never_and_output_file(workspace: Path, capsys: pytest.CaptureFi
         capsys, "broken.jsonl", "--fail-on", "never", "--output", "r.json", "--format", "json"
     )
     assert (code, out) == (EXIT_OK, "")
-    assert len(json.loads((workspace / "r.json").read_text())["diagnostics"]) == 4
+    assert len(json.loads((workspace / "r.json").read_text())["diagnostics"]) == 6
 
 
 def test_the_report_is_never_written_over_the_session(

@@ -21,11 +21,7 @@ from assay.cli.output import complain, write, write_whole
 from assay.errors import InputError, UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from assay.engine.workspace.config import Config
-    from assay.spec.diagnostics import Diagnostic
-    from assay.spec.trace import TraceEvent
 
 
 def run(options: argparse.Namespace) -> int:
@@ -62,10 +58,8 @@ def session_path(given: str, root: Path) -> str:
 def _check(options: argparse.Namespace, config: Config, path: str) -> int:
     from assay.cli.commands.check import exit_code
     from assay.cli.trace_output import render_report
-    from assay.engine.traces.check import check_trace
     from assay.engine.traces.protocols import protocol_in_workspace
-    from assay.engine.traces.reading import read_session
-    from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
+    from assay.engine.traces.session_check import check_session
 
     root = config.root
     protocol = protocol_in_workspace(options.protocol or "consultation", config)
@@ -83,18 +77,7 @@ def _check(options: argparse.Namespace, config: Config, path: str) -> int:
         output = check_file_destination(
             options.output, flag="--output", workspace=root, inputs=inputs
         )
-    problems: list[Diagnostic] = []
-    found = read_session(root, path, actor=options.actor, explicit=True)
-
-    def events() -> Iterator[TraceEvent]:  # the problems go aside
-        for item in found:
-            if isinstance(item, Diagnostic):
-                problems.append(item)
-            else:
-                yield item
-
-    violations = check_trace(events(), protocol.value, path=path)
-    diagnostics = sorted_diagnostics([*problems, *violations])
+    diagnostics = check_session(root, path, protocol.value, actor=options.actor, explicit=True)
     rendered = render_report(diagnostics, path, root, options.format)
     if output is not None:
         try:

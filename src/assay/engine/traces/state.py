@@ -7,6 +7,8 @@ set and digests, never by the length of the session.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from attrs import define, field
 
 from assay.spec.model import Model
@@ -64,12 +66,17 @@ class SessionState(Model):
     current: OpenState | None = None
     unsettled: Unsettled | None = None
     after: After | None = None
-    turns: set[str] = field(factory=set)  #: turn ids the latest request returned
+    #: turn ids the latest request returned; None when its result did not record them
+    turns: set[str] | None = field(factory=set)
+    turns_from: tuple[str, int] | None = None  #: the result that recorded none, its line
     tools: tuple[str, ...] | None = None  #: last known active tool set
     digests: dict[str, str] | None = None  #: last known source digests
     #: call id -> (tool, line), for calls whose result matters (openers, context-free
     #: tools)
     pending: dict[str, tuple[str, int]] = field(factory=dict)
+    #: what the session's format cannot record by itself -> how to say it (PRT034)
+    unrecorded: Mapping[str, str] = field(factory=dict)
+    said_unrecorded: set[str] = field(factory=set)  #: reported once a session each
     dropped: int = 0  #: calls forgotten past ``MAX_PENDING``
     first_dropped: int | None = None  #: the line of the first call forgotten
 

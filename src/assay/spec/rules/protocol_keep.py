@@ -184,3 +184,45 @@ session with thousands of unanswered calls lost its results, or is no agent's
 session.
 """,
 )
+
+PRT034 = Rule(
+    code="PRT034",
+    name="input-not-recorded",
+    stage="trace",
+    severity="info",
+    summary="A rule could not be checked: the session does not record what it needs.",
+    documentation="""\
+Some rules need facts a session format may not carry. Pi's records no active tool set
+and no digest of the source transcripts (PRT014, PRT019 and PRT030 need them) unless
+an extension writes them as `custom` entries (`activeTools` or `sourceDigests` in its
+`data`, or the `enabledTools` Pi's own `tools` extension persists as `tools-config`);
+and a Pi tool result says which turns it returned only in the tool's own
+`details.turns` (PRT020 needs them). Where a rule needed such a fact and the session
+never recorded it, this is said — once a session for the tool set and for the
+digests, at the state that needed them; at each fetch of a turn whose request
+recorded no turns — rather than passed as if checked. It is information, no break
+of the protocol: record the fact, and the rule is checked. (A neutral trace carries
+`active_tools` and `source_digests` itself; a result's `returned_turns` of `null`,
+as below, is one that recorded none.)
+
+## Fails
+
+```trace at=3:1
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"query": "cache"}}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": null}
+{"actor": "main", "kind": "call", "name": "fetch_session", "call_id": "c2", "arguments": {"turn_id": "t1", "window": 2}}
+{"actor": "main", "kind": "result", "name": "fetch_session", "call_id": "c2"}
+{"actor": "main", "kind": "call", "name": "finish_memory_recall", "call_id": "c3"}
+```
+
+## Passes
+
+```trace
+{"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"query": "cache"}}
+{"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1"]}
+{"actor": "main", "kind": "call", "name": "fetch_session", "call_id": "c2", "arguments": {"turn_id": "t1", "window": 2}}
+{"actor": "main", "kind": "result", "name": "fetch_session", "call_id": "c2"}
+{"actor": "main", "kind": "call", "name": "finish_memory_recall", "call_id": "c3"}
+```
+""",
+)

@@ -145,6 +145,12 @@ MUTATIONS = [
     ("PRT032", "agreement never checked against the source", _delete(7, 8), 6),
     ("PRT033", "the transcript request never ends", _delete(17, 18), 13),
     (
+        "PRT034",
+        "the transcript request's result records no turns, so its fetch is unchecked",
+        _set(14, returned_turns=None),
+        15,
+    ),
+    (
         "PRT035",
         "more follow-ups waiting for their results than the checker tracks",
         _insert(

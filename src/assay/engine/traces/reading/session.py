@@ -10,7 +10,7 @@ read is a diagnostic in the stream, and the reading goes on with the next line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from assay.engine.files.opening import ContainedFile
@@ -19,7 +19,7 @@ from assay.engine.traces.reading.neutral import NeutralReader
 from assay.engine.traces.reading.opening import open_session
 from assay.engine.traces.reading.pi import PiReader
 from assay.engine.traces.reading.problems import problem
-from assay.engine.traces.reading.sniff import format_of
+from assay.engine.traces.reading.sniff import Format, format_of
 from assay.engine.traces.reading.stream import MAX_LINE, Line, lines
 from assay.errors import InputError
 from assay.spec.diagnostics import Diagnostic
@@ -34,6 +34,7 @@ def read_session(
     actor: Actor = "main",
     line_limit: int = MAX_LINE,
     explicit: bool = False,
+    on_format: Callable[[Format], None] | None = None,
 ) -> Iterator[TraceEvent | Diagnostic]:
     """The events of the session at ``path`` (workspace-relative POSIX) below ``root``,
     in file order, with a diagnostic for each line that cannot be read.
@@ -45,24 +46,36 @@ def read_session(
     refused, and ``InputError`` if the file cannot be read on the way; iterate the
     result to its end, or ``close()`` it, to close the file. ``explicit``: the user
     named ``path``, which may then be absolute, outside the workspace
-    (``opening.open_session``: the same guarantees, from ``/``).
+    (``opening.open_session``: the same guarantees, from ``/``). ``on_format`` is
+    told the file's format once its first entry says it.
     """
     opened = open_session(root, path, explicit=explicit)
-    return _read(opened, actor, line_limit)
+    return _read(opened, actor, line_limit, on_format)
 
 
-def _read(opened: ContainedFile, actor: Actor, limit: int) -> Iterator[TraceEvent | Diagnostic]:
+def _read(
+    opened: ContainedFile, actor: Actor, limit: int, on_format: Callable[[Format], None] | None
+) -> Iterator[TraceEvent | Diagnostic]:
     with opened:
         try:
             yield from read_lines(
-                lines(opened.fileno(), limit=limit), opened.path, actor=actor, limit=limit
+                lines(opened.fileno(), limit=limit),
+                opened.path,
+                actor=actor,
+                limit=limit,
+                on_format=on_format,
             )
         except OSError as error:
             raise InputError(f"{opened.path}: cannot be read ({error.strerror})") from error
 
 
 def read_lines(
-    source: Iterable[Line], path: str, *, actor: Actor = "main", limit: int = MAX_LINE
+    source: Iterable[Line],
+    path: str,
+    *,
+    actor: Actor = "main",
+    limit: int = MAX_LINE,
+    on_format: Callable[[Format], None] | None = None,
 ) -> Iterator[TraceEvent | Diagnostic]:
     """The events of a session's lines (``path`` names it in the diagnostics)."""
     reader: PiReader | NeutralReader | None = None
@@ -86,6 +99,8 @@ def read_lines(
                     line,
                 )
                 return
+            if on_format is not None:
+                on_format(found)
             if found == "pi":
                 reader = PiReader(path, actor)
                 yield from reader.header(entry, line)

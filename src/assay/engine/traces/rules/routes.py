@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
+from assay.engine.traces.rules.invariants import unrecorded
 from assay.engine.traces.state import MAX_PENDING, After, OpenState, SessionState, Unsettled
 from assay.spec.protocol import RouteDecl
 from assay.spec.rules.protocol_keep import PRT032, PRT033, PRT035
@@ -41,7 +42,7 @@ def open_route(
             f"change (no `{index.request}` from the user in between)",
         )
     state.unsettled = None
-    state.turns = set()
+    state.turns, state.turns_from = set(), None
     decl = index.state_of_route.get(route.name)
     if decl is not None:
         tools = event.active_tools if event.active_tools is not None else state.tools
@@ -82,6 +83,7 @@ def end_state(
     current = state.current
     assert current is not None  # callers end only an open state
     state.current = None
+    yield from unrecorded(state, current)
     yield from _unverified(index, current)
     if kind not in _SETTLED:
         state.unsettled = Unsettled(current.decl.route, kind, line)
@@ -115,6 +117,7 @@ def end_of_session(index: ProtocolIndex, state: SessionState) -> Iterator[Violat
         current.line,
         f"the {current.decl.name} state opened here never ends (it ends by {ends})",
     )
+    yield from unrecorded(state, current)
     yield from _unverified(index, current)
 
 
