@@ -28,9 +28,12 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
 
 def test_a_clean_session_exits_0(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Both formats' fixtures read without a problem."""
-    for name in ("review.jsonl", "trace.jsonl"):
-        code, out, _ = _run(capsys, name)
-        assert (code, out) == (EXIT_OK, "0 errors, 0 warnings, 0 infos in 1 file\n")
+    code, out, _ = _run(capsys, "trace.jsonl")
+    assert (code, out) == (EXIT_OK, "0 errors, 0 warnings, 0 infos in 1 file\n")
+    # The Pi session records no digests: that PRT030 went unchecked is said, as info.
+    code, out, _ = _run(capsys, "review.jsonl")
+    assert code == EXIT_OK and "PRT034 [info]" in out
+    assert out.endswith("0 errors, 0 warnings, 1 info in 1 file\n")
 
 
 def test_a_malformed_session_is_located_in_text(
@@ -55,6 +58,8 @@ def test_json_and_sarif_reports_validate(
     assert code == EXIT_FINDINGS
     assert [(d["code"], d["line"], d["column"]) for d in report["diagnostics"]] == [
         ("PRT033", 3, 1),  # the truncated session never finishes its recall
+        ("PRT034", 3, 1),  # it records no tool set and no digests (info, each once)
+        ("PRT034", 3, 1),
         ("PRT002", 4, 1),
         ("PRT003", 5, 1),
         ("PRT001", 6, 114),
@@ -75,7 +80,7 @@ def test_fail_on_never_and_output_file(workspace: Path, capsys: pytest.CaptureFi
         capsys, "broken.jsonl", "--fail-on", "never", "--output", "r.json", "--format", "json"
     )
     assert (code, out) == (EXIT_OK, "")
-    assert len(json.loads((workspace / "r.json").read_text())["diagnostics"]) == 4
+    assert len(json.loads((workspace / "r.json").read_text())["diagnostics"]) == 6
 
 
 def test_the_report_is_never_written_over_the_session(
@@ -108,17 +113,59 @@ def test_a_symlinked_session_is_refused(
     assert "PTH002 linked-component: path `link.jsonl` is a symbolic link" in err
 
 
-def test_a_session_outside_the_workspace_is_refused(
+def _elsewhere(workspace: Path) -> Path:
+    """A folder outside the workspace, as Pi's `~/.pi/agent/sessions/<project>/`."""
+    folder = workspace.parent / "home" / ".pi" / "agent" / "sessions" / "--work-ledger--"
+    folder.mkdir(parents=True)
+    return folder
+
+
+def test_a_session_named_outside_the_workspace_is_read_and_not_modified(
     workspace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Outside the workspace: exit 2 with a message, nothing read."""
-    outside = workspace.parent / "elsewhere.jsonl"
-    outside.write_text("")
-    code, out, err = _run(capsys, str(outside))
-    assert (code, out) == (EXIT_ERROR, "")
-    assert "is outside the workspace" in err
-    code, _, err = _run(capsys, "../elsewhere.jsonl")
-    assert code == EXIT_ERROR and "outside the workspace" in err
+    """Named explicitly, by an absolute or a relative path: read, reported by its
+    absolute path with line, column and excerpt, never written; JSON still validates."""
+    outside = _elsewhere(workspace) / "broken.jsonl"
+    outside.write_bytes((workspace / "broken.jsonl").read_bytes())
+    before = footprint(outside)
+    named = outside.as_posix()
+    for given in (named, os.path.relpath(outside, workspace)):
+        code, out, err = _run(capsys, given)
+        assert (code, err) == (EXIT_FINDINGS, "")
+        assert f"{named}:4:1: PRT002 [error] unknown entry type `bookmark`" in out
+        assert '    4 | {"type":"bookmark"' in out  # the excerpt, read the same way
+        assert f"{named}:6:114: PRT001 [error]" in out
+    code, out, _ = _run(capsys, named, "--format", "json")
+    report = json.loads(out)
+    jsonschema.Draft202012Validator(schema("report")).validate(report)
+    assert {d["path"] for d in report["diagnostics"]} == {named}
+    assert footprint(outside) == before
+    assert sorted(p.name for p in outside.parent.iterdir()) == ["broken.jsonl"]
+
+
+def test_outside_the_workspace_every_read_only_guarantee_holds(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A link as the file or on its way (PTH002, naming the path it resolves to), a
+    FIFO (PTH003, never waited on), a missing file: exit 2, nothing read."""
+    folder = _elsewhere(workspace)
+    (folder / "real.jsonl").write_bytes((workspace / "review.jsonl").read_bytes())
+    os.symlink("real.jsonl", folder / "link.jsonl")
+    os.symlink(folder, workspace.parent / "sessions-link")
+    os.mkfifo(folder / "pipe.jsonl")
+    cases = {
+        folder / "link.jsonl": "PTH002",
+        workspace.parent / "sessions-link" / "real.jsonl": "PTH002",
+        folder / "pipe.jsonl": "PTH003",
+        folder / "missing.jsonl": "does not exist",
+    }
+    for path, expected in cases.items():
+        code, out, err = _run(capsys, str(path))
+        assert (code, out) == (EXIT_ERROR, ""), path
+        assert expected in err and path.as_posix() in err, err
+    _, _, err = _run(capsys, str(workspace.parent / "sessions-link" / "real.jsonl"))
+    assert f"goes through `{(workspace.parent / 'sessions-link').as_posix()}`" in err
+    assert f"it resolves to `{(folder / 'real.jsonl').as_posix()}`" in err
 
 
 @pytest.mark.parametrize(

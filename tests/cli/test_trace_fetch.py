@@ -66,6 +66,27 @@ def test_a_turn_id_that_is_not_exact_is_refused(
     assert "assistant:" not in out
 
 
+def test_a_turn_whose_id_repeats_is_refused_naming_the_file_and_both_lines(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PRT005 at the second entry with the id, exit 1, no window; the file unchanged."""
+    text = (workspace / "review.jsonl").read_text(encoding="utf-8")
+    again = (
+        '{"type":"message","id":"e1f00004","parentId":null,"message":{"role":"user","content":"x"}}'
+    )
+    (workspace / "dup.jsonl").write_text(text + again + "\n", encoding="utf-8")
+    before = footprint(workspace / "dup.jsonl")
+    last = len(text.splitlines()) + 1
+    code, out, err = _run(capsys, "dup.jsonl", "--turn", "e1f00004", "--window", "1")
+    assert (code, err) == (EXIT_FINDINGS, "")
+    assert out.startswith(
+        f"dup.jsonl:{last}:1: PRT005 [error] turn id 'e1f00004' is the id of line 6 and "
+        f"again of line {last} of dup.jsonl: which turn is meant is ambiguous"
+    )
+    assert "assistant:" not in out
+    assert footprint(workspace / "dup.jsonl") == before
+
+
 def test_a_window_over_the_maximum_is_refused_in_json(
     workspace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -107,13 +128,27 @@ def test_a_symlinked_session_is_refused(
         assert "PTH002" in err
 
 
-def test_a_session_outside_the_workspace_is_refused(
+def test_a_session_named_outside_the_workspace_is_fetched_from_read_only(
     workspace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Outside the workspace: exit 2 with a message."""
-    (workspace.parent / "x.jsonl").write_bytes((workspace / "review.jsonl").read_bytes())
-    code, _, err = _run(capsys, "../x.jsonl", "--turn", "e1f00004", "--window", "1")
-    assert code == EXIT_ERROR and "outside the workspace" in err
+    """Pi keeps sessions under the user's home: named explicitly, outside the workspace,
+    the window is read from it (the head names it by its absolute path), nothing
+    written; a link to it is still refused."""
+    folder = workspace.parent / "home" / ".pi" / "agent" / "sessions"
+    folder.mkdir(parents=True)
+    outside = folder / "x.jsonl"
+    outside.write_bytes((workspace / "review.jsonl").read_bytes())
+    before = footprint(outside)
+    code, out, err = _run(
+        capsys, "../home/.pi/agent/sessions/x.jsonl", "--turn", "e1f00004", "--window", "1"
+    )
+    assert (code, err) == (EXIT_OK, "")
+    assert out.startswith(f"{outside.as_posix()}: turn e1f00004, ")
+    assert "> 6  e1f00004  assistant: → fetch_session" in out
+    assert footprint(outside) == before
+    os.symlink(outside, folder / "link.jsonl")
+    code, out, err = _run(capsys, str(folder / "link.jsonl"), "--turn", "e1f00004", "--window", "1")
+    assert (code, out) == (EXIT_ERROR, "") and "PTH002" in err
 
 
 def test_a_neutral_trace_is_refused(workspace: Path, capsys: pytest.CaptureFixture[str]) -> None:

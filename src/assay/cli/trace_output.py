@@ -24,10 +24,11 @@ _EXCERPT_SOURCE = 4 * 1024 * 1024
 def render_report(diagnostics: Sequence[Diagnostic], path: str, root: Path, form: str) -> str:
     """The diagnostics of one session in ``form`` (text, json, sarif, github)."""
     from assay.cli.formats import FORMATTERS
-    from assay.cli.source_text import source_reader
+    from assay.engine.traces.reading.opening import session_source
 
-    # Read as it was checked (contained, read-only), and only when small enough.
-    source = source_reader(root, limit=_EXCERPT_SOURCE)
+    # Read as it was checked (no link, read-only; outside the workspace when named so),
+    # and only when small enough.
+    source = session_source(root, limit=_EXCERPT_SOURCE)
     return FORMATTERS[form](report_of(diagnostics, path), version=__version__, source=source)
 
 

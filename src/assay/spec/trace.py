@@ -40,8 +40,9 @@ class TraceEvent(Model):
     call_id: str | None = None
     arguments: dict[str, Any] | None = None  #: a call's arguments
     is_error: bool = False  #: a result that reports failure
-    #: For a result: the turn ids it returned (``recall_memory`` returns turns).
-    returned_turns: tuple[str, ...] = ()
+    #: For a result: the turn ids it returned (``recall_memory`` returns turns); None
+    #: when the session does not record them (a Pi result without ``details.turns``).
+    returned_turns: tuple[str, ...] | None = ()
     #: The main agent's active tool set when this happened, when the format says.
     active_tools: tuple[str, ...] | None = None
     #: ``path -> sha256`` of source transcripts, when the format records them.

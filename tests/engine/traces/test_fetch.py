@@ -4,10 +4,14 @@ maximum, from a file opened read-only and safely."""
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+import assay.engine.traces.fetch as fetch_module
 from assay.engine.traces.fetch import DEFAULT_MAXIMUM, fetch_window
 from assay.engine.traces.reading import SessionRefused
 from assay.errors import InputError
@@ -148,3 +152,99 @@ def test_unreadable_lines_are_passed_over(tmp_path: Path) -> None:
         session.write('{"type":"message","id":"a7","parentId":"a6"')
     found = fetch_window(tmp_path, path, "a6", 2)
     assert isinstance(found, Window) and [e.id for e in found.entries] == ["a4", "a5", "a6"]
+
+
+@pytest.mark.parametrize("where", ["past the window", "inside the window"])
+def test_a_turn_whose_id_repeats_is_refused_naming_both_lines(tmp_path: Path, where: str) -> None:
+    """Another entry with the turn's id, anywhere after it, makes the turn ambiguous:
+    PRT005 at the repeat, naming the file and both lines, and no window."""
+    again = user("a3", "a4", "the same id again")
+    entries = [*BRANCHED, again] if where == "past the window" else [*BRANCHED[:5], again]
+    found = fetch_window(tmp_path, write(tmp_path, entries), "a3", 1)
+    assert isinstance(found, Diagnostic), found
+    assert (found.code, found.span.line, found.span.column) == ("PRT005", len(entries), 1)
+    assert found.message == (
+        f"turn id 'a3' is the id of line 4 and again of line {len(entries)} of session.jsonl: "
+        "which turn is meant is ambiguous, so no window is fetched"
+    )
+
+
+def _rewrite_after_indexing(monkeypatch: pytest.MonkeyPatch, session: Path, data: bytes) -> None:
+    """Rewrite ``session`` in place (the same inode, the descriptor fetch holds) once
+    it was read past the turn, before the turn's ancestors are read again."""
+    following = fetch_module._following
+
+    def rewritten(*args: object) -> object:
+        found = following(*args)  # type: ignore[arg-type]
+        with open(session, "r+b") as stream:
+            stream.write(data)
+            stream.truncate(len(data))
+        return found
+
+    monkeypatch.setattr(fetch_module, "_following", rewritten)
+
+
+@pytest.mark.parametrize(
+    ("how", "held"),
+    [
+        ("cut", "of its"),
+        ("other entry", "other bytes"),
+        ("not JSON", "other bytes"),
+    ],
+)
+def test_a_session_rewritten_while_fetch_reads_it_is_refused_at_the_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str, held: str
+) -> None:
+    """The ancestors read again are no longer the entries indexed: PRT022 at the line
+    that changed, naming it, never a traceback or a mixed window."""
+    path = write(tmp_path, BRANCHED)
+    original = (tmp_path / path).read_bytes()
+    lines = original.split(b"\n")
+    if how == "cut":
+        data = b"\n".join(lines[:3]) + b"\n" + lines[3][:10]
+    elif how == "other entry":
+        data = original.replace(b'"id":"a2"', b'"id":"z9"')
+    else:
+        data = original.replace(lines[2], b"x" * len(lines[2]))
+    _rewrite_after_indexing(monkeypatch, tmp_path / path, data)
+    found = fetch_window(tmp_path, path, "a4", 3)
+    assert isinstance(found, Diagnostic), found
+    line = 3 if how != "cut" else 4
+    assert (found.code, found.span.line) == ("PRT022", line)
+    assert found.message.startswith(f"session.jsonl changed while it was read: line {line}, ")
+    assert held in found.message and "no window is fetched" in found.message
+
+
+@settings(max_examples=60, deadline=None)
+@given(data=st.binary(max_size=400))
+def test_any_rewrite_while_fetching_is_a_window_or_a_refusal(data: bytes) -> None:
+    """Whatever the file holds once indexed, fetch returns; it never raises."""
+    with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:
+        root = Path(folder)
+        path = write(root, BRANCHED)
+        _rewrite_after_indexing(patch, root / path, data)
+        found = fetch_window(root, path, "a4", 3)
+        assert isinstance(found, (Window, Diagnostic))
+        if isinstance(found, Diagnostic):
+            assert found.code == "PRT022"
+
+
+def test_only_an_explicitly_named_session_may_lie_outside_the_workspace(tmp_path: Path) -> None:
+    """An absolute path is PTH001 unless the caller says the user named it; then it is
+    read from `/` with the same walk (a link on the way is PTH002)."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    path = (outside / write(outside, BRANCHED)).as_posix()
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    with pytest.raises(SessionRefused) as refused:
+        fetch_window(workspace, path, "a3", 1)
+    assert refused.value.refusal.code == "PTH001"
+    found = fetch_window(workspace, path, "a3", 1, explicit=True)
+    assert isinstance(found, Window) and found.session == path
+    os.symlink(outside, tmp_path / "link")
+    with pytest.raises(SessionRefused) as linked:
+        fetch_window(
+            workspace, (tmp_path / "link" / "session.jsonl").as_posix(), "a3", 1, explicit=True
+        )
+    assert linked.value.refusal.code == "PTH002"

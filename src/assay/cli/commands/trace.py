@@ -1,10 +1,12 @@
 """``assay trace check|fetch SESSION``: session files checked, transcript windows fetched.
 
-Both open SESSION as every session is opened (``open_contained``: read-only, no
-symbolic link on its way, inside the workspace) and never write it. A SESSION outside
-the workspace, or refused when opened (PTH001-PTH003), is an unreadable input: one
-line on standard error, exit 2. ``check`` reports through the formatters of
-``assay check``; ``fetch`` prints the window, or its refusal (PRT020, PRT021: exit 1).
+Both open SESSION as every session is opened (``open_session``: read-only, no
+symbolic link on its way) and never write it. SESSION is named explicitly, so it may
+lie outside the workspace (Pi keeps sessions under the user's home): it is then read
+by its absolute path, with the same guarantees. A SESSION refused when opened
+(PTH001-PTH003) is an unreadable input: one line on standard error, exit 2.
+``check`` reports through the formatters of ``assay check``; ``fetch`` prints the
+window, or its refusal (PRT005, PRT020 to PRT022: exit 1).
 """
 
 from __future__ import annotations
@@ -19,11 +21,7 @@ from assay.cli.output import complain, write, write_whole
 from assay.errors import InputError, UsageError
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from assay.engine.workspace.config import Config
-    from assay.spec.diagnostics import Diagnostic
-    from assay.spec.trace import TraceEvent
 
 
 def run(options: argparse.Namespace) -> int:
@@ -46,23 +44,22 @@ def run(options: argparse.Namespace) -> int:
 
 
 def session_path(given: str, root: Path) -> str:
-    """``given`` (relative to the current folder) as a workspace-relative POSIX path,
-    lexically: a link is not followed here, so the opening can refuse it."""
+    """``given`` (relative to the current folder) as a workspace-relative POSIX path, or
+    absolute when it is outside the workspace, lexically: a link is not followed here,
+    so the opening can refuse it."""
     absolute = os.path.normpath(os.path.abspath(given))
     for base in dict.fromkeys((str(root), str(root.resolve()))):
         relative = os.path.relpath(absolute, base) if absolute.startswith(base) else ".."
         if relative != ".." and not relative.startswith(".." + os.sep) and relative != ".":
             return Path(relative).as_posix()
-    raise UsageError(f"{given} is outside the workspace ({root}): sessions are read inside it")
+    return Path(absolute).as_posix()
 
 
 def _check(options: argparse.Namespace, config: Config, path: str) -> int:
     from assay.cli.commands.check import exit_code
     from assay.cli.trace_output import render_report
-    from assay.engine.traces.check import check_trace
     from assay.engine.traces.protocols import protocol_in_workspace
-    from assay.engine.traces.reading import read_session
-    from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
+    from assay.engine.traces.session_check import check_session
 
     root = config.root
     protocol = protocol_in_workspace(options.protocol or "consultation", config)
@@ -80,18 +77,7 @@ def _check(options: argparse.Namespace, config: Config, path: str) -> int:
         output = check_file_destination(
             options.output, flag="--output", workspace=root, inputs=inputs
         )
-    problems: list[Diagnostic] = []
-    found = read_session(root, path, actor=options.actor)
-
-    def events() -> Iterator[TraceEvent]:  # the problems go aside
-        for item in found:
-            if isinstance(item, Diagnostic):
-                problems.append(item)
-            else:
-                yield item
-
-    violations = check_trace(events(), protocol.value, path=path)
-    diagnostics = sorted_diagnostics([*problems, *violations])
+    diagnostics = check_session(root, path, protocol.value, actor=options.actor, explicit=True)
     rendered = render_report(diagnostics, path, root, options.format)
     if output is not None:
         try:
@@ -110,7 +96,7 @@ def _fetch(options: argparse.Namespace, root: Path, path: str) -> int:
     from assay.engine.traces.fetch import fetch_window
     from assay.spec.diagnostics import Diagnostic
 
-    fetched = fetch_window(root, path, options.turn, options.window)
+    fetched = fetch_window(root, path, options.turn, options.window, explicit=True)
     if isinstance(fetched, Diagnostic):
         write(render_report((fetched,), path, root, options.format))
         return EXIT_FINDINGS

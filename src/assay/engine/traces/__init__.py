@@ -9,6 +9,7 @@ them against a declared tool protocol.
 - ``protocols`` finds a protocol by name (built-in or user-declared); ``check`` runs a
   session's ``TraceEvent`` stream through it (PRT010 and on), knowing no file format.
 
-Every session file is opened through ``assay.engine.files.opening.open_contained``:
-never for writing, never through a symbolic link, never outside the workspace.
+Every session file is opened through ``reading.opening.open_session`` (over
+``assay.engine.files.opening.open_contained``): never for writing, never through a
+symbolic link, never outside the workspace unless the user named it.
 """

@@ -8,7 +8,7 @@ line of the session file it came from, and every diagnostic points at that line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
@@ -33,21 +33,32 @@ __all__ = ["check_trace", "violations"]
 
 
 def check_trace(
-    events: Iterable[TraceEvent], protocol: ProtocolDecl, *, path: str = "<session>"
+    events: Iterable[TraceEvent],
+    protocol: ProtocolDecl,
+    *,
+    path: str = "<session>",
+    unrecorded: Mapping[str, str] | None = None,
 ) -> list[Diagnostic]:
     """Every way ``events`` break ``protocol``, in report order.
 
     ``path`` is the session file the events were read from, as the report names it
     (workspace-relative); each diagnostic is at column 1 of its event's line.
+    ``unrecorded``: what the session's format cannot record by itself (``tools``,
+    ``digests``) and how to say so — a state that needed it then reports PRT034
+    rather than passing unchecked (``reading.pi.UNRECORDED`` for a Pi session).
     """
-    found = (_diagnostic(v, path) for v in violations(events, protocol))
+    found = (_diagnostic(v, path) for v in violations(events, protocol, unrecorded))
     return list(sorted_diagnostics(found))
 
 
-def violations(events: Iterable[TraceEvent], protocol: ProtocolDecl) -> Iterator[Violation]:
+def violations(
+    events: Iterable[TraceEvent],
+    protocol: ProtocolDecl,
+    unrecorded: Mapping[str, str] | None = None,
+) -> Iterator[Violation]:
     """The violations as the events stream past, in session order (a generator)."""
     index = ProtocolIndex.from_protocol(protocol)
-    state = SessionState()
+    state = SessionState(unrecorded=unrecorded if unrecorded is not None else {})
     for event in events:
         yield from observe(state, event)
         if event.kind == "call":
@@ -71,12 +82,12 @@ def _call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Itera
     yield from fetch_call(index, state, event)
     yield from context_request(index, event)
     if event.name in index.context_free:
-        state.remember(event.call_id, event.name)
+        state.remember(event.call_id, event.name, event.line)
     route = index.route_opened(event.name, event.arguments)
     if route is not None and event.actor == index.tools[event.name].actor:
         yield from open_route(index, state, event, route)
         yield from opened(state, event)
-        state.remember(event.call_id, event.name)
+        state.remember(event.call_id, event.name, event.line)
         return
     ended = end_by(index, state, event)
     if ended is not None:
@@ -86,13 +97,16 @@ def _call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Itera
 
 
 def _result(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iterator[Violation]:
-    tool = state.pending.pop(event.call_id, None) if event.call_id is not None else None
+    waiting = state.pending.pop(event.call_id, None) if event.call_id is not None else None
+    tool = waiting[0] if waiting is not None else None
     yield from context_returned(index, event, tool or event.name)
     if tool is not None and tool in index.openers:
         if event.is_error and state.current is not None:
             # The request that opened the state failed: the state ends in failure.
             yield from _end_failed(index, state, event)
-        else:
+        elif event.returned_turns is None:
+            state.turns, state.turns_from = None, (tool, event.line)
+        elif state.turns is not None:
             state.turns.update(event.returned_turns)
     agreement = index.protocol.agreement
     current = state.current

@@ -10,36 +10,37 @@ order, that entry's first child, and so on. A branch the session left is not the
 turn's context and is not shown. A window larger than ``maximum`` is refused before
 anything is read (PRT021).
 
-The file is opened as every session is (``open_contained``: read-only, no link, inside
-the workspace) and read once, to the turn's last following entry. Each entry before the
-turn is remembered by where it is — line, byte offset, length, and its id's fingerprint
-(``reading.ids.IdTable``), about 60 bytes an entry — never by its content; the
-window's ancestors are read again from their offsets (``os.pread``), each checked to
-hold the id its child names, so memory is that index and the window, however long the
-entries are.
+The file is opened as every session is (``reading.opening.open_session``: read-only,
+no link, inside the workspace unless named explicitly) and read once, to its end: an
+entry further on holding the turn's id as well makes the turn ambiguous, and the window
+is refused naming both lines (PRT005). Each entry before the turn is remembered by
+where it is — line, byte offset, length, and its id's fingerprint
+(``reading.ids.IdTable``), about 60 bytes an entry — never by its content; the window's
+ancestors are read again from their offsets (``os.pread``), each checked to be the same
+bytes' worth of one entry holding the id its child names. A file rewritten in between
+fails that check: the window is refused at the line that changed (PRT022), never a
+traceback. Memory is that index and the window, however long the entries are.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from array import array
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from assay.engine.files.opening import ContainedFile, open_contained
-from assay.engine.files.refusal import Refused
+from assay.engine.files.opening import ContainedFile
 from assay.engine.traces.reading.decode import blank, entry_object
 from assay.engine.traces.reading.ids import IdTable
-from assay.engine.traces.reading.session import SessionRefused
+from assay.engine.traces.reading.opening import open_session
 from assay.engine.traces.reading.sniff import format_of
 from assay.engine.traces.reading.stream import Line, lines
 from assay.engine.traces.summary import entry_text
 from assay.errors import InputError
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.rules.rule import Rule
-from assay.spec.rules.sessions import PRT020, PRT021
+from assay.spec.rules.sessions import PRT005, PRT020, PRT021, PRT022
 from assay.spec.source import Span
 from assay.spec.trace_window import WINDOW_VERSION, Position, Window, WindowEntry
 
@@ -62,11 +63,19 @@ class _Index:
 
 
 def fetch_window(
-    root: Path | str, path: str, turn_id: str, window: int, maximum: int = DEFAULT_MAXIMUM
+    root: Path | str,
+    path: str,
+    turn_id: str,
+    window: int,
+    maximum: int = DEFAULT_MAXIMUM,
+    *,
+    explicit: bool = False,
 ) -> Window | Diagnostic:
     """The window around ``turn_id`` in the Pi session at ``path`` below ``root``, or the
-    PRT020/PRT021 diagnostic refusing it. Raises ``SessionRefused`` for a path assay will
-    not open and ``InputError`` for a file that is not a Pi session or cannot be read."""
+    diagnostic refusing it (PRT005, PRT020 to PRT022). ``explicit``: the user named
+    ``path``, which may then be absolute, outside the workspace. Raises
+    ``SessionRefused`` for a path assay will not open and ``InputError`` for a file
+    that is not a Pi session or cannot be read."""
     if window > maximum:
         return refusal(
             PRT021,
@@ -74,9 +83,7 @@ def fetch_window(
             f"a window of {window} entries each side is more than "
             f"the {maximum} allowed: ask for the smallest window that answers",
         )
-    opened = open_contained(root, path)
-    if isinstance(opened, Refused):
-        raise SessionRefused(opened)
+    opened = open_session(root, path, explicit=explicit)
     with opened:
         try:
             return _fetch(opened, turn_id, window)
@@ -99,8 +106,14 @@ def _fetch(opened: ContainedFile, turn_id: str, window: int) -> Window | Diagnos
             continue
         if ident == turn_id:
             turn = _entry(line, entry, "turn")
-            after = _following(stream, turn_id, window)
-            before = _ancestors(opened, index, parent, window)
+            try:
+                rest = _unrepeated(stream, turn_id, line, opened.path)
+                after = _following(rest, turn_id, window)
+                for _ in rest:  # to the end: a repeat anywhere makes the turn ambiguous
+                    pass
+                before = _ancestors(opened, index, parent, window)
+            except _Unfetchable as why:
+                return why.diagnostic(opened.path)
             return Window(
                 version=WINDOW_VERSION,
                 session=opened.path,
@@ -135,6 +148,35 @@ def _entries(opened: ContainedFile) -> Iterator[tuple[Line, dict[str, Any]]]:
             yield line, entry
 
 
+class _Unfetchable(Exception):
+    """The window cannot be given: the turn's id repeats, or an entry changed while
+    the file was read. Raised where it is found; ``_fetch`` makes it the refusal."""
+
+    def __init__(self, rule: Rule, line: Line, message: str) -> None:
+        super().__init__(message)
+        self.rule, self.line, self.message = rule, line, message
+
+    def diagnostic(self, path: str) -> Diagnostic:
+        span = Span.point(self.line.offset, self.line.number, 1)
+        return self.rule.diagnostic(self.message, path, span)
+
+
+def _unrepeated(
+    stream: Iterator[tuple[Line, dict[str, Any]]], turn_id: str, turn: Line, path: str
+) -> Iterator[tuple[Line, dict[str, Any]]]:
+    """The entries after the turn, until one holds the turn's id again."""
+    for line, entry in stream:
+        if entry.get("id") == turn_id:
+            raise _Unfetchable(
+                PRT005,
+                line,
+                f"turn id {turn_id!r} is the id of line {turn.number} and again of line "
+                f"{line.number} of {path}: which turn is meant is ambiguous, so no window "
+                "is fetched",
+            )
+        yield line, entry
+
+
 def _following(
     stream: Iterator[tuple[Line, dict[str, Any]]], turn_id: str, window: int
 ) -> list[WindowEntry]:
@@ -158,13 +200,43 @@ def _ancestors(opened: ContainedFile, index: _Index, parent: Any, window: int) -
             break
         seen.add(row)
         offset, length = index.offsets[row], index.lengths[row]
-        data = os.pread(opened.fileno(), length, offset)
-        entry = json.loads(data)
-        if entry.get("id") != parent:  # another id with the same fingerprint
+        line = Line(
+            index.lines[row], offset, os.pread(opened.fileno(), length, offset), length, True
+        )
+        entry = _reread(line, parent, opened.path)
+        if entry is None:  # another id with the same fingerprint
             break
-        before.append(_entry(Line(index.lines[row], offset, data, length, True), entry, "before"))
+        before.append(_entry(line, entry, "before"))
         parent = entry.get("parentId")
     return before[::-1]
+
+
+def _reread(line: Line, parent: str, path: str) -> dict[str, Any] | None:
+    """The entry read again at ``line``'s offset: the one named ``parent``, None for
+    another id sharing its fingerprint; ``_Unfetchable`` when the bytes there are no
+    longer that whole entry (the file was rewritten or cut since it was indexed)."""
+    data = line.data or b""
+    found = entry_object(line, path) if len(data) == line.length else None
+    entry = found if isinstance(found, dict) else {}
+    ident = entry.get("id")
+    if ident == parent:
+        return entry
+    if isinstance(ident, str) and (hash(ident) or 1) == (hash(parent) or 1):
+        return None
+    raise _Unfetchable(
+        PRT022,
+        line,
+        f"{path} changed while it was read: line {line.number}, the entry "
+        f"{parent!r} when the file was first read, now holds "
+        f"{_what(data, line.length)}; no window is fetched (read it again once "
+        "nothing writes it)",
+    )
+
+
+def _what(data: bytes, length: int) -> str:
+    if len(data) < length:
+        return f"{len(data)} of its {length} bytes (the file is shorter)"
+    return "other bytes"
 
 
 def _entry(line: Line, entry: dict[str, Any], position: Position) -> WindowEntry:

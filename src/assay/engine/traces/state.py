@@ -7,13 +7,16 @@ set and digests, never by the length of the session.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from attrs import define, field
 
 from assay.spec.model import Model
 from assay.spec.protocol import StateDecl
 
 #: Calls waiting for a result are dropped beyond this many (a session whose calls are
-#: never answered must not grow the checker's memory without bound).
+#: never answered must not grow the checker's memory without bound); how many were,
+#: and where the first was, is reported at the end (PRT035), never left unsaid.
 MAX_PENDING = 4096
 
 
@@ -63,16 +66,27 @@ class SessionState(Model):
     current: OpenState | None = None
     unsettled: Unsettled | None = None
     after: After | None = None
-    turns: set[str] = field(factory=set)  #: turn ids the latest request returned
+    #: turn ids the latest request returned; None when its result did not record them
+    turns: set[str] | None = field(factory=set)
+    turns_from: tuple[str, int] | None = None  #: the result that recorded none, its line
     tools: tuple[str, ...] | None = None  #: last known active tool set
     digests: dict[str, str] | None = None  #: last known source digests
-    #: call id -> tool, for calls whose result matters (openers, context-free tools)
-    pending: dict[str, str] = field(factory=dict)
+    #: call id -> (tool, line), for calls whose result matters (openers, context-free
+    #: tools)
+    pending: dict[str, tuple[str, int]] = field(factory=dict)
+    #: what the session's format cannot record by itself -> how to say it (PRT034)
+    unrecorded: Mapping[str, str] = field(factory=dict)
+    said_unrecorded: set[str] = field(factory=set)  #: reported once a session each
+    dropped: int = 0  #: calls forgotten past ``MAX_PENDING``
+    first_dropped: int | None = None  #: the line of the first call forgotten
 
-    def remember(self, call_id: str | None, tool: str) -> None:
+    def remember(self, call_id: str | None, tool: str, line: int) -> None:
         """Wait for the result of ``call_id``; the oldest is forgotten past the bound."""
         if call_id is None:
             return
-        if len(self.pending) >= MAX_PENDING:
-            del self.pending[next(iter(self.pending))]
-        self.pending[call_id] = tool
+        if call_id not in self.pending and len(self.pending) >= MAX_PENDING:
+            _, oldest_line = self.pending.pop(next(iter(self.pending)))
+            self.dropped += 1
+            if self.first_dropped is None:
+                self.first_dropped = oldest_line
+        self.pending[call_id] = (tool, line)

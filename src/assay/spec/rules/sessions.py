@@ -1,10 +1,11 @@
-"""PRT001 to PRT009, PRT020 and PRT021: what reading a session file and fetching a
+"""PRT001 to PRT009 and PRT020 to PRT022: what reading a session file and fetching a
 transcript window report.
 
 Reading a session (``assay trace check``, ``assay.engine.traces.reading``) finds the
 first nine, each at its line of the session file; ``assay trace fetch`` refuses a turn
-id that is not exact (PRT020) and a window over the maximum (PRT021), which the
-protocol checks also report at a ``fetch_session`` call. ``assay check`` never reports
+id that is not exact (PRT020), a window over the maximum (PRT021), which the
+protocol checks also report at a ``fetch_session`` call, and a session that changed
+while it was read (PRT022, which no static example can show). ``assay check`` never reports
 them and they are not checks to select or ignore. Their examples run through the
 reader and fetch (``tests/engine/traces/reading/test_session_rules.py``): the ``jsonl``
 block is the session; a Fails example reports the code once, at its ``at=``; the
@@ -145,12 +146,13 @@ PRT005 = Rule(
     code="PRT005",
     name="duplicate-entry-id",
     stage="session",
-    summary="An entry id, call id or sequence number used twice.",
+    summary="An entry id or a call id used twice.",
     documentation="""\
 Pi entries are linked by `id` and `parentId`, and a tool call's `id` is what its
 result answers: an id used twice makes both ambiguous. The later entry is reported
-and skipped. In a neutral trace, a `sequence` number repeated (the numbers must
-increase) and a call id still open are reported the same way.
+and skipped; `assay trace fetch` refuses a turn whose id another entry holds too,
+naming both lines. In a neutral trace, a call id still open is reported the same way; a
+`sequence` number used twice is PRT007, as one that goes down: neither increases.
 
 ## Fails
 
@@ -209,7 +211,9 @@ PRT007 = Rule(
 A line that is JSON but not an object, or an entry missing what its type needs
 (a `message` without its `message` object and `role`, a `toolCall` without `id`
 or `name`, a neutral event with a field the format does not define, or a
-`sequence` that goes down). The message names the field. The entry is skipped.
+`sequence` that does not increase — repeated or going down alike, named with the
+line of the highest number so far). The message names the field. The entry is
+skipped; a line that breaks the order and something else is reported for both.
 
 ## Fails
 
@@ -349,5 +353,21 @@ ask for less, and again for more if the answer is not there.
 {"type":"message","id":"a2","parentId":"a1","message":{"role":"assistant","content":[{"type":"toolCall","id":"c1","name":"recall_memory","arguments":{"query":"kafka"}}]}}
 {"type":"message","id":"a3","parentId":"a2","message":{"role":"toolResult","toolCallId":"c1","toolName":"recall_memory","content":[{"type":"text","text":"1 turn"}],"isError":false}}
 ```
+""",
+)
+
+PRT022 = Rule(
+    code="PRT022",
+    name="session-changed-while-read",
+    stage="session",
+    summary="The session file changed while `assay trace fetch` read it.",
+    documentation="""\
+`assay trace fetch` reads the session once, remembering where each entry before the
+turn is, then reads the window's earlier entries again from there. If something
+rewrote or cut the file in between — an agent still appending is fine, one
+rewriting it is not — those bytes are no longer the entry that was indexed. The
+window is refused at that line, naming the entry expected and what the bytes hold
+now, rather than showing a mixture of two versions of the file: fetch again once
+nothing writes it. `assay trace fetch` exits 1 and prints no window.
 """,
 )

@@ -77,6 +77,7 @@ def events(entries: list[dict[str, Any]]) -> list[TraceEvent]:
         fields = {"active_tools": TOOLS, "source_digests": DIGESTS, **entry}
         if fields["active_tools"] is not None:
             fields["active_tools"] = tuple(fields["active_tools"])
-        fields["returned_turns"] = tuple(fields.get("returned_turns", ()))
+        turns = fields.get("returned_turns", ())
+        fields["returned_turns"] = None if turns is None else tuple(turns)
         made.append(TraceEvent(sequence=sequence, line=sequence + 1, **fields))
     return made

@@ -11,6 +11,7 @@ import pytest
 
 from assay.engine.traces.check import check_trace
 from assay.engine.traces.protocols import protocol_named
+from assay.engine.traces.state import MAX_PENDING
 from tests.engine.traces.check.sessions import (
     DIGESTS,
     TOOLS,
@@ -143,6 +144,24 @@ MUTATIONS = [
     ("PRT031", "follow_up_session returns turns", _set(10, returned_turns=["t1"]), 10),
     ("PRT032", "agreement never checked against the source", _delete(7, 8), 6),
     ("PRT033", "the transcript request never ends", _delete(17, 18), 13),
+    (
+        "PRT034",
+        "the transcript request's result records no turns, so its fetch is unchecked",
+        _set(14, returned_turns=None),
+        15,
+    ),
+    (
+        "PRT035",
+        "more follow-ups waiting for their results than the checker tracks",
+        _insert(
+            9,
+            *(
+                _main_call("follow_up_session", f"f{n}", participant="p1", question="?")
+                for n in range(MAX_PENDING + 1)
+            ),
+        ),
+        9,
+    ),
 ]
 
 

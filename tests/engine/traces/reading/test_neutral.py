@@ -53,8 +53,8 @@ def test_the_fixture_is_valid_and_reads_whole() -> None:
 
 
 def test_order_and_pairing_problems(tmp_path: Path) -> None:
-    """A repeated sequence (PRT005), one going down (PRT007), a result without its call
-    (PRT003), a call id still open (PRT005), an unknown kind (PRT002)."""
+    """A repeated sequence and one going down (both PRT007: neither increases), a result
+    without its call (PRT003), a call id still open (PRT005), an unknown kind (PRT002)."""
 
     def event(n: int, **more: Any) -> dict[str, Any]:
         return {"sequence": n, "actor": "main", "kind": "event", "name": "x", **more}
@@ -76,7 +76,7 @@ def test_order_and_pairing_problems(tmp_path: Path) -> None:
     )
     problems = [(d.code, d.span.line) for d in found if not hasattr(d, "kind")]
     assert problems == [
-        ("PRT005", 2),
+        ("PRT007", 2),
         ("PRT007", 3),
         ("PRT003", 4),
         ("PRT005", 6),
@@ -149,3 +149,52 @@ def test_the_reader_accepts_exactly_what_the_schema_does(entry: dict[str, Any]) 
     pairs = not (kind == "result" and call_id != "c1") and not (kind == "call" and call_id == "c1")
     assert bool(read) == (VALIDATOR.is_valid(line) and pairs), (line, found)
     assert len(found) == 2  # one event or one diagnostic for the line, never more
+
+
+def test_a_sequence_that_repeats_or_goes_down_is_one_kind_of_error_named_with_its_line() -> None:
+    """Both break "strictly increasing": PRT007, naming the number and the line it is
+    compared with (the highest so far, not merely the line before)."""
+    found = list(read_lines(_lines(*(_event(n) for n in (1, 5, 5, 3))), "t.jsonl"))
+    problems = [(d.code, d.span.line, d.message) for d in found if not hasattr(d, "kind")]
+    assert problems == [
+        (
+            "PRT007",
+            3,
+            "`sequence` 5 repeats the 5 of line 2: the numbers increase strictly down the file",
+        ),
+        (
+            "PRT007",
+            4,
+            "`sequence` 3 goes down from the 5 of line 2: "
+            "the numbers increase strictly down the file",
+        ),
+    ]
+
+
+def test_a_repeated_sequence_beside_another_error_is_reported_too() -> None:
+    """A line that repeats a sequence number and also misspells a field, or lacks
+    `name`, is reported for both; the line is not read, and the order goes on from the
+    highest number."""
+    found = list(
+        read_lines(
+            _lines(
+                _event(1),
+                _event(1, is_eror=True),
+                {"sequence": 0, "actor": "main", "kind": "event"},
+                _event(2),
+            ),
+            "t.jsonl",
+        )
+    )
+    problems = [(d.code, d.span.line, d.message[:30]) for d in found if not hasattr(d, "kind")]
+    assert problems == [
+        ("PRT007", 2, "`sequence` 1 repeats the 1 of "),
+        ("PRT007", 2, "malformed entry: `is_eror` is "),
+        ("PRT007", 3, "`sequence` 0 goes down from th"),
+        ("PRT007", 3, "malformed entry: the required "),
+    ]
+    assert [e.line for e in found if hasattr(e, "kind")] == [1, 4]
+
+
+def _event(n: int, **more: Any) -> dict[str, Any]:
+    return {"sequence": n, "actor": "main", "kind": "event", "name": "x", **more}

@@ -6,6 +6,7 @@ codes at the corresponding lines."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import attrs
 import pytest
@@ -14,6 +15,7 @@ from assay.engine.traces.check import check_trace
 from assay.engine.traces.fetch import fetch_window
 from assay.engine.traces.protocols import protocol_named
 from assay.engine.traces.reading import read_session, split_session
+from assay.engine.traces.session_check import check_session
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.trace import Actor, TraceEvent
 from tests.conftest import ROOT
@@ -56,15 +58,18 @@ def _renamed(pi: list[TraceEvent], neutral: list[TraceEvent]) -> dict[str, str]:
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_a_pi_session_reads_into_the_events_of_its_neutral_twin(name: str) -> None:
-    """Field for field but the line (Pi's header and silent entries take lines) and the
-    call ids (the provider's in Pi, short in the twin, paired the same way)."""
+    """Field for field but the line (Pi's header and silent entries take lines), the
+    call ids (the provider's in Pi, short in the twin, paired the same way), and the
+    turns of a result whose `details` has no `turns`: not recorded (None) in Pi, none
+    returned in the twin, whose format cannot say "not recorded" by leaving it out."""
     actor = EXPECTED[name][0]
     pi, neutral = _read(f"{name}.jsonl", actor), _read(f"{name}.neutral.jsonl")
     assert len(pi) == len(neutral)
     names = _renamed(pi, neutral)
     for a, b in zip(pi, neutral, strict=True):
         call_id = None if a.call_id is None else names.get(a.call_id)
-        assert attrs.evolve(a, line=b.line, call_id=call_id) == b
+        turns = () if a.kind == "result" and a.returned_turns is None else a.returned_turns
+        assert attrs.evolve(a, line=b.line, call_id=call_id, returned_turns=turns) == b
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
@@ -155,3 +160,81 @@ def test_a_branch_pi_left_is_not_in_the_window() -> None:
 def _id_at(name: str, line: int) -> str:
     entry = json.loads((PI / name).read_text(encoding="utf-8").splitlines()[line - 1])
     return str(entry["id"])
+
+
+#: What `trace check` says a genuine Pi file could not tell it (PRT034, info): Pi
+#: records no tool set and no digests by itself; only assay's own `custom` entries do.
+UNRECORDED = {
+    "history": [],  # no state is opened: nothing needed them
+    "clean": [("PRT034", 6, "digest")],  # `assay.tools` gives the tools, not the digests
+    "consultation": [],  # `assay.tools` gives both
+    "participant": [],
+    "silent-fallback": [("PRT034", 5, "active tool set"), ("PRT034", 5, "digest")],
+    "tool-error": [("PRT034", 5, "active tool set"), ("PRT034", 5, "digest")],
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNRECORDED))
+def test_what_a_genuine_pi_file_does_not_record_is_said_not_passed(name: str) -> None:
+    """PRT014, PRT019 and PRT030 need the tool set and the digests, which Pi does not
+    write: where a state needed them and the file has none, an info at the state's
+    opening call names what is missing; the other findings are as before."""
+    actor, expected = EXPECTED[name]
+    found = check_session(PI, f"{name}.jsonl", protocol_named("consultation"), actor=actor)
+    infos = [d for d in found if d.code == "PRT034"]
+    assert all(d.severity == "info" for d in infos)
+    assert [(d.code, d.span.line) for d in found if d.code != "PRT034"] == expected
+    assert len(infos) == len(UNRECORDED[name])
+    for diagnostic, (code, line, missing) in zip(infos, UNRECORDED[name], strict=True):
+        assert (diagnostic.code, diagnostic.span.line) == (code, line)
+        assert f"Pi's session format records no {missing}" in diagnostic.message
+
+
+def test_the_tool_set_pi_s_own_tools_extension_persists_is_read(tmp_path: Path) -> None:
+    """Pi's `tools` extension (examples/extensions/tools.ts) writes `tools-config`
+    with `enabledTools`: the silent-fallback session with one before its Discussion,
+    `fetch_session` left out, is PRT014 there — and no PRT034 for the tool set."""
+    lines = (PI / "silent-fallback.jsonl").read_text(encoding="utf-8").splitlines()
+    config = {
+        "type": "custom",
+        "customType": "tools-config",
+        "data": {"enabledTools": ["read", "bash", "recall_memory"]},
+        "id": "70015c0f",
+        "parentId": None,
+        "timestamp": "2026-03-01T10:00:00.500Z",
+    }
+    (tmp_path / "s.jsonl").write_text(
+        "\n".join([lines[0], json.dumps(config), *lines[1:]]) + "\n", encoding="utf-8"
+    )
+    found = check_session(tmp_path, "s.jsonl", protocol_named("consultation"))
+    codes = [(d.code, d.span.line) for d in found]
+    assert ("PRT014", 6) in codes
+    assert [d.message[:40] for d in found if d.code == "PRT034"] == [
+        "Pi's session format records no digest of"
+    ]
+
+
+def test_a_recall_result_without_details_turns_leaves_its_fetch_unchecked_and_says_so(
+    tmp_path: Path,
+) -> None:
+    """The clean session with `details` dropped from its recall's result (line 7): the
+    fetch of line 8 is not PRT020 (the turns are unknown, not absent) but PRT034,
+    naming the result's line."""
+    lines = (PI / "clean.jsonl").read_text(encoding="utf-8").splitlines()
+    result = json.loads(lines[6])
+    del result["message"]["details"]
+    lines[6] = json.dumps(result)
+    turn = json.loads(lines[7])["message"]["content"][0]["arguments"]["turn_id"]
+    (tmp_path / "s.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    found = check_session(tmp_path, "s.jsonl", protocol_named("consultation"))
+    at_fetch = [(d.code, d.severity, d.message) for d in found if d.span.line == 8]
+    assert at_fetch == [
+        (
+            "PRT034",
+            "info",
+            f"`fetch_session` asks for `{turn}`, "
+            "but the `recall_memory` result on line 7 records no turn ids (a Pi tool "
+            "result's `details.turns`): whether it is a turn that request returned "
+            "(PRT020) was not checked",
+        )
+    ]

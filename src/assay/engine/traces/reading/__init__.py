@@ -10,6 +10,7 @@ events). ``session`` joins them.
 
 from __future__ import annotations
 
-from assay.engine.traces.reading.session import SessionRefused, read_session, split_session
+from assay.engine.traces.reading.opening import SessionRefused
+from assay.engine.traces.reading.session import read_session, split_session
 
 __all__ = ["SessionRefused", "read_session", "split_session"]

@@ -90,23 +90,24 @@ class NeutralReader:
     def __init__(self, path: str) -> None:
         self.path = path
         self.sequence = 0
-        self._last: int | None = None
+        self._last: tuple[int, int] | None = None  #: the highest sequence so far, its line
         self._open_calls: set[str] = set()
 
     def entry(self, entry: dict[str, Any], line: Line) -> Iterator[TraceEvent | Diagnostic]:
         """The event of one line, or why it cannot be read."""
+        # The order is checked first and on its own: a line that breaks it and
+        # something else as well is reported for both, not for the first found.
+        out_of_order = self._order(entry.get("sequence"), line)
+        if out_of_order is not None:
+            yield out_of_order
         why = _shape(entry)
         if why is not None:
             rule = PRT002 if why.startswith("unknown kind") else PRT007
             yield problem(rule, why, self.path, line)
             return
-        number, call_id = entry["sequence"], entry.get("call_id")
-        if self._last is not None and number <= self._last:
-            rule = PRT005 if number == self._last else PRT007
-            message = f"`sequence` {number} does not increase (the line before had {self._last})"
-            yield problem(rule, message, self.path, line)
+        if out_of_order is not None:
             return
-        self._last = number
+        call_id = entry.get("call_id")
         if entry["kind"] == "result":
             if call_id not in self._open_calls:
                 yield problem(
@@ -126,6 +127,23 @@ class NeutralReader:
             self._open_calls.add(call_id)
         yield _event(entry, self.sequence, line.number)
         self.sequence += 1
+
+    def _order(self, number: Any, line: Line) -> Diagnostic | None:
+        """PRT007 when a whole-number ``sequence`` does not increase: repeated or going
+        down alike (both break "strictly increasing"), against the highest number
+        so far, named with its line."""
+        if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+            return None  # not a sequence number at all: `_shape` says so
+        last = self._last
+        if last is not None and number <= last[0]:
+            how = "repeats" if number == last[0] else "goes down from"
+            message = (
+                f"`sequence` {number} {how} the {last[0]} of line {last[1]}: "
+                "the numbers increase strictly down the file"
+            )
+            return problem(PRT007, message, self.path, line)
+        self._last = (number, line.number)
+        return None
 
 
 def _shape(entry: dict[str, Any]) -> str | None:

@@ -21,9 +21,11 @@ What becomes an event:
   message: ``bash_execution`` by the user;
 - ``custom`` and ``custom_message`` entries (and ``custom`` messages): a ``system``
   event named by their ``customType``, with ``data`` (or ``details``) as arguments.
-  A ``custom`` entry whose ``data`` holds ``activeTools`` (a list of tool names) or
-  ``sourceDigests`` (path to sha256) sets what every later event carries as
-  ``active_tools`` and ``source_digests``;
+  A ``custom`` entry whose ``data`` holds ``activeTools`` (a list of tool names; or
+  ``enabledTools``, as Pi's own ``tools`` extension writes it) or ``sourceDigests``
+  (path to sha256) sets what every later event carries as ``active_tools`` and
+  ``source_digests``. Pi records neither by itself: ``UNRECORDED`` words what the
+  checker could not check without them (PRT034);
 - ``model_change``, ``thinking_level_change``, ``compaction``, ``branch_summary``: a
   ``system`` event of that name. ``label`` and ``session_info`` entries are known and
   make none.
@@ -57,6 +59,20 @@ _ROLES = {
 }
 
 Found = Iterator[TraceEvent | Diagnostic]
+
+#: What Pi's format does not record by itself, and where a session may still hold it:
+#: the checker's PRT034 says so where a rule needed it (``check_trace(unrecorded=)``).
+UNRECORDED = {
+    "tools": (
+        "Pi's session format records no active tool set, and this session holds none "
+        "(a `custom` entry whose `data` has `activeTools`, or the `enabledTools` of a "
+        "`tools-config` entry of Pi's `tools` extension)"
+    ),
+    "digests": (
+        "Pi's session format records no digest of the source transcripts, and this "
+        "session holds none (a `custom` entry whose `data` has `sourceDigests`)"
+    ),
+}
 
 
 class PiReader:
@@ -219,7 +235,10 @@ class PiReader:
         yield self._event(line, "system", "event", name, arguments=arguments)
 
     def _take_state(self, data: dict[str, Any]) -> None:
-        tools, digests = data.get("activeTools"), data.get("sourceDigests")
+        # `enabledTools`: what Pi's own `tools` extension (examples/extensions/tools.ts)
+        # persists, as a `tools-config` entry, each time the user changes the tool set.
+        tools = data.get("activeTools", data.get("enabledTools"))
+        digests = data.get("sourceDigests")
         if isinstance(tools, list) and all(isinstance(t, str) for t in tools):
             self._active_tools = tuple(tools)
         if isinstance(digests, dict) and all(isinstance(v, str) for v in digests.values()):
@@ -243,11 +262,12 @@ class PiReader:
         return problem(PRT007, f"malformed entry: {what}", self.path, line)
 
 
-def _returned_turns(details: Any) -> tuple[str, ...]:
-    """The turn ids a result's ``details.turns`` names (see the module's convention)."""
+def _returned_turns(details: Any) -> tuple[str, ...] | None:
+    """The turn ids a result's ``details.turns`` names (see the module's convention);
+    None when it has none: Pi keeps what the tool returned, and this one said nothing."""
     turns = details.get("turns") if isinstance(details, dict) else None
     if not isinstance(turns, list):
-        return ()
+        return None
     found = []
     for turn in turns:
         if isinstance(turn, dict):

@@ -1,5 +1,6 @@
 """Transcript retrieval by exact turn: the turn id must be one the latest request
-returned (PRT020), and the window a whole number within the declared maximum (PRT021).
+returned (PRT020; PRT034 when its result recorded none, so that cannot be checked), and
+the window a whole number within the declared maximum (PRT021).
 
 The same two refusals are ``assay trace fetch``'s; the codes are shared with it.
 """
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
 from assay.engine.traces.state import SessionState
+from assay.spec.rules.protocol_keep import PRT034
 from assay.spec.rules.sessions import PRT020, PRT021
 from assay.spec.trace import TraceEvent
 
@@ -22,13 +24,21 @@ def fetch_call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> 
         return
     arguments = event.arguments or {}
     turn = arguments.get(fetch.turn_argument)
-    if not isinstance(turn, str) or turn not in state.turns:
-        shown = "no turn id" if turn is None else f"`{turn}`"
+    if state.turns is None:
+        tool, line = state.turns_from or (index.protocol.routes[0].opener, event.line)
+        yield Violation(
+            PRT034,
+            event.line,
+            f"`{fetch.tool}` asks for {_shown(turn)}, but the `{tool}` result on line {line} "
+            "records no turn ids (a Pi tool result's `details.turns`): whether it is a "
+            "turn that request returned (PRT020) was not checked",
+        )
+    elif not isinstance(turn, str) or turn not in state.turns:
         yield Violation(
             PRT020,
             event.line,
-            f"`{fetch.tool}` asks for {shown}; `{fetch.turn_argument}` must be an exact turn id "
-            "the latest request returned",
+            f"`{fetch.tool}` asks for {_shown(turn)}; `{fetch.turn_argument}` must be an "
+            "exact turn id the latest request returned",
         )
     window = arguments.get(fetch.window_argument)
     if window is None:
@@ -48,3 +58,7 @@ def fetch_call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> 
             f"`{fetch.tool}` asks for a window of {window} turns; the most is "
             f"{fetch.max_window}: ask for the smallest useful window",
         )
+
+
+def _shown(turn: object) -> str:
+    return "no turn id" if turn is None else f"`{turn}`"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.traces.rules import Violation
-from assay.engine.traces.state import SessionState
-from assay.spec.rules.protocol_keep import PRT019, PRT030
+from assay.engine.traces.state import OpenState, SessionState
+from assay.spec.rules.protocol_keep import PRT019, PRT030, PRT034
 from assay.spec.rules.protocols import PRT014
 from assay.spec.trace import TraceEvent
 
@@ -44,6 +44,27 @@ def opened(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
     if state.current is not None and event.active_tools is not None:
         yield from _tools(state, event, event.active_tools)
         state.current.checked = True
+
+
+def unrecorded(state: SessionState, ended: OpenState) -> Iterator[Violation]:
+    """PRT034, once a session each, when a state that needed the tool set or the
+    digests ended with the session never having recorded them, in a format that
+    cannot by itself (``state.unrecorded``): said, not passed as if checked."""
+    decl = ended.decl
+    needs = {
+        "tools": ("PRT014 and PRT019 were", bool(decl.available) or decl.keeps_tools, state.tools),
+        "digests": ("PRT030 was", decl.keeps_sources, state.digests),
+    }
+    for what, (rules, needed, known) in needs.items():
+        how = state.unrecorded.get(what)
+        if how is None or not needed or known is not None or what in state.said_unrecorded:
+            continue
+        state.said_unrecorded.add(what)
+        yield Violation(
+            PRT034,
+            ended.line,
+            f"{how}: {rules} not checked for the {decl.name} state opened here",
+        )
 
 
 def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> Iterator[Violation]:

@@ -1,7 +1,8 @@
 """Routes and states: a route's opening call enters its state, a declared call or
 event ends it, and an unsettled end may not be replaced without an explicit request
 (PRT016).  Ending nothing is PRT011; a state left open is PRT033; agreement never
-checked against the source is PRT032."""
+checked against the source is PRT032; calls forgotten past the checker's bound are
+PRT035."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from collections.abc import Iterator
 
 from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
-from assay.engine.traces.state import After, OpenState, SessionState, Unsettled
+from assay.engine.traces.rules.invariants import unrecorded
+from assay.engine.traces.state import MAX_PENDING, After, OpenState, SessionState, Unsettled
 from assay.spec.protocol import RouteDecl
-from assay.spec.rules.protocol_keep import PRT032, PRT033
+from assay.spec.rules.protocol_keep import PRT032, PRT033, PRT035
 from assay.spec.rules.protocols import PRT011, PRT016
 from assay.spec.trace import TraceEvent
 
@@ -40,7 +42,7 @@ def open_route(
             f"change (no `{index.request}` from the user in between)",
         )
     state.unsettled = None
-    state.turns = set()
+    state.turns, state.turns_from = set(), None
     decl = index.state_of_route.get(route.name)
     if decl is not None:
         tools = event.active_tools if event.active_tools is not None else state.tools
@@ -81,6 +83,7 @@ def end_state(
     current = state.current
     assert current is not None  # callers end only an open state
     state.current = None
+    yield from unrecorded(state, current)
     yield from _unverified(index, current)
     if kind not in _SETTLED:
         state.unsettled = Unsettled(current.decl.route, kind, line)
@@ -94,7 +97,17 @@ def end_state(
 
 
 def end_of_session(index: ProtocolIndex, state: SessionState) -> Iterator[Violation]:
-    """PRT033 for a state still open when the session ends."""
+    """PRT033 for a state still open when the session ends; PRT035 when calls were
+    forgotten on the way."""
+    if state.dropped:
+        yield Violation(
+            PRT035,
+            state.first_dropped or 1,
+            f"{state.dropped} {'call was' if state.dropped == 1 else 'calls were'} not "
+            f"tracked, this one first: more than {MAX_PENDING} calls were waiting for "
+            "their results at once, so the oldest were forgotten and their results, if "
+            "they come, are not checked as theirs",
+        )
     current = state.current
     if current is None:
         return
@@ -104,6 +117,7 @@ def end_of_session(index: ProtocolIndex, state: SessionState) -> Iterator[Violat
         current.line,
         f"the {current.decl.name} state opened here never ends (it ends by {ends})",
     )
+    yield from unrecorded(state, current)
     yield from _unverified(index, current)
 
 
