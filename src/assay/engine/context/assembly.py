@@ -28,7 +28,7 @@ from attrs import frozen
 
 from assay.engine.context.bundle import Bundle, Omitted, Piece, build_bundle
 from assay.engine.context.selection import Selection
-from assay.engine.context.unit_pins import unit_problems
+from assay.engine.context.unit_pins import unit_problems, widest_range
 from assay.engine.context.units import Unit, plan_units
 from assay.engine.files.digest import Digest
 from assay.engine.files.refusal import Refused, shown
@@ -84,7 +84,7 @@ def assemble(root: Path | str, selection: Selection, budget: Budget, tracking: T
     used = 0
     for unit in (u for u in units if u.mandatory):
         read = _read(root, unit, tracking, budget.limit(budget.size))
-        found = unit_problems(unit, read)
+        found = unit_problems(unit, read, _lines_past(root, unit, tracking, read))
         problems += found
         if found or not isinstance(read, Digest):
             continue
@@ -101,7 +101,7 @@ def assemble(root: Path | str, selection: Selection, budget: Budget, tracking: T
     for unit in (u for u in units if not u.mandatory):
         room = budget.size - used
         read = _read(root, unit, tracking, 0 if overflow else budget.limit(room))
-        found = unit_problems(unit, read)
+        found = unit_problems(unit, read, _lines_past(root, unit, tracking, read))
         problems += found
         if found or not isinstance(read, Digest) or overflow:
             continue
@@ -129,6 +129,20 @@ def assemble(root: Path | str, selection: Selection, budget: Budget, tracking: T
 
 def _read(root: Path | str, unit: Unit, tracking: Tracking, limit: int) -> Digest | Refused:
     return read_source(root, unit.path, tracking, unit.lines, limit)
+
+
+def _lines_past(
+    root: Path | str, unit: Unit, tracking: Tracking, read: Digest | Refused
+) -> int | None:
+    """The file's line count when a whole-file unit absorbed a range past its end (the
+    whole file is hashed, not counted: `assay check` said PIN002, assembly did not)."""
+    widest = widest_range(unit)
+    if widest is None or not isinstance(read, Digest):
+        return None
+    probe = read_source(root, unit.path, tracking, widest, 0)
+    if isinstance(probe, Digest) and probe.outcome == "out-of-bounds":
+        return probe.line_count
+    return None
 
 
 def _place(unit: Unit) -> str:
