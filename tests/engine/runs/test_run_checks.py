@@ -202,6 +202,20 @@ def test_identities_differing_only_in_form_pass(tmp_path: Path, caller: str) -> 
     assert _diagnostics(tmp_path) == ()
 
 
+def test_the_frozen_identity_is_the_source_normalized_once(tmp_path: Path) -> None:
+    """Issue 24: normalizing is not idempotent — `…/flask/.git` freezes as `…/flask/`,
+    which normalizes on to `…/flask`. The boundary holding `…/flask/` is right; IDN001
+    must not ask for `…/flask`, nor IDN002 accept it."""
+    caller = f"{SOURCE}/.git"
+    run_toml = RUN_TOML.replace(f'"{SOURCE}"', f'"{caller}"')
+    write_run(tmp_path, run_toml=run_toml, boundary=BOUNDARY.replace(SOURCE, f"{SOURCE}/"))
+    assert _diagnostics(tmp_path) == ()
+    write_run(tmp_path, run_toml=run_toml)  # the boundary freezes `SOURCE`, normalized twice
+    (found,) = _diagnostics(tmp_path)
+    assert (found.code, found.path, found.span.line) == ("IDN002", f"{RUN}/boundary.md", 3)
+    assert f"is not the normal form of run.toml's `{caller}`: write `{SOURCE}/`" in found.message
+
+
 def test_a_path_differing_in_case_is_another_source(tmp_path: Path) -> None:
     write_run(
         tmp_path, run_toml=RUN_TOML.replace(f'"{SOURCE}"', '"https://github.com/Pallets/Flask"')
