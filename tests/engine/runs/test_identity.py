@@ -15,7 +15,7 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from assay.engine.runs import identity
+from assay.engine.runs import identity, slugs
 from assay.engine.runs.identity import normalize_identity, run_slug
 from tests.cost import assert_linear
 
@@ -140,7 +140,39 @@ def test_normalizing_costs_time_linear_in_the_identity(tail: str) -> None:
     """Each strip of a long tail of ``.git``s and ``/``s must not copy the rest."""
     assert_linear(
         lambda n: lambda: normalize_identity("https://h/" + "r" + tail * n),
-        2_000,
+        500,  # both below the allocator's mmap threshold: one regime of copying
         repeat=3,
         rounds=5,
     )
+
+
+_WORDS = st.lists(st.from_regex(r"[a-z0-9]{1,5}", fullmatch=True), min_size=1, max_size=5)
+_SEPARATORS = st.lists(st.sampled_from(["/", "-", "--", "/-", " "]), min_size=4, max_size=4)
+
+
+def _spelled(words: list[str], separators: list[str], upper: list[bool]) -> str:
+    parts = [w.upper() if up else w for w, up in zip(words, upper, strict=False)]
+    path = parts[0] + "".join(separators[i % 4] + p for i, p in enumerate(parts[1:]))
+    return "https://github.com/" + path
+
+
+@given(_WORDS, _SEPARATORS, _SEPARATORS, st.lists(st.booleans(), min_size=5, max_size=5))
+@example(["o", "flask"], ["/"] * 4, ["/"] * 4, [False, True, False, False, False])
+@example(["a", "b", "c"], ["-", "/", "/", "/"], ["/", "-", "/", "/"], [False] * 5)
+def test_distinct_identities_sharing_a_slug_are_reported(
+    words: list[str], ours: list[str], theirs: list[str], upper: list[bool]
+) -> None:
+    """Issue 24 (IDN004): the slug folds case and punctuation, so it is not injective;
+    two sources that differ as identities and meet in one slug are always reported."""
+    a = _spelled(words, ours, [False] * 5)
+    b = _spelled(words, theirs, upper)
+    assert run_slug(a) == run_slug(b)
+    found = list(slugs.colliding(a, {"theirs": b, "ours": a}, "ours"))
+    assert found == ([("theirs", b)] if normalize_identity(a) != normalize_identity(b) else [])
+
+
+@given(TEXTS, TEXTS)
+def test_a_collision_is_exactly_two_identities_with_one_non_empty_slug(a: str, b: str) -> None:
+    found = list(slugs.colliding(a, {"theirs": b}, "ours"))
+    distinct = normalize_identity(a) != normalize_identity(b)
+    assert bool(found) == (distinct and bool(run_slug(a)) and run_slug(a) == run_slug(b))

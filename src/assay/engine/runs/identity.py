@@ -39,6 +39,8 @@ def _lower_host(text: str) -> str:
     url = _URL.match(text)
     if url is not None:
         scheme, user, host = url.group("scheme"), url.group("user") or "", url.group("host")
+        if scheme.islower() and host == host.lower():
+            return text  # already lowercase: no copy of a long path
         return f"{scheme.lower()}://{user}{host.lower()}{text[url.end() :]}"
     scp = _SCP.match(text)
     if scp is not None:
