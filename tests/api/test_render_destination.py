@@ -139,7 +139,7 @@ def test_a_stale_review_with_another_error_is_not_renewed(
     )
     monkeypatch.chdir(tmp_path)
     assert main(["render", RUN, "--write"]) == EXIT_FINDINGS
-    assert "IDN001" in capsys.readouterr().err
+    assert "IDN002" in capsys.readouterr().err  # a run's frozen identity is IDN002's
     assert (tmp_path / RUN / "review.md").read_text(encoding="utf-8") == "# Flask\n"
 
 

@@ -43,9 +43,10 @@ NEGATIVE = {
     ),
     "49-characters": ({"overview": _description("F" * 48 + ".")}, {"FRM002"}),
     "251-characters": ({"overview": _description("F" * 250 + ".")}, {"FRM002"}),
-    "host-case": ({"boundary": BOUNDARY.replace("github.com", "GitHub.com")}, {"IDN001"}),
-    "trailing-git": ({"boundary": BOUNDARY.replace(SOURCE, SOURCE + ".git")}, {"IDN001"}),
-    "trailing-slash": ({"boundary": BOUNDARY.replace(SOURCE, SOURCE + "/")}, {"IDN001"}),
+    # In a run, the frozen identity is IDN002's: it must be the source's normal form.
+    "host-case": ({"boundary": BOUNDARY.replace("github.com", "GitHub.com")}, {"IDN002"}),
+    "trailing-git": ({"boundary": BOUNDARY.replace(SOURCE, SOURCE + ".git")}, {"IDN002"}),
+    "trailing-slash": ({"boundary": BOUNDARY.replace(SOURCE, SOURCE + "/")}, {"IDN002"}),
     "missing-lens": ({"epistemic": None}, {"DOC017"}),
     "bad-inputs-commit": (
         {"run_toml": RUN_TOML.replace("9b1d4c3e", "9b1d4c3")},

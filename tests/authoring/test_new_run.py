@@ -89,3 +89,23 @@ def test_source_without_run_is_a_usage_error(
     assert main(["new", "Use Kafka", "--source", SOURCE, "--system", "X"]) == EXIT_ERROR
     assert "assay new run --source URL" in capsys.readouterr().err
     assert list(workspace.iterdir()) == [workspace / "assay.toml"]
+
+
+@pytest.mark.parametrize("given", ["../outside", "{tmp}/../elsewhere"])
+def test_dir_outside_the_workspace_is_refused_by_the_destination_rule(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], given: str
+) -> None:
+    """Issue 24: `new run --dir` wrote outside the workspace, where `render --dest`
+    refuses to: one rule (DESIGN §6) — exit 2, the path and the reason, nothing made."""
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "assay.toml").write_text("", encoding="utf-8")
+    monkeypatch.chdir(root)
+    argument = given.format(tmp=root)
+    code = main(["new", "run", "--source", SOURCE, "--system", "P", "--dir", argument])
+    assert code == EXIT_ERROR
+    err = capsys.readouterr().err
+    assert f"--dir {argument!r} is outside the workspace ({root.resolve()})" in err, err
+    assert "nothing was written" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ws"]
+    assert [p.name for p in root.iterdir()] == ["assay.toml"]

@@ -3,6 +3,7 @@ made a real git repository (`git init`, `git add`)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
@@ -147,3 +148,43 @@ def test_the_guide_shows_what_the_command_prints(
     code, out, _ = _run(capsys, *args)
     assert code == EXIT_OK
     assert out.splitlines() == shown
+
+
+_EXTRA = """declaration "extra" version 1 {
+    primary "docs/adr/0001-record-architecture-decisions.md"
+}
+"""
+
+
+def test_an_untracked_spec_s_declarations_are_not_assembled(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: seed 002 pins "tracked regular declaration and source files"; an
+    untracked `.assay` file's declarations were assembled. PTH004 in the spec, in
+    `assemble` and in `check`, and nothing written."""
+    source = "docs/adr/0001-record-architecture-decisions.md"
+    digest = hashlib.sha256((workspace / source).read_bytes()).hexdigest()
+    spec = _EXTRA.replace(f'"{source}"', f'"{source}" sha256 "{digest}"')
+    (workspace / "assay/untracked.assay").write_text(spec, encoding="utf-8")
+    code, out, err = _run(capsys, "--declaration", "extra@1", "--budget", "40000")
+    assert (code, out) == (EXIT_FINDINGS, ""), err
+    assert "assay/untracked.assay:2:5: PTH004 [error]" in err, err
+    assert "spec file `assay/untracked.assay` is not tracked by git" in err
+    assert not (workspace / "bundle").exists()
+    assert main(["check", "--select", "PTH004", "--format", "json"]) == EXIT_FINDINGS
+    found = json.loads(capsys.readouterr().out)["diagnostics"]
+    assert [(d["path"], d["line"]) for d in found] == [("assay/untracked.assay", 2)]
+
+
+def test_a_linked_spec_is_a_finding_at_the_spec_not_silence(
+    workspace: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Issue 24: a spec file that is a symbolic link is not read (no link is followed),
+    and `assemble` went on without its declarations, saying nothing."""
+    (tmp_path / "shared.assay").write_text(_EXTRA, encoding="utf-8")
+    (workspace / "assay/shared.assay").symlink_to(tmp_path / "shared.assay")
+    code, out, err = _run(capsys, *TASK, "--budget", "40000")
+    assert (code, out) == (EXIT_FINDINGS, ""), err
+    assert "assay/shared.assay:1:1: PTH002 [error]" in err, err
+    assert "the spec file is a symbolic link" in err
+    assert not (workspace / "bundle").exists()

@@ -382,3 +382,17 @@ def test_a_fifo_among_the_records_is_reported_not_read(tmp_path: Path) -> None:
     )  # fmt: skip
     assert ran.returncode == EXIT_FINDINGS, ran.stderr
     assert "docs/adr/0002-pipe.md:1:1: PTH003 [error] not a regular file" in ran.stdout
+
+
+def test_the_summary_counts_the_files_its_findings_are_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: a finding in a spec (here a source without a digest, PIN003) read
+    "1 error … in 0 files": no document was checked, but the report is about a file."""
+    spec = 'declaration "testing" version 1 {\n    primary "guide.md"\n}\n'
+    monkeypatch.chdir(workspace(tmp_path, {"assay/context.assay": spec, "guide.md": "x\n"}))
+    code, out, _ = run(capsys)
+    assert code == EXIT_FINDINGS
+    assert out.endswith("1 error, 0 warnings, 0 infos in 1 file\n"), out
+    code, out, _ = run(capsys, "--format", "json")
+    assert json.loads(out)["summary"]["files"] == 1

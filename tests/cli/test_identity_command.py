@@ -33,7 +33,7 @@ def test_json_holds_the_identity_and_the_slug(tmp_path: Path) -> None:
     ("argument", "says"),
     [
         ("", "is empty once normalized"),
-        ("  /.git/ ", "is empty once normalized"),
+        ("  .git/ ", "is empty once normalized"),
         ("...", "gives no run folder name"),
         ("https://-./", "gives no run folder name"),
     ],

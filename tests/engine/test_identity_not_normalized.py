@@ -74,7 +74,7 @@ def test_a_value_in_normal_form_passes(value: str, tmp_path: Path) -> None:
 
 
 def test_an_identity_that_normalizes_to_nothing_says_so(tmp_path: Path) -> None:
-    (finding,) = _findings(tmp_path, "- source.identity: `/.git`")
+    (finding,) = _findings(tmp_path, "- source.identity: `.git/`")
     assert finding.code == "IDN001"
     assert "empty once normalized" in finding.message
 

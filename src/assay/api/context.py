@@ -33,13 +33,14 @@ from assay.engine.context.assembly import assemble as _assemble
 from assay.engine.context.bundle import Bundle
 from assay.engine.context.selection import Decision, Request, Selection
 from assay.engine.context.selection import select as _select
+from assay.engine.context.spec_files import linked_specs
 from assay.engine.context.task import parse_request
 from assay.engine.context.writing import BundleError
 from assay.engine.context.writing import write_bundle as _write_bundle
 from assay.engine.files.tracking import read_tracking
 from assay.engine.workspace.config import Config, load_config
 from assay.engine.workspace.declarations import Declared
-from assay.engine.workspace.loading import open_workspace
+from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.errors import AssayError, UsageError
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.manifest import MAX_BUDGET
@@ -81,16 +82,26 @@ def select(
     versions by name (``"go-testing@2"`` or a ``Request``). ``config`` is a config file
     (or a ``Config``) instead of the nearest one; ``cache`` reuses the resolved specs.
     """
+    settings = config if isinstance(config, Config) else _config(Path(root), config)
+    return _selected(settings, where, declarations, cache=cache)[1]
+
+
+def _selected(
+    settings: Config,
+    where: Mapping[str, str] | None,
+    declarations: Iterable[str | Request],
+    *,
+    cache: bool,
+) -> tuple[Workspace, Selection]:
     task = _task(where or {})
     requests = [r if isinstance(r, Request) else parse_request(r) for r in declarations]
-    settings = config if isinstance(config, Config) else _config(Path(root), config)
     workspace = open_workspace(settings, cache=cache)
     if workspace.stopped:
         raise SpecError(workspace.spec_diagnostics)
     selection = _select(workspace.declarations, task, requests)
     if selection.unknown:
         raise UsageError(_unknown(selection.unknown, workspace.declarations))
-    return selection
+    return workspace, selection
 
 
 def assemble(
@@ -119,9 +130,10 @@ def assemble(
         most = f"{MAX_BUDGET[unit]:,} {unit}"
         raise UsageError(f"budget {budget:,}: at most {most} (a bundle is built in memory)")
     settings = config if isinstance(config, Config) else _config(Path(root), config)
-    selection = select(settings.root, where, declarations, config=settings, cache=cache)
+    workspace, selection = _selected(settings, where, declarations, cache=cache)
     size = Budget(size=budget, unit=unit)  # type: ignore[arg-type]  # checked above
-    return _assemble(settings.root, selection, size, read_tracking(settings.root))
+    linked = linked_specs(workspace)
+    return _assemble(settings.root, selection, size, read_tracking(settings.root), linked)
 
 
 def write_bundle(bundle: Bundle, out: StrPath) -> Path:

@@ -49,11 +49,23 @@ def bundle_of(
     budget: int,
     unit: str = "bytes",
     task: Mapping[str, str] | None = None,
+    spec_path: str = "assay/context.assay",
 ) -> Bundle:
-    """Assemble ``spec``'s declarations for ``task`` from the repository at ``root``."""
-    selection = select(declared(spec), dict(task or {}))
+    """Assemble ``spec``'s declarations for ``task`` from the repository at ``root``,
+    the spec tracked at ``spec_path`` there as a declaration file must be (seed 002)."""
+    _track_spec(root, spec, spec_path)
+    selection = select(declared(spec, spec_path), dict(task or {}))
     size = Budget(size=budget, unit=unit)  # type: ignore[arg-type]
     return assemble(root, selection, size, read_tracking(root))
+
+
+def _track_spec(root: Path, spec: str, path: str) -> None:
+    """Write ``spec`` at ``path`` and add it to git's index, when ``root`` is a repository
+    (outside one, tracking is unchecked and nothing need be added)."""
+    if not (root / ".git").exists():
+        return
+    write(root, {path: spec.encode("utf-8")})
+    subprocess.run(["git", "add", "--", path], cwd=root, check=True)
 
 
 def unit_bytes(bundle: Bundle, index: int) -> bytes:

@@ -166,6 +166,27 @@ def test_missing_digest_range_out_of_bounds_and_refused_paths(workspace: Path) -
     assert "the file has 3 lines" in bounds.message
 
 
+def test_a_range_past_the_end_is_pin002_though_another_declaration_pins_the_whole_file(
+    workspace: Path,
+) -> None:
+    """Issue 24: the whole file absorbs the range into one unit, read whole, so the
+    range's bounds went unchecked; `assay check` reported PIN002 and `assemble` not."""
+    whole = "declaration w version 1 {\n    " + _src("primary", "a.md") + "\n}\n"
+    ranged = _spec(_src("primary", "a.md", " lines 2..9"))
+    bundle = bundle_of(workspace, whole + ranged, 1000)
+    assert not bundle.ok and bundle.text == b""
+    [bounds] = bundle.diagnostics
+    assert (bounds.code, bounds.span.line) == ("PIN002", 5)
+    assert "lines 2..9 but the file has 3 lines" in bounds.message
+
+
+def test_a_refused_path_is_no_pin003_since_assay_pin_cannot_pin_it(workspace: Path) -> None:
+    """Issue 24: `../outside.md` without a digest was PTH001 and PIN003 — "run `assay pin
+    --write`", which never writes a digest for a path it refuses."""
+    bundle = bundle_of(workspace, _spec('primary "../outside.md"'), 1000)
+    assert [d.code for d in bundle.diagnostics] == ["PTH001"]
+
+
 def test_outside_git_tracking_is_unchecked_and_says_so(tmp_path: Path) -> None:
     write(tmp_path, {"a.md": FILES["a.md"]})
     bundle = bundle_of(tmp_path, _spec(_src("primary", "a.md")), 100)

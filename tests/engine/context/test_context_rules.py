@@ -21,7 +21,8 @@ def test_context_rule_example(
     root = git_repo(tmp_path / "ws", {f.path: f.text.encode() for f in files})
     [spec] = [f for f in files if f.language == "assay"]
     where = dict(item.split("=", 1) for item in spec.options.get("where", "").split(",") if item)
-    bundle = bundle_of(root, spec.text, int(spec.options["budget"]), task=where)
+    budget = int(spec.options["budget"])
+    bundle = bundle_of(root, spec.text, budget, task=where, spec_path=spec.path)
     others = [d for d in bundle.diagnostics if not d.code.startswith("CTX")]
     assert not others, others  # the examples' pins hold
     found = [(d.span.line, d.span.column) for d in bundle.diagnostics if d.code == code]

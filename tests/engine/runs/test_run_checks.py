@@ -202,6 +202,20 @@ def test_identities_differing_only_in_form_pass(tmp_path: Path, caller: str) -> 
     assert _diagnostics(tmp_path) == ()
 
 
+def test_the_frozen_identity_is_the_source_normalized_once(tmp_path: Path) -> None:
+    """Issue 24: normalizing is not idempotent — `…/flask/.git` freezes as `…/flask/`,
+    which normalizes on to `…/flask`. The boundary holding `…/flask/` is right; IDN001
+    must not ask for `…/flask`, nor IDN002 accept it."""
+    caller = f"{SOURCE}/.git"
+    run_toml = RUN_TOML.replace(f'"{SOURCE}"', f'"{caller}"')
+    write_run(tmp_path, run_toml=run_toml, boundary=BOUNDARY.replace(SOURCE, f"{SOURCE}/"))
+    assert _diagnostics(tmp_path) == ()
+    write_run(tmp_path, run_toml=run_toml)  # the boundary freezes `SOURCE`, normalized twice
+    (found,) = _diagnostics(tmp_path)
+    assert (found.code, found.path, found.span.line) == ("IDN002", f"{RUN}/boundary.md", 3)
+    assert f"is not the normal form of run.toml's `{caller}`: write `{SOURCE}/`" in found.message
+
+
 def test_a_path_differing_in_case_is_another_source(tmp_path: Path) -> None:
     write_run(
         tmp_path, run_toml=RUN_TOML.replace(f'"{SOURCE}"', '"https://github.com/Pallets/Flask"')
@@ -348,3 +362,89 @@ def test_a_warm_report_limited_to_one_member_still_compares_the_run(
     report = assay.check(tmp_path, [f"{RUN}/boundary.md"])
     assert [(d.code, d.path) for d in report.diagnostics] == [("IDN002", f"{RUN}/boundary.md")]
     assert assay.check(tmp_path, [f"{RUN}/overview.md"]).diagnostics == ()
+
+
+def test_a_memory_input_file_left_in_a_run_is_doc020_at_the_file(tmp_path: Path) -> None:
+    """Issue 24: ADR 097 deleted `memory-input.md`; a run keeping one passed silently."""
+    write_run(tmp_path, extra={"lenses/memory-input.md": "# Memory input\n\nThe bundle.\n"})
+    (found,) = _diagnostics(tmp_path)
+    assert (found.code, found.path, found.span.line, found.span.column) == (
+        "DOC020",
+        f"{RUN}/lenses/memory-input.md",
+        1,
+        1,
+    )
+    assert "deleted by ADR 097" in found.message
+
+
+@pytest.mark.parametrize("marks", ["##", "####"])
+def test_blockers_under_another_heading_than_h3_is_frm005(tmp_path: Path, marks: str) -> None:
+    """Issue 24: the seed names `### Blockers`; `## Blockers` was accepted silently.
+    Decided: reported (an error, so the run is not verified), its text still read."""
+    from tests.engine.runs.builders import VERIFY
+
+    write_run(tmp_path, verify=VERIFY.replace("### Blockers", f"{marks} Blockers"))
+    (found,) = _diagnostics(tmp_path)
+    assert (found.code, found.path, found.span.line) == ("FRM005", f"{RUN}/verify.md", 5)
+    assert f"`{marks} Blockers` is not the `### Blockers` heading" in found.message
+    assert not assay.verify_run(tmp_path / RUN).verified
+
+
+def test_a_round_verification_is_held_to_the_heading_too(tmp_path: Path) -> None:
+    round_verify = (
+        "# Verification, round 1\n\n## Blockers\n\n- The synthesis leans on the members.\n"
+    )
+    write_run(tmp_path, extra={"rounds/01/verify.md": round_verify})
+    assert [(d.code, d.path) for d in _diagnostics(tmp_path)] == [
+        ("FRM005", f"{RUN}/rounds/01/verify.md")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs"),
+    [
+        ("https://github.com/o/flask", "https://github.com/o/Flask"),
+        ("https://github.com/a-b/c", "https://github.com/a/b-c"),
+    ],
+)
+def test_two_runs_of_different_sources_with_one_slug_are_idn004_at_both(
+    tmp_path: Path, ours: str, theirs: str
+) -> None:
+    """Issue 24: different identities may not share a slug; both runs are reported."""
+    from assay.engine.runs.identity import run_slug
+
+    slug = run_slug(ours)
+    assert run_slug(theirs) == slug
+    write_run(tmp_path, slug, run_toml=RUN_TOML.replace(f'"{SOURCE}"', f'"{ours}"'))
+    theirs_toml = RUN_TOML.replace(f'"{SOURCE}"', f'"{theirs}"')
+    write_run(tmp_path / "archive", slug, run_toml=theirs_toml)  # `archive/runs/<slug>`
+    found = [d for d in _diagnostics(tmp_path) if d.code == "IDN004"]
+    assert [(d.path, d.span.line, d.span.column) for d in found] == [
+        (f"archive/runs/{slug}/run.toml", 2, 10),
+        (f"runs/{slug}/run.toml", 2, 10),
+    ]
+    assert f"`{theirs}` has the slug" in found[0].message and f"`{ours}`" in found[0].message
+    assert [r.path for d in found for r in d.related] == [
+        f"runs/{slug}/run.toml",
+        f"archive/runs/{slug}/run.toml",
+    ]
+
+
+def test_two_runs_of_one_source_spelled_twice_are_no_collision(tmp_path: Path) -> None:
+    write_run(tmp_path)
+    archived = write_run(tmp_path / "archive")
+    (archived / "run.toml").write_text(RUN_TOML.replace(f'"{SOURCE}"', f'"{SOURCE}.git"'))
+    assert "IDN004" not in _codes(tmp_path)
+
+
+def test_a_collision_made_by_another_run_reaches_a_run_served_from_the_cache(
+    tmp_path: Path,
+) -> None:
+    """A run's findings are cached by its files' stamps; IDN004 depends on the other
+    runs' manifests too, so changing one of them recomputes every run."""
+    write_run(tmp_path)
+    archived = write_run(tmp_path / "archive")
+    assert "IDN004" not in {d.code for d in assay.check(tmp_path).diagnostics}
+    (archived / "run.toml").write_text(RUN_TOML.replace("pallets/flask", "Pallets/Flask"))
+    found = [d.path for d in assay.check(tmp_path).diagnostics if d.code == "IDN004"]
+    assert found == [f"archive/{RUN}/run.toml", f"{RUN}/run.toml"]

@@ -21,7 +21,7 @@ from assay.engine.runs.identity import normalize_identity, run_slug
 def run(options: argparse.Namespace) -> int:
     """Print the identity and slug; exit 2 when either is empty (no run could use it)."""
     identity = normalize_identity(options.url)
-    slug = run_slug(identity)
+    slug = run_slug(options.url)  # the source, normalized once: never its normal form again
     if not identity:
         complain(
             f"assay identity: `{options.url}` is empty once normalized "

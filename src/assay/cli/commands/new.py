@@ -52,11 +52,10 @@ def _new_run(options: argparse.Namespace) -> int:
             raise UsageError("`assay new run` needs --source URL and --system NAME")
         if options.supersedes or options.amends:
             raise UsageError("--supersedes and --amends are for records, not runs")
-        if options.dir is not None:
-            parent = Path(options.dir)
-        else:
-            parent = Path(os.path.relpath(load_config(Path.cwd(), None).root / "runs"))
-        created = new_run(parent, source=options.source, system=options.system)
+        root = load_config(Path.cwd(), None).root
+        default = Path(os.path.relpath(root / "runs"))
+        parent = Path(options.dir) if options.dir is not None else default
+        created = new_run(parent, source=options.source, system=options.system, workspace=root)
     except (ConfigError, UsageError) as error:
         print(f"assay new: {error}", file=sys.stderr)
         return EXIT_ERROR

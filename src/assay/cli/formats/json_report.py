@@ -23,7 +23,7 @@ def report(result: RunResult, *, version: str) -> Report:
         version=REPORT_VERSION,
         tool=Tool("assay", version),
         diagnostics=tuple(Entry.from_diagnostic(d) for d in diagnostics),
-        summary=Summary.count(len(result.files), diagnostics, len(result.suppressed)),
+        summary=Summary.count(result.counted_files, diagnostics, len(result.suppressed)),
     )
 
 
@@ -47,7 +47,7 @@ def render(
         version=REPORT_VERSION,
         tool=Tool("assay", version),
         diagnostics=(),
-        summary=Summary.count(len(result.files), diagnostics, len(result.suppressed)),
+        summary=Summary.count(result.counted_files, diagnostics, len(result.suppressed)),
     )
     text = value(to_json_value(frame))
     if not diagnostics:

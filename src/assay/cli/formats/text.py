@@ -49,7 +49,7 @@ def summary_line(result: RunResult) -> str:
         counts[d.severity] += 1
     line = (
         f"{_plural(counts['error'], 'error')}, {_plural(counts['warning'], 'warning')}, "
-        f"{_plural(counts['info'], 'info')} in {_plural(len(result.files), 'file')}"
+        f"{_plural(counts['info'], 'info')} in {_plural(result.counted_files, 'file')}"
     )
     if result.suppressed:
         line += f" ({len(result.suppressed)} suppressed)"

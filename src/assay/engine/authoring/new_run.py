@@ -20,6 +20,7 @@ from pathlib import Path
 from attrs import frozen
 
 from assay.engine.files import folders
+from assay.engine.files.destination import check_folder_destination, check_inside_workspace
 from assay.engine.files.writing import write_file
 from assay.engine.runs.identity import normalize_identity, run_slug
 from assay.engine.workspace.run_folders import MANIFEST
@@ -38,10 +39,15 @@ class CreatedRun(Model):
     files: tuple[str, ...]
 
 
-def new_run(parent: Path, *, source: str, system: str) -> CreatedRun:
+def new_run(
+    parent: Path, *, source: str, system: str, workspace: Path | None = None, flag: str = "--dir"
+) -> CreatedRun:
     """Write a run of ``system`` at ``source`` into ``parent``/<slug>.
 
-    Raises ``UsageError`` for an unusable source or system, or when the folder exists.
+    Raises ``UsageError`` for an unusable source or system, or when the folder exists;
+    with ``workspace``, ``DestinationRefused`` (a ``UsageError``) before anything is
+    touched when the run would land outside it, or where no write may go (DESIGN §6:
+    the rule ``render --dest`` follows too; ``flag`` names the option in the message).
     """
     for label, value in (("--source", source), ("--system", system)):
         if _CONTROL.search(value):
@@ -54,8 +60,12 @@ def new_run(parent: Path, *, source: str, system: str) -> CreatedRun:
     if not identity or not slug:
         raise UsageError(f"--source {source!r} has no identity to name a run by")
     folder = parent / slug
+    if workspace is not None:
+        check_inside_workspace(parent, flag=flag, workspace=workspace)
     if os.path.lexists(folder):
         raise UsageError(f"{folder} exists already; nothing was written")
+    if workspace is not None:
+        check_folder_destination(folder, flag=flag, workspace=workspace)
     texts = member_texts(source=source, identity=identity, system=system)
     # What a killed `assay new run` left beside the folder (a half-written
     # `.<slug>.new-*`) goes first; discovery never reads it as a run meanwhile.

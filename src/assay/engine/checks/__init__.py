@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from assay.engine.checks import (
     blockers_form,
+    blockers_heading,
     bold_paragraph_heading,
     broken_link,
     conflicting_values,
@@ -46,10 +47,12 @@ from assay.engine.checks import (
     path_escapes_root,
     placeholder_value,
     range_out_of_bounds,
+    removed_run_file,
     run_folder_not_slug,
     scheme_less_link,
     second_title,
     sentence_count,
+    slug_collision,
     stale_review,
     superseded_but_accepted,
     title_number_mismatch,
@@ -116,6 +119,9 @@ CHECKS: tuple[Check, ...] = tuple(
             open_blockers.check,
             identity_mismatch.check,
             run_folder_not_slug.check,
+            removed_run_file.check,
+            blockers_heading.check,
+            slug_collision.check,
         ),
         key=lambda check: check.code,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
+from assay.engine.checks.identity_mismatch import BOUNDARY
 from assay.engine.runs.identity import normalize_identity
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.rules.runs import IDN001
@@ -26,6 +27,8 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     for field in reading.fields:
         if field.name.casefold() not in identities or field.value is None or field.placeholder:
             continue
+        if _frozen_in_a_run(context, field.name):
+            continue
         normal = normalize_identity(field.value)
         if normal == field.value:
             continue
@@ -34,3 +37,13 @@ def check(context: DocumentContext) -> Iterator[Finding]:
         else:
             message = f"`{field.name}` is no identity: `{field.value}` is empty once normalized"
         yield Finding(field.span, message)
+
+
+def _frozen_in_a_run(context: DocumentContext, name: str) -> bool:
+    """A run's boundary freezes ``source.identity`` as the normal form of the run's
+    source, which need not normalize to itself (``r/.git`` freezes as ``r/``): only
+    IDN002, which knows the source, can judge it; this check would ask for ``r``."""
+    if context.run is None or name.casefold() != "source.identity":
+        return False
+    boundary = f"{context.run}/{BOUNDARY}" if context.run else BOUNDARY
+    return context.path == boundary

@@ -28,10 +28,10 @@ from attrs import frozen
 
 from assay.engine.context.bundle import Bundle, Omitted, Piece, build_bundle
 from assay.engine.context.selection import Selection
-from assay.engine.context.unit_pins import unit_problems
+from assay.engine.context.unit_pins import unit_problems, widest_range
 from assay.engine.context.units import Unit, plan_units
 from assay.engine.files.digest import Digest
-from assay.engine.files.refusal import Refused, shown
+from assay.engine.files.refusal import Refused, shown, spec_not_tracked
 from assay.engine.files.source import read_source
 from assay.engine.files.tracking import Tracking, Unchecked
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
@@ -74,17 +74,25 @@ class Budget(Model):
         return f"{size} {noun}{'' if size == 1 else 's'}"
 
 
-def assemble(root: Path | str, selection: Selection, budget: Budget, tracking: Tracking) -> Bundle:
+def assemble(
+    root: Path | str,
+    selection: Selection,
+    budget: Budget,
+    tracking: Tracking,
+    spec_problems: Sequence[Diagnostic] = (),
+) -> Bundle:
     """The bundle of ``selection`` under ``budget``: its text and manifest, or (when
-    ``ok`` is false) only the diagnostics saying why there is none."""
+    ``ok`` is false) only the diagnostics saying why there is none. ``spec_problems``
+    are what the specs' files gave (a linked spec, ``spec_files``): an error there
+    fails the bundle too."""
     units = plan_units([d.declared for d in selection.selected])
-    problems: list[Diagnostic] = []
+    problems = [*spec_problems, *_untracked_specs(selection, tracking)]
     pieces: list[Piece] = []
     sizes: list[tuple[Unit, int | None, int]] = []  # mandatory: unit, size, bytes
     used = 0
     for unit in (u for u in units if u.mandatory):
         read = _read(root, unit, tracking, budget.limit(budget.size))
-        found = unit_problems(unit, read)
+        found = unit_problems(unit, read, _lines_past(root, unit, tracking, read))
         problems += found
         if found or not isinstance(read, Digest):
             continue
@@ -101,7 +109,7 @@ def assemble(root: Path | str, selection: Selection, budget: Budget, tracking: T
     for unit in (u for u in units if not u.mandatory):
         room = budget.size - used
         read = _read(root, unit, tracking, 0 if overflow else budget.limit(room))
-        found = unit_problems(unit, read)
+        found = unit_problems(unit, read, _lines_past(root, unit, tracking, read))
         problems += found
         if found or not isinstance(read, Digest) or overflow:
             continue
@@ -129,6 +137,34 @@ def assemble(root: Path | str, selection: Selection, budget: Budget, tracking: T
 
 def _read(root: Path | str, unit: Unit, tracking: Tracking, limit: int) -> Digest | Refused:
     return read_source(root, unit.path, tracking, unit.lines, limit)
+
+
+def _untracked_specs(selection: Selection, tracking: Tracking) -> list[Diagnostic]:
+    """PTH004 at each source of a selected declaration whose spec file git does not
+    track: its declarations are not assembled (seed 002 pins tracked declaration files)."""
+    problems = []
+    for decision in selection.selected:
+        declared = decision.declared
+        if tracking.refusal(declared.path) is None:
+            continue
+        refused = spec_not_tracked(declared.path)
+        for source in declared.declaration.sources:
+            problems.append(refused.rule.diagnostic(refused.message, declared.path, source.span))
+    return problems
+
+
+def _lines_past(
+    root: Path | str, unit: Unit, tracking: Tracking, read: Digest | Refused
+) -> int | None:
+    """The file's line count when a whole-file unit absorbed a range past its end (the
+    whole file is hashed, not counted: `assay check` said PIN002, assembly did not)."""
+    widest = widest_range(unit)
+    if widest is None or not isinstance(read, Digest):
+        return None
+    probe = read_source(root, unit.path, tracking, widest, 0)
+    if isinstance(probe, Digest) and probe.outcome == "out-of-bounds":
+        return probe.line_count
+    return None
 
 
 def _place(unit: Unit) -> str:

@@ -9,10 +9,12 @@ results are never cached: every call reads every pinned file again (hashing only
 nothing kept — ``limit=0``). Git's index is read once per call, and only when some
 declaration has a source (the quiet-repository assumption, ``engine.files.tracking``).
 
-A source is judged in this order, the first that applies giving its status: the path
-refused (PTH001 to PTH004; nothing else is known), the range outside the file (PIN002),
-no digest (PIN003), a digest that differs (PIN001). ``PinResult.drifted`` says PIN001
-whatever the status, so a file that both changed and shrank past its range is both.
+A source is judged in this order, the first that applies giving its status: its
+declaration's spec file not tracked by git (PTH004: seed 002 pins tracked declaration
+files too), the path refused (PTH001 to PTH004; nothing else is known), the range
+outside the file (PIN002), no digest (PIN003), a digest that differs (PIN001).
+``PinResult.drifted`` says PIN001 whatever the status, so a file that both changed and
+shrank past its range is both.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from assay.engine.files.digest import Digest
-from assay.engine.files.refusal import Refused, not_regular
+from assay.engine.files.refusal import Refused, not_regular, spec_not_tracked
 from assay.engine.files.source import read_source
 from assay.engine.files.tracking import Tracking, read_tracking
 from assay.engine.workspace.declarations import Declared
@@ -54,8 +56,9 @@ def _verified(
     root: Path | str, declared: list[Declared], tracking: Tracking
 ) -> Iterator[PinResult]:
     for declaration in declared:
+        spec = tracking.refusal(declaration.path)
         for source in declaration.declaration.sources:
-            read = _read(root, source, tracking)
+            read = spec_not_tracked(declaration.path) if spec else _read(root, source, tracking)
             if isinstance(read, Refused):
                 yield PinResult(
                     declaration=declaration, source=source, status="refused", refused=read

@@ -19,25 +19,38 @@ from assay.spec.rules.sources import PIN001, PIN002, PIN003
 from assay.spec.source import Span
 
 
-def unit_problems(unit: Unit, read: Digest | Refused) -> list[Diagnostic]:
-    """Every problem of ``unit``'s sources, given what reading it gave."""
-    problems: list[Diagnostic] = []
-    for source in unit.sources:
-        if source.decl.sha256 is None:
-            problems.append(_missing(source))
+def unit_problems(
+    unit: Unit, read: Digest | Refused, line_count: int | None = None
+) -> list[Diagnostic]:
+    """Every problem of ``unit``'s sources, given what reading it gave; ``line_count``
+    is the file's lines when a whole-file unit holds a range past its end (``lines_past``).
+
+    A refused path is only its refusal: PIN003's "run `assay pin --write`" cannot fix
+    a path that `assay pin` refuses too."""
     if isinstance(read, Refused):
-        return [*problems, *(_at(s, read.rule, read.message) for s in unit.sources)]
+        return [_at(s, read.rule, read.message) for s in unit.sources]
+    problems = [_missing(source) for source in unit.sources if source.decl.sha256 is None]
     for source in unit.sources:
         pin = source.decl.sha256
         if pin is not None and pin != read.sha256:
             problems.append(_mismatch(source, read.sha256))
-    if read.outcome == "out-of-bounds":
-        count = read.line_count or 0
+    count = read.line_count if read.outcome == "out-of-bounds" else line_count
+    if count is not None:
         for source in unit.sources:
             lines = source.lines
             if lines is not None and lines[1] > count:
                 problems.append(_out_of_bounds(source, count))
     return problems
+
+
+def widest_range(unit: Unit) -> tuple[int, int] | None:
+    """For a whole-file unit that absorbed ranges, the range from line 1 to the last
+    line any of them names: reading it says whether one lies past the file's end (a
+    whole file is hashed without counting its lines). None when there is nothing to ask."""
+    if unit.lines is not None:
+        return None
+    ends = [s.lines[1] for s in unit.sources if s.lines is not None]
+    return (1, max(ends)) if ends else None
 
 
 def _at(source: Source, rule: Rule, message: str, span: Span | None = None) -> Diagnostic:

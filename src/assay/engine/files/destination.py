@@ -26,7 +26,12 @@ from pathlib import Path
 
 from assay.errors import UsageError
 
-__all__ = ["DestinationRefused", "check_file_destination", "check_folder_destination"]
+__all__ = [
+    "DestinationRefused",
+    "check_file_destination",
+    "check_folder_destination",
+    "check_inside_workspace",
+]
 
 
 class DestinationRefused(UsageError):
@@ -69,6 +74,17 @@ def check_file_destination(
     target, refuse = _never(path, flag, workspace, inputs, folder=False)
     if os.path.lexists(target) and not target.is_file():
         refuse("exists and is not a regular file")
+    return target
+
+
+def check_inside_workspace(path: Path | str, *, flag: str, workspace: Path | str) -> Path:
+    """``path`` as an absolute path when it lies below ``workspace``; else refuse. What
+    a workspace's own files name (a review's links, a run's members) must stay in it:
+    `render --dest` and `new run --dir` both ask this."""
+    target = _absolute(path)
+    home = Path(os.path.realpath(workspace))
+    if target != home and home not in target.parents:
+        _refuser(flag, path)(f"is outside the workspace ({home})")
     return target
 
 

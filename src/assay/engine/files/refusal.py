@@ -67,3 +67,14 @@ def not_tracked(path: str) -> Refused:
         PTH004,
         f"path {shown(path)} is not tracked by git: pin only files git tracks (`git add` it)",
     )
+
+
+def spec_not_tracked(spec: str) -> Refused:
+    """PTH004 for every source of a declaration whose spec file git does not track:
+    seed 002 pins "tracked regular declaration and source files", and an unreviewed
+    declaration could name any file."""
+    return Refused(
+        PTH004,
+        f"the declaration's spec file {shown(spec)} is not tracked by git: a declaration "
+        "is pinned like its sources, only from a file git tracks (`git add` it)",
+    )

@@ -63,6 +63,16 @@ class Report(Model):
     #: the workspace: nothing can be reported for them.
     unmatched_paths: tuple[str, ...] = ()
 
+    @property
+    def counted_files(self) -> int:
+        """How many files the report covers: those checked, and any other file a
+        finding is in (a spec, the config, a declared source). The summary's "in N
+        files" counted the checked ones only, and read "1 error in 0 files" for a
+        finding in a spec."""
+        paths = set(self.files)
+        paths.update(d.path for d in self.diagnostics)
+        return len(paths)
+
 
 #: The older name of ``Report``.
 RunResult = Report

@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from attrs import evolve
+
 from assay.engine.checks.base import Check
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner import check_cache
@@ -35,7 +37,7 @@ def run_pass(
     rules = [rule for rule in ruleset.checks if rule.scope == "run"]
     if workspace.stopped or not rules or not workspace.discovery.runs:
         return []
-    from assay.engine.runs.load import load_run, runs_of
+    from assay.engine.runs.load import load_run, run_sources, runs_of
 
     where = cache_files.cache_path(workspace.config.root) if cache else None
     settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
@@ -45,15 +47,21 @@ def run_pass(
     found: list[Diagnostic] = []
     stale = False
     vocabularies: dict[str, Vocabulary] = {}
+    # IDN004 compares each run's source with every other run's: a run's findings hold
+    # while no run's manifest changed either, and the sources are read on a miss only.
+    manifests = _manifests(workspace)
+    sources: dict[str, str] | None = None
     for folder, candidates in runs_of(workspace, scope).items():
-        key = _key(workspace, folder, [c.path for c in candidates])
+        key = _key(workspace, folder, [c.path for c in candidates], manifests)
         hit = stored.get(folder)
         if key is not None and hit is not None and hit[0] == key:
             kept[folder] = hit
             found.extend(hit[1])
             continue
         stale = True
-        run = load_run(workspace, folder, candidates, vocabularies)
+        if sources is None:
+            sources = run_sources(workspace)
+        run = evolve(load_run(workspace, folder, candidates, vocabularies), sources=sources)
         diagnostics = tuple(_checked(ruleset, rules, run))
         found.extend(diagnostics)
         if key is not None:
@@ -70,10 +78,31 @@ def _checked(ruleset: Ruleset, rules: list[Check], run: Run) -> list[Diagnostic]
     return [d for rule in rules for d in guarded(ruleset, rule, run, manifest)]
 
 
-def _key(workspace: Workspace, folder: str, paths: list[str]) -> Key | None:
-    """The run's files and their stamps; None when one has no stamp (not cached)."""
+def _manifests(workspace: Workspace) -> tuple[tuple[str, object], ...] | None:
+    """Every run's ``run.toml`` and its stamp; None when one has no stamp."""
     stamps = workspace.discovery.stamps
-    key: list[tuple[str, object]] = []
+    found = []
+    for folder in workspace.discovery.runs:
+        path = f"{folder}/{MANIFEST}" if folder else MANIFEST
+        stamp = stamps.get(path)
+        if stamp is None:
+            return None
+        found.append((path, stamp))
+    return tuple(found)
+
+
+def _key(
+    workspace: Workspace,
+    folder: str,
+    paths: list[str],
+    manifests: tuple[tuple[str, object], ...] | None,
+) -> Key | None:
+    """The run's files and their stamps, and every run's manifest and its stamp; None
+    when one has no stamp (not cached)."""
+    if manifests is None:
+        return None
+    stamps = workspace.discovery.stamps
+    key: list[tuple[str, object]] = [("runs", manifests)]
     for path in sorted(paths):
         stamp = stamps.get(path)
         if stamp is None:

@@ -1,8 +1,9 @@
 """The source identity of a run, normalized once, and the run slug derived from it.
 
-ADR 097: strip surrounding whitespace, a trailing ``/`` and a trailing ``.git``, and
-lowercase a URL's scheme and host — nothing else. Paths keep their case
-(``github.com/Org/Repo`` and ``github.com/org/repo`` may be different repositories).
+ADR 097: strip surrounding whitespace, a trailing ``/`` and a trailing ``.git`` (each
+once, in that order), and lowercase a URL's scheme and host — nothing else. Paths keep
+their case (``github.com/Org/Repo`` and ``github.com/org/repo`` may be different
+repositories).
 The slug, the boundary report's ``source.identity`` and publication all use this form,
 so two spellings of one source never fail a comparison after the whole run.
 """
@@ -20,23 +21,26 @@ _SLUG_JOIN = re.compile(r"[^a-z0-9._]+")
 
 
 def normalize_identity(identity: str) -> str:
-    """``identity`` in the one form runs compare: idempotent, nothing but ADR 097's rule.
+    """``identity`` in the one form runs compare: ADR 097's rule and nothing else.
+
+    Each clause applies once, in the seed's order: surrounding whitespace, then one
+    trailing ``/``, then one trailing ``.git``, then the scheme and host lowercased.
+    ``r.git.git`` is ``r.git`` and ``r//`` is ``r/``. So normalizing is not idempotent
+    (``r/.git`` gives ``r/``, which gives ``r``): what a run compares with the frozen
+    identity is the normal form of the caller's source, taken once, never a second pass.
 
     >>> normalize_identity("  HTTPS://GitHub.com/VectifyAI/PageIndex.git/ ")
     'https://github.com/VectifyAI/PageIndex'
     """
-    text = identity
-    while True:  # a lowercased host can end in `.git` again (`X.GIT`): until stable
-        normal = _lower_host(_strip(text))
-        if normal == text:
-            return normal
-        text = normal
+    return _lower_host(_strip(identity))
 
 
 def _lower_host(text: str) -> str:
     url = _URL.match(text)
     if url is not None:
         scheme, user, host = url.group("scheme"), url.group("user") or "", url.group("host")
+        if scheme.islower() and host == host.lower():
+            return text  # already lowercase: no copy of a long path
         return f"{scheme.lower()}://{user}{host.lower()}{text[url.end() :]}"
     scp = _SCP.match(text)
     if scp is not None:
@@ -45,35 +49,30 @@ def _lower_host(text: str) -> str:
 
 
 def _strip(text: str) -> str:
-    """Whitespace, trailing ``/`` and ``.git`` off, until none is left: ``x.git/`` and
-    ``x/.git`` both end as ``x``, so normalizing twice changes nothing.
-
-    The end moves back as an index and the text is cut once: cutting at each step
-    copied the rest each time, quadratic in a tail of many ``.git``s."""
-    start = len(text) - len(text.lstrip())
-    end = len(text)
-    while True:
-        cut = end
-        while cut > start and (text[cut - 1] == "/" or text[cut - 1].isspace()):
-            cut -= 1
-        if text.endswith(".git", start, cut):
-            cut -= 4
-        if cut == end:
-            return text[start:end]
-        end = cut
+    """Surrounding whitespace off, then one trailing ``/``, then one trailing ``.git``."""
+    text = text.strip()
+    text = text.removesuffix("/")
+    return text.removesuffix(".git")
 
 
-def run_slug(identity: str) -> str:
-    """The run folder's name for ``identity``: its normalized form without the scheme
-    or user, lowercased, every run of other characters than letters, digits, ``.`` and
-    ``_`` made one ``-``. Empty when nothing is left (an identity of only punctuation).
+def run_slug(source: str) -> str:
+    """The run folder's name for the caller's ``source``: its normalized form (taken
+    here, once: pass the source, not its normal form) without the scheme or user,
+    lowercased, every run of other characters than letters, digits, ``.`` and ``_``
+    made one ``-``. Empty when nothing is left (an identity of only punctuation).
 
     >>> run_slug("https://github.com/VectifyAI/PageIndex")
     'github.com-vectifyai-pageindex'
     >>> run_slug("git@github.com:pallets/flask.git")
     'github.com-pallets-flask'
     """
-    text = normalize_identity(identity)
+    return slug_of_normal(normalize_identity(source))
+
+
+def slug_of_normal(identity: str) -> str:
+    """The slug of an identity already in normal form (``run_slug`` without the
+    normalization, which a second time could change it)."""
+    text = identity
     url = _URL.match(text) or _SCP.match(text)
     if url is not None:
         text = url.group("host") + "/" + text[url.end() :]

@@ -17,7 +17,7 @@ from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runs.model import Run
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import Workspace
-from assay.engine.workspace.run_folders import REVIEW, inside
+from assay.engine.workspace.run_folders import MANIFEST, REVIEW, inside
 
 
 def load_runs(workspace: Workspace, scope: Iterable[str] | None = None) -> list[Run]:
@@ -52,6 +52,25 @@ def load_run(
     documents = {inside(folder, c.path): workspace.load(c, words) for c in candidates}
     review = _regular_bytes(workspace.config.root, f"{folder}/{REVIEW}" if folder else REVIEW)
     return Run(folder=folder, documents=documents, review=review)
+
+
+def run_sources(workspace: Workspace) -> dict[str, str]:
+    """Every run's ``run.toml`` ``source``, by run folder; a run without one (or whose
+    manifest does not parse) is left out. Only the manifests are read."""
+    found: dict[str, str] = {}
+    vocabularies: dict[str, Vocabulary] = {}
+    runs = set(workspace.discovery.runs)
+    for candidate in workspace.discovery.documents:
+        folder = candidate.folder
+        if candidate.origin != "run" or folder not in runs:
+            continue
+        if inside(folder, candidate.path) != MANIFEST:
+            continue
+        reading = workspace.load(candidate, vocabularies).reading
+        fields = reading.field("source") if reading is not None else ()
+        if fields and fields[0].value is not None:
+            found[folder] = fields[0].value
+    return found
 
 
 def _regular_bytes(root: Path, path: str) -> bytes | None:

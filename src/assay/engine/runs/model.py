@@ -30,6 +30,9 @@ class Run(Model):
     #: The bytes of the run's ``review.md`` when it keeps one as a regular file, else
     #: None: the run checks compare it with the review the run renders.
     review: bytes | None = None
+    #: Every run's ``run.toml`` ``source`` in the workspace, by run folder (this run's
+    #: too; a run without one is left out): IDN004 compares the slugs across runs.
+    sources: Mapping[str, str] = {}
 
     def path(self, relative: str) -> str:
         """The workspace path of the run file at ``relative``."""

@@ -230,13 +230,14 @@ IDN001 = Rule(
     scope="document",
     summary="A source identity is not written in its normalized form; the message gives it.",
     documentation="""\
-ADR 097 normalizes the source identity once: surrounding whitespace, a trailing
-`/` and a trailing `.git` stripped, a URL's scheme and host lowercased, nothing
-else (the path keeps its case). The boundary report freezes `source.identity`
-in that form, so the run's slug, the comparison with the caller's source
-(`IDN002`) and publication all read one spelling. The value checked is the text
-without markup: spaces inside backticks are not part of it.
-`assay identity URL` prints the normal form.
+ADR 097 normalizes the source identity once: surrounding whitespace stripped, then
+one trailing `/`, then one trailing `.git`, then a URL's scheme and host
+lowercased, nothing else (the path keeps its case). A value is reported when
+normalizing it would change it. The value checked is the text without markup:
+spaces inside backticks are not part of it. `assay identity URL` prints the
+normal form. In an analysis run, the boundary's `source.identity` is `IDN002`'s
+to judge: it must be the normal form of the run's own source, which need not
+normalize to itself (`…/r/.git` freezes as `…/r/`).
 
 ## Fails
 
@@ -278,11 +279,13 @@ IDN002 = Rule(
     summary="The boundary's `source.identity` names another source than `run.toml`'s `source`.",
     documentation="""\
 The caller gives the run's source in any form; the boundary worker freezes it in
-`source.identity`. ADR 097 has the boundary validator refuse a frozen identity that
-differs, and compares both after normalization (surrounding whitespace, a trailing
-`/` and a trailing `.git` stripped, a URL's scheme and host lowercased), so a
-difference of form alone — `HTTPS://GitHub.com/pallets/flask.git/` — passes.
-Paths keep their case: `pallets/Flask` is another repository.
+`source.identity`, normalized. ADR 097 has the boundary validator refuse a frozen
+identity that differs from the caller's source normalized once (surrounding
+whitespace stripped, then one trailing `/`, then one trailing `.git`, then a URL's
+scheme and host lowercased): a caller's `HTTPS://GitHub.com/pallets/flask.git/`
+passes with `https://github.com/pallets/flask` frozen, and a frozen value in
+another form is reported with the form to write. Paths keep their case:
+`pallets/Flask` is another repository.
 
 ## Fails
 
