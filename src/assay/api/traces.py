@@ -1,0 +1,93 @@
+"""The Python API of recorded sessions: checked against a protocol, windows fetched.
+
+::
+
+    from assay.api import traces
+
+    for d in traces.check_session(".", "sessions/review.jsonl"):   # `consultation`
+        print(d.span.line, d.code, d.message)
+    window = traces.fetch_window(".", "sessions/review.jsonl", "a1b2c3", 2)
+    for entry in window.entries:                 # a Window, or a PRT020/PRT021 refusal
+        print(entry.line, entry.position, entry.role, entry.text)
+
+A session is named by its path inside the workspace ``root`` (POSIX, relative) and
+opened as every session is (read-only, no symbolic link on its way); a path refused
+raises ``SessionRefused``, a file that cannot be read ``InputError``. Nothing here
+writes or prints. ``load_protocol`` is the protocol as ``assay trace check`` finds it
+(the workspace's specs, else the built-in library); a spec error raises ``SpecError``
+with its diagnostics, an unknown name ``UsageError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from assay.api import SpecError, StrPath
+
+if TYPE_CHECKING:
+    from assay.engine.workspace.config import Config
+    from assay.spec.diagnostics import Diagnostic
+    from assay.spec.protocol import ProtocolDecl
+    from assay.spec.trace import Actor, TraceEvent
+    from assay.spec.trace_window import Window
+
+__all__ = ["check_session", "fetch_window", "load_protocol"]
+
+
+def load_protocol(name: str = "consultation", config: Config | None = None) -> ProtocolDecl:
+    """The protocol ``name``: declared by the specs ``config`` lists (default: the
+    nearest config from the current folder), else built in. The specs are read and
+    checked first: any error in them raises ``SpecError`` (nothing is checked against
+    half a protocol)."""
+    from assay.engine.traces.protocols import protocol_in_workspace
+    from assay.engine.workspace.config import load_config
+
+    found = protocol_in_workspace(name, config if config is not None else load_config(Path.cwd()))
+    if found.value is None:
+        raise SpecError(found.diagnostics)
+    return found.value
+
+
+def check_session(
+    root: StrPath,
+    path: str,
+    protocol: str | ProtocolDecl = "consultation",
+    *,
+    actor: Actor = "main",
+) -> tuple[Diagnostic, ...]:
+    """Every way the session at ``path`` (below ``root``) breaks ``protocol`` (a name,
+    found by ``load_protocol`` in the workspace at ``root``, or one already loaded),
+    with a diagnostic for each line that cannot be read, in report order. ``actor``:
+    whose session a Pi file is (``main``, or ``participant``), which Pi does not
+    record."""
+    from assay.engine.traces.check import check_trace
+    from assay.engine.traces.reading import read_session
+    from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
+
+    if isinstance(protocol, str):
+        from assay.engine.workspace.config import load_config
+
+        protocol = load_protocol(protocol, load_config(Path(root)))
+    problems: list[Diagnostic] = []
+    found = read_session(Path(root), path, actor=actor)
+
+    def events() -> Iterator[TraceEvent]:  # the problems go aside
+        for item in found:
+            if isinstance(item, Diagnostic):
+                problems.append(item)
+            else:
+                yield item
+
+    violations = check_trace(events(), protocol, path=path)
+    return tuple(sorted_diagnostics([*problems, *violations]))
+
+
+def fetch_window(root: StrPath, path: str, turn: str, window: int) -> Window | Diagnostic:
+    """The entries around the exact turn id ``turn`` in the Pi session at ``path``
+    (below ``root``), ``window`` each side, read without touching the file; or the
+    PRT020 (no such turn) or PRT021 (a window too wide) diagnostic refusing it."""
+    from assay.engine.traces.fetch import fetch_window as _fetch_window
+
+    return _fetch_window(Path(root), path, turn, window)
