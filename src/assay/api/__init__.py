@@ -26,13 +26,16 @@ used, so a command that needs none of them never loads the engine.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assay.errors import AssayError, UsageError
 
 if TYPE_CHECKING:
+    # Not pathlib at run time either: `assay identity` imports this package and
+    # nothing else of it needs pathlib's ten modules.
+    from collections.abc import Iterable
+    from pathlib import Path
+
     from assay.engine.runner.result import Report, RuleInfo, RunResult, Suppressed
     from assay.engine.workspace.candidates import Note
     from assay.engine.workspace.config import Config, ConfigError
@@ -110,6 +113,8 @@ def check(
     ``UsageError`` for a path that does not exist or lies outside the workspace;
     every finding in the documents is a diagnostic in the report instead.
     """
+    from pathlib import Path
+
     from assay.engine.workspace.config import Config, load_config
     from assay.engine.workspace.listing import start_listing
 
@@ -150,6 +155,8 @@ def _report_paths(
     """
     if not given:
         return None
+    from pathlib import Path
+
     workspace = config.root.resolve()
     found = []
     for item in given:
