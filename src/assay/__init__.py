@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from assay.api import Config, Report
     from assay.api.context import Bundle, Selection, SpecError, assemble, select, write_bundle
-    from assay.api.pins import PinResult, renew_pins, verify_pins
+    from assay.api.pins import PinCheck, PinResult, check_pins, renew_pins, verify_pins
     from assay.api.runs import (
         RunNotVerified,
         Verification,
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Bundle",
+    "PinCheck",
     "PinResult",
     "Report",
     "RunNotVerified",
@@ -41,6 +42,7 @@ __all__ = [
     "__version__",
     "assemble",
     "check",
+    "check_pins",
     "load_run",
     "parse_document",
     "parse_spec",
@@ -60,7 +62,7 @@ _RUN_API = frozenset(
 #: Names served from ``assay.api.context`` when first used (selection loads the engine).
 _CONTEXT_API = frozenset({"Bundle", "Selection", "SpecError", "assemble", "select", "write_bundle"})
 #: Names served from ``assay.api.pins`` when first used (verification loads the engine).
-_PIN_API = frozenset({"PinResult", "renew_pins", "verify_pins"})
+_PIN_API = frozenset({"PinCheck", "PinResult", "check_pins", "renew_pins", "verify_pins"})
 
 
 def check(

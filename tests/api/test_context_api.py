@@ -63,3 +63,41 @@ def test_the_root_stays_import_light() -> None:
 
     code = "import assay, sys; assert 'assay.engine' not in sys.modules; assay.select"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_parse_where_and_parse_request_read_the_command_line_s_forms() -> None:
+    """`KEY=VALUE` items into a task; `NAME@VERSION` into a request; bad ones UsageError."""
+    from assay.api.context import parse_request, parse_where
+
+    assert parse_where(["repository=billing", "language=go"]) == {
+        "repository": "billing",
+        "language": "go",
+    }
+    assert parse_request("settlement-events@1") == Request(name="settlement-events", version=1)
+    for bad in (lambda: parse_where(["repository"]), lambda: parse_request("x@one")):
+        with pytest.raises(UsageError):
+            bad()
+
+
+def test_write_bundle_and_manifest_given_the_config_refuse_its_inputs(tmp_path: Path) -> None:
+    """With the config, a source the bundle includes and the config itself are refused."""
+    import shutil
+
+    from assay.api.context import write_bundle, write_manifest
+    from assay.api.files import DestinationRefused
+    from assay.api.workspace import load_config
+
+    root = tmp_path / "examples"
+    shutil.copytree(EXAMPLES, root)
+    config = load_config(root)
+    bundle = assay.assemble(root, where={"repository": "billing"}, budget=100_000, config=config)
+    assert bundle.ok and bundle.manifest is not None
+    source = root / bundle.manifest.included[0].path
+    with pytest.raises(DestinationRefused, match="is an input assay reads"):
+        write_manifest(bundle, source, config=config)
+    with pytest.raises(DestinationRefused):
+        write_bundle(bundle, root, config=config)
+    written = write_bundle(bundle, tmp_path / "bundle", config=config)
+    assert (written / "bundle.md").read_bytes() == bundle.text
+    manifest = write_manifest(bundle, tmp_path / "manifest.json", config=config)
+    assert manifest.read_bytes() == (written / "manifest.json").read_bytes()

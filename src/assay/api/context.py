@@ -27,22 +27,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from assay.api import StrPath
+from assay.api import SpecError, StrPath
 from assay.engine.context.assembly import Budget
 from assay.engine.context.assembly import assemble as _assemble
 from assay.engine.context.bundle import Bundle
 from assay.engine.context.selection import Decision, Request, Selection
 from assay.engine.context.selection import select as _select
 from assay.engine.context.spec_files import linked_specs
-from assay.engine.context.task import parse_request
+from assay.engine.context.task import parse_request, parse_where
 from assay.engine.context.writing import BundleError
 from assay.engine.context.writing import write_bundle as _write_bundle
+from assay.engine.context.writing import write_manifest as _write_manifest
 from assay.engine.files.tracking import read_tracking
 from assay.engine.workspace.config import Config, load_config
 from assay.engine.workspace.declarations import Declared
 from assay.engine.workspace.loading import Workspace, open_workspace
-from assay.errors import AssayError, UsageError
-from assay.spec.diagnostics import Diagnostic
+from assay.errors import UsageError
 from assay.spec.manifest import MAX_BUDGET
 
 __all__ = [
@@ -54,18 +54,12 @@ __all__ = [
     "Selection",
     "SpecError",
     "assemble",
+    "parse_request",
+    "parse_where",
     "select",
     "write_bundle",
+    "write_manifest",
 ]
-
-
-class SpecError(AssayError):
-    """A spec file has errors, so the workspace's declarations cannot be trusted."""
-
-    def __init__(self, diagnostics: tuple[Diagnostic, ...]) -> None:
-        self.diagnostics = diagnostics
-        errors = sum(1 for d in diagnostics if d.severity == "error")
-        super().__init__(f"the specs have {errors} error{'s' if errors != 1 else ''}")
 
 
 def select(
@@ -136,12 +130,41 @@ def assemble(
     return _assemble(settings.root, selection, size, read_tracking(settings.root), linked)
 
 
-def write_bundle(bundle: Bundle, out: StrPath) -> Path:
+def write_bundle(bundle: Bundle, out: StrPath, *, config: Config | None = None) -> Path:
     """Write ``bundle`` as the folder ``out`` (``bundle.md``, ``manifest.json``),
-    atomically; an existing ``out`` is replaced only if it is an earlier bundle.
-    Raises ``BundleError`` for a bundle that is not ``ok`` or an ``out`` it will not
-    replace."""
-    return _write_bundle(bundle, Path(out))
+    atomically; an existing ``out`` is replaced only if it is an earlier bundle; the
+    path written, as given.
+
+    ``config``: the workspace the bundle was assembled from; ``out`` may then not be
+    the workspace (or an ancestor of it), nor hold its config or a source the bundle
+    includes (``DestinationRefused``). Raises ``BundleError`` for a bundle that is not
+    ``ok`` or an ``out`` it will not replace."""
+    workspace, inputs = _inputs(bundle, config)
+    return _write_bundle(bundle, _as_given(out), workspace=workspace, inputs=inputs)
+
+
+def write_manifest(bundle: Bundle, path: StrPath, *, config: Config | None = None) -> Path:
+    """Write only ``bundle``'s ``manifest.json``, as the file ``path``, replaced
+    atomically (``assay assemble --out -`` prints the bundle's text instead); the path
+    written. ``config`` as for ``write_bundle``."""
+    workspace, inputs = _inputs(bundle, config)
+    return _write_manifest(bundle, _as_given(path), workspace=workspace, inputs=inputs)
+
+
+def _inputs(bundle: Bundle, config: Config | None) -> tuple[Path | None, list[Path]]:
+    """The workspace and the files a bundle from it was read from: never destinations."""
+    if config is None:
+        return None, []
+    included = bundle.manifest.included if bundle.manifest is not None else ()
+    inputs = [config.root / entry.path for entry in included]
+    if config.source is not None:
+        inputs.append(config.source)
+    return config.root, inputs
+
+
+def _as_given(path: StrPath) -> Path | str:
+    """``path`` as the writers take it, spelled as given (messages show it so)."""
+    return path if isinstance(path, str | Path) else Path(path)
 
 
 def _config(start: Path, given: StrPath | None) -> Config:

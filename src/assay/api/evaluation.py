@@ -12,7 +12,9 @@
     evaluation.assess("evidence.sqlite", 2, "supported", "team-review@1")
 
 ``assess`` records a judgement someone (a person, another tool) made of an attempt's
-answer; assay never makes one itself.
+answer; assay never makes one itself. ``parse_shard("2/4")`` reads ``--shard I/N``
+into the ``shard`` that ``run`` takes; ``assay.api.evaluation_report`` renders and
+writes a summary's report.
 
 Objects are chosen by name: ``"demo"`` is the newest version, ``"demo@1"`` a legacy
 one; with one name of a kind declared, it need not be given. Nothing here prints. A
@@ -41,6 +43,7 @@ from assay.engine.evidence.prepare import prepare as _prepare
 from assay.engine.evidence.records import Preparation, Store
 from assay.engine.evidence.run import RunOptions, RunResult
 from assay.engine.evidence.run import run as _run
+from assay.engine.evidence.shards import parse_shard
 from assay.engine.workspace.config import Config, load_config
 from assay.errors import UsageError
 from assay.spec.convert import from_json_value
@@ -59,6 +62,7 @@ __all__ = [
     "attempts",
     "merge",
     "open_store",
+    "parse_shard",
     "prepare",
     "read_policy",
     "run",

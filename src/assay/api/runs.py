@@ -14,8 +14,10 @@ verified run renders::
         print(verification.reasons)
 
 ``verify_runs`` verifies every run of a workspace with one check, which is what a
-site build over many runs wants. Nothing here prints; problems in the documents are
-diagnostics in the verification, and only ``AssayError``\\ s are raised.
+site build over many runs wants. ``normalize_identity`` and ``run_slug`` (from
+``assay.api.identity``) give a source's one normal form and its run folder's name.
+Nothing here prints; problems in the documents are diagnostics in the verification,
+and only ``AssayError``\\ s are raised.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Protocol, TypeVar
 from attrs import evolve, field, frozen
 
 from assay.api import StrPath, _report_paths
+from assay.api.identity import normalize_identity, run_slug
 from assay.engine.files.writing import write_file
 from assay.engine.runner.result import Report
 from assay.engine.runs.blockers import blockers
@@ -46,7 +49,9 @@ __all__ = [
     "RunNotVerified",
     "Verification",
     "load_run",
+    "normalize_identity",
     "render_review",
+    "run_slug",
     "verifications",
     "verify_run",
     "verify_runs",

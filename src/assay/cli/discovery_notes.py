@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from assay.api.workspace import RECORD_FOLDERS, Config, Note
 from assay.cli.names import printable
-from assay.engine.workspace.candidates import Note
-from assay.engine.workspace.config import Config
-from assay.engine.workspace.record_folders import RECORD_FOLDERS
 
 #: How many unmatched paths are named before "and N more" (pre-commit can pass thousands).
 _NAMED = 5

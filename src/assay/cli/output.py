@@ -74,9 +74,9 @@ def complain(text: str) -> None:
 
 def write_whole(path: Path, text: str) -> None:
     """Write ``path`` all at once, over what is there: a report or a review is never
-    left half-written. Through the one writer (``engine.files.writing``), so the file
+    left half-written. Through the one writer (``api.files.write_text``), so the file
     gets the mode the umask gives (``0o644`` under ``022``), or the mode of the file it
     replaces — never ``mkstemp``'s private ``0o600``."""
-    from assay.engine.files.writing import write_file  # only a run that writes pays
+    from assay.api.files import write_text  # only a run that writes pays
 
-    write_file(path, text.encode("utf-8"))
+    write_text(path, text)

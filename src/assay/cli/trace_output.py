@@ -14,7 +14,7 @@ from assay.spec.diagnostics import Diagnostic
 from assay.spec.trace_window import Window
 
 if TYPE_CHECKING:
-    from assay.engine.runner.result import Report
+    from assay.api import Report
 
 #: A session read for its excerpts only when smaller than this: a caret line is not
 #: worth reading a gigabyte of transcript again.
@@ -23,8 +23,8 @@ _EXCERPT_SOURCE = 4 * 1024 * 1024
 
 def render_report(diagnostics: Sequence[Diagnostic], path: str, root: Path, form: str) -> str:
     """The diagnostics of one session in ``form`` (text, json, sarif, github)."""
+    from assay.api.traces import session_source
     from assay.cli.formats import FORMATTERS
-    from assay.engine.traces.reading.opening import session_source
 
     # Read as it was checked (no link, read-only; outside the workspace when named so),
     # and only when small enough.
@@ -34,7 +34,7 @@ def render_report(diagnostics: Sequence[Diagnostic], path: str, root: Path, form
 
 def report_of(diagnostics: Sequence[Diagnostic], path: str) -> Report:
     """The report the formatters render: this one session, the PRT rules."""
-    from assay.engine.runner.result import Report, RuleInfo
+    from assay.api import Report, RuleInfo
     from assay.spec.rules.registry import RULES
 
     rules = tuple(RuleInfo.of(r) for r in RULES if r.family in ("PRT", "PTH"))

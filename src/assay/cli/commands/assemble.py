@@ -27,7 +27,7 @@ from assay.cli.output import complain, write
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from assay.engine.context.bundle import Bundle
+    from assay.api.context import Bundle
     from assay.spec.diagnostics import Diagnostic
 
 DEFAULT_OUT = "bundle"
@@ -35,10 +35,16 @@ DEFAULT_OUT = "bundle"
 
 def run(options: argparse.Namespace) -> int:
     """Assemble, then write the bundle (or say why not)."""
-    from assay.api.context import SpecError, assemble
-    from assay.engine.context.task import parse_request, parse_where
-    from assay.engine.context.writing import BundleError, write_bundle, write_manifest
-    from assay.engine.workspace.config import ConfigError, load_config
+    from assay.api.context import (
+        BundleError,
+        SpecError,
+        assemble,
+        parse_request,
+        parse_where,
+        write_bundle,
+        write_manifest,
+    )
+    from assay.api.workspace import ConfigError, load_config
     from assay.errors import UsageError
 
     out = options.out or DEFAULT_OUT
@@ -66,17 +72,14 @@ def run(options: argparse.Namespace) -> int:
         complain("assay assemble: nothing was written")
         return EXIT_FINDINGS
     try:
-        # What the bundle was read from is never a destination (the rule of engine/files).
-        assert bundle.manifest is not None  # an ok bundle has one
-        inputs = [config.root / entry.path for entry in bundle.manifest.included]
-        if config.source is not None:
-            inputs.append(config.source)
+        # What the bundle was read from is never a destination (given the config, the
+        # writers refuse the workspace, its config and every source included).
         if out == "-":
-            write_manifest(bundle, options.manifest, workspace=config.root, inputs=inputs)
+            write_manifest(bundle, options.manifest, config=config)
             _write_bytes(bundle.text)
             complain(_summary(bundle, f"standard output and {options.manifest}").rstrip("\n"))
         else:
-            written = write_bundle(bundle, out, workspace=config.root, inputs=inputs)
+            written = write_bundle(bundle, out, config=config)
             write(_summary(bundle, f"{written}/bundle.md and {written}/manifest.json"))
     except UsageError as error:  # a refused destination: its message says nothing was written
         complain(f"assay assemble: {printable(str(error))}")
@@ -131,9 +134,9 @@ def _diagnostics(diagnostics: Sequence[Diagnostic], root: Path) -> None:
     if not diagnostics:
         return
     from assay import __version__
+    from assay.api import Report
     from assay.cli.formats import text
     from assay.cli.source_text import source_reader
-    from assay.engine.runner.result import Report
 
     report = Report(diagnostics=tuple(diagnostics), suppressed=(), files=(), rules=())
     rendered = text.render(report, version=__version__, source=source_reader(root))

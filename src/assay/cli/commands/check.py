@@ -10,23 +10,24 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from assay import __version__
+from assay.api.workspace import Config, ConfigError, load_config
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
 from assay.cli.output import complain, write, write_whole
 from assay.cli.source_text import source_reader
-from assay.engine.runner.result import Report
-from assay.engine.workspace.config import Config, ConfigError, load_config
 from assay.errors import UsageError
-from assay.spec.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from assay.api import Report
+    from assay.spec.diagnostics import Diagnostic
 
 _RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 def run(options: argparse.Namespace) -> int:
     """Check, render, write; return the exit code DESIGN §4 fixes."""
-    from assay.engine.workspace.listing import start_listing
-
     if options.show_suppressed and options.format != "text":
         print(
             "assay check: --show-suppressed is for the text report (the JSON summary counts "
@@ -35,31 +36,28 @@ def run(options: argparse.Namespace) -> int:
         )
         return EXIT_ERROR
     try:
-        config = load_config(Path.cwd(), Path(options.config) if options.config else None)
+        config = load_config(Path.cwd(), options.config or None)
     except ConfigError as error:
         complain(f"assay check: {error}")
         return EXIT_ERROR
-    start_listing(config)  # git lists the files while the engine loads
 
+    from assay.api import check
     from assay.cli.formats import FORMATTERS
-    from assay.engine.runner.run import check
-    from assay.grammar.markdown import derivations
 
     try:
-        paths = _report_paths(options.paths, config)
         result = check(
+            Path.cwd(),
+            options.paths,
             config,
             select=_selectors(options.select),
             ignore=_selectors(options.ignore),
-            paths=paths,
             cache=not options.no_cache,
             jobs=options.jobs,
         )
     except (UsageError, ConfigError) as error:
         complain(f"assay check: {error}")
         return EXIT_ERROR
-    derivations.save()  # the document shapes met, for the next run's reader
-    _tell(result, config, scoped=paths is not None)
+    _tell(result, config, scoped=bool(options.paths))
 
     source = source_reader(config.root)  # contained: a link's target is never quoted
     color = options.color == "always" or (
@@ -81,7 +79,9 @@ def run(options: argparse.Namespace) -> int:
         )
     if options.output:
         try:
-            write_whole(_report_destination(options.output, config, result), rendered)
+            from assay.api.files import report_destination
+
+            write_whole(report_destination(options.output, config, result), rendered)
         except UsageError as error:  # --output names a record, a spec, the config…
             complain(f"assay check: {error}")
             return EXIT_ERROR
@@ -133,35 +133,3 @@ def _selectors(values: list[str] | None) -> list[str] | None:
     if values is None:
         return None
     return [part.strip() for value in values for part in value.split(",") if part.strip()]
-
-
-def _report_paths(given: list[str], config: Config) -> list[str] | None:
-    """The given paths as workspace-relative POSIX paths; None for the whole workspace."""
-    if not given:
-        return None
-    root = config.root.resolve()
-    found = []
-    for item in given:
-        path = Path(os.path.normpath(os.path.abspath(item)))
-        if not os.path.lexists(path):
-            # A mistyped path would otherwise report nothing and pass.
-            raise UsageError(f"{item}: no such file or folder")
-        try:
-            found.append(path.relative_to(root).as_posix())
-        except ValueError:
-            try:
-                found.append(path.resolve().relative_to(root).as_posix())
-            except ValueError:
-                raise UsageError(f"{item} is outside the workspace ({root})") from None
-    return found
-
-
-def _report_destination(output: str, config: Config, result: Report) -> Path:
-    """Where the report may be written: never over a file the check read (a record, a
-    spec, the config), a link or a folder (DESIGN §6); else ``DestinationRefused``."""
-    from assay.engine.files.destination import check_file_destination
-
-    inputs: list[Path] = [config.root / path for path in result.files]
-    if config.source is not None:
-        inputs.append(config.source)
-    return check_file_destination(output, flag="--output", workspace=config.root, inputs=inputs)

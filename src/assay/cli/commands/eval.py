@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 def run(options: argparse.Namespace) -> int:
     """Run the stage ``options.eval_command`` asks for (``prepare`` when none)."""
-    from assay.engine.evidence.codes import EvidenceError
-    from assay.engine.workspace.config import ConfigError
+    from assay.api.evaluation import EvidenceError
+    from assay.api.workspace import ConfigError
     from assay.errors import UsageError
 
     stage = options.eval_command or "prepare"
@@ -46,7 +46,7 @@ def run(options: argparse.Namespace) -> int:
 
 
 def _config(options: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from assay.engine.workspace.config import load_config
+    from assay.api.workspace import load_config
 
     explicit = None if getattr(options, "config", None) is None else Path(options.config).resolve()
     return load_config(Path.cwd(), explicit)
@@ -85,8 +85,7 @@ def _prepare(options: argparse.Namespace) -> int:
 
 
 def _run(options: argparse.Namespace) -> int:
-    from assay.api.evaluation import attempts, run
-    from assay.engine.evidence.shards import parse_shard
+    from assay.api.evaluation import attempts, parse_shard, run
 
     config = _config(options)
     shard = parse_shard(options.shard) if options.shard else None

@@ -10,11 +10,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from assay import __version__
+from assay.api.workspace import ConfigError, Note, inventory, load_config
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
 from assay.cli.names import escape_json, printable
 from assay.cli.output import write
-from assay.engine.workspace.candidates import Note
-from assay.engine.workspace.config import ConfigError, load_config
 from assay.spec.report import FileEntry
 
 _WHY = {
@@ -36,12 +35,10 @@ _WHY = {
 def run(options: argparse.Namespace) -> int:
     """Print the listing as text or JSON."""
     try:
-        config = load_config(Path.cwd(), Path(options.config) if options.config else None)
+        config = load_config(Path.cwd(), options.config or None)
     except ConfigError as error:
         print(f"assay files: {error}", file=sys.stderr)
         return EXIT_ERROR
-    from assay.engine.workspace.inventory import inventory
-
     found = inventory(config)
     if options.format == "json":
         write(_json(found.files, found.notes))

@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 
+from assay.api.identity import normalize_identity, run_slug
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
 from assay.cli.names import escape_json, printable
 from assay.cli.output import complain, write
-from assay.engine.runs.identity import normalize_identity, run_slug
 
 
 def run(options: argparse.Namespace) -> int:

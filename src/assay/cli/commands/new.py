@@ -8,14 +8,14 @@ import os
 import sys
 from pathlib import Path
 
+from assay.api.workspace import ConfigError, load_config
 from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
-from assay.engine.workspace.config import ConfigError, load_config
 from assay.errors import UsageError
 
 
 def run(options: argparse.Namespace) -> int:
     """Create the record; print its path (and the records updated); 2 on any problem."""
-    from assay.engine.authoring.create import new_record
+    from assay.api.workspace import new_record
 
     if options.title == "run" or options.source is not None or options.system is not None:
         return _new_run(options)
@@ -43,7 +43,7 @@ def run(options: argparse.Namespace) -> int:
 
 def _new_run(options: argparse.Namespace) -> int:
     """``assay new run --source URL --system NAME [--dir FOLDER]``: scaffold a run."""
-    from assay.engine.authoring.new_run import new_run
+    from assay.api.workspace import new_run
 
     try:
         if options.title != "run":

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assay import __version__
 from assay.cli.excerpt import format_diagnostic
@@ -14,44 +12,24 @@ from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
 from assay.cli.names import escape_json, printable
 from assay.cli.output import complain, write, write_lines
 
+if TYPE_CHECKING:
+    from assay.api.documents import ParsedFile
+    from assay.spec.types import DocumentType
+
 
 def run(options: argparse.Namespace) -> int:
     """Read one file and print its model, as text or JSON."""
-    path = Path(options.file)
-    raw = _read(path)
-    if isinstance(raw, str):
-        complain(f"assay parse: cannot read {options.file}: {raw}")
+    from assay.api.documents import Unreadable, parse_file
+
+    try:
+        parsed = parse_file(options.file, spec=options.spec)
+    except Unreadable as error:
+        complain(f"assay parse: {error}")
         return EXIT_ERROR
-    shown = path.as_posix()
-
-    text: str | None
-    if options.spec:
-        from assay.grammar.spec import parse_spec
-
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            from assay.grammar.markdown.document import parse_document
-
-            diagnostics = parse_document(raw, shown).diagnostics  # the DOC001 with its offset
-            spec_result = None
-            text = None
-        else:
-            spec_parsed = parse_spec(text, shown)
-            spec_result, diagnostics = spec_parsed.value, spec_parsed.diagnostics
-        model: object = spec_result
-    else:
-        from assay.grammar.markdown import derivations
-        from assay.grammar.markdown.document import parse_document
-
-        parsed = parse_document(raw, shown)
-        derivations.save()  # this document's shape, for the next run's reader
-        diagnostics = parsed.diagnostics
-        model = parsed.value
-        text = raw.decode("utf-8", "replace")
+    text, model, diagnostics = parsed.text, parsed.value, parsed.diagnostics
 
     if options.type is not None and not options.spec:
-        return _typed(options, shown, text, model, diagnostics)
+        return _typed(options, parsed)
     if options.json:
         # cattrs and the report models load only when JSON is asked for: pre-commit
         # and editors start assay cold, and every import counts there.
@@ -77,34 +55,28 @@ def run(options: argparse.Namespace) -> int:
     return EXIT_ERROR if any(d.severity == "error" for d in diagnostics) else EXIT_OK
 
 
-def _typed(
-    options: argparse.Namespace, shown: str, text: str | None, model: object, diagnostics: Any
-) -> int:
+def _typed(options: argparse.Namespace, parsed: ParsedFile) -> int:
     """``--type NAME``: the document read as a type of the workspace or a built-in one."""
-    from assay.engine.reading.read import read
-    from assay.engine.reading.vocabulary import Vocabulary
-    from assay.spec.document import Document
+    from assay.api.documents import typed_reading
 
     doc_type = _find_type(options.type)
     if doc_type is None:
         return EXIT_ERROR
-    reading = None
-    if isinstance(model, Document) and text is not None:
-        reading = read(model, text, Vocabulary(doc_type))
+    reading = typed_reading(parsed, doc_type)
     if options.json:
         from assay.spec.convert import to_json_value
         from assay.spec.report import REPORT_VERSION, Entry, Tool, TypedReading
 
-        entries = tuple(Entry.from_diagnostic(d) for d in diagnostics)
+        entries = tuple(Entry.from_diagnostic(d) for d in parsed.diagnostics)
         typed = TypedReading(REPORT_VERSION, Tool("assay", __version__), reading, entries)
         write(_json(to_json_value(typed)))
     elif reading is not None:
         from assay.cli.reading_outline import reading_outline
 
         write_lines(printable(line, keep="\t") for line in reading_outline(reading))
-    for d in diagnostics:
-        complain(format_diagnostic(_shown(d), text))
-    return EXIT_ERROR if any(d.severity == "error" for d in diagnostics) else EXIT_OK
+    for d in parsed.diagnostics:
+        complain(format_diagnostic(_shown(d), parsed.text))
+    return EXIT_ERROR if any(d.severity == "error" for d in parsed.diagnostics) else EXIT_OK
 
 
 def _json(value: object) -> str:
@@ -119,45 +91,18 @@ def _shown(d: Any) -> Any:
     return evolve(d, path=printable(d.path), message=printable(d.message, keep="\n\t"))
 
 
-def _find_type(name: str) -> Any:
+def _find_type(name: str) -> DocumentType | None:
     """A type of the workspace's specs, else a built-in one; None (reported) if neither."""
-    from assay.engine.workspace.config import ConfigError, load_config
-    from assay.engine.workspace.loading import load_types
-    from assay.engine.workspace.types import builtin_type
-    from assay.grammar.spec.library import LIBRARIES
+    from assay.api.documents import UnknownType, find_type
+    from assay.api.workspace import ConfigError
 
     try:
-        types, problems = load_types(load_config(Path.cwd()))
+        return find_type(name)
     except ConfigError as error:
         complain(f"assay parse: {error}")
         return None
-    if name in types:
-        return types[name]
-    if any(name in exported for exported in LIBRARIES.values()):
-        return builtin_type(name)
-    for problem in problems:
-        complain(format_diagnostic(problem, None))
-    known = sorted({*types, *(t for exported in LIBRARIES.values() for t in exported)})
-    complain(f"assay parse: no type `{name}` (known: {', '.join(known)})")
-    return None
-
-
-def _read(path: Path) -> bytes | str:
-    """The file's bytes, or why not, opened as ``check`` opens documents (no link).
-
-    A relative path is walked from the current folder without following any link, so
-    ``parse docs/adr/0002-x.md`` of a link to ``/etc/passwd`` shows no byte of it; an
-    absolute one from its own folder (its last component may not be a link).
-    """
-    from assay.engine.files.opening import open_contained
-    from assay.engine.files.refusal import Refused
-
-    root, name = (path.parent, path.name) if path.is_absolute() else (Path.cwd(), path.as_posix())
-    opened = open_contained(root, name)
-    if isinstance(opened, Refused):
-        return opened.message
-    with opened:
-        chunks = []
-        while chunk := os.read(opened.fileno(), 1 << 20):
-            chunks.append(chunk)
-        return b"".join(chunks)
+    except UnknownType as error:
+        for problem in error.problems:
+            complain(format_diagnostic(problem, None))
+        complain(f"assay parse: {error}")
+        return None

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 def run(options: argparse.Namespace) -> int:
     """Gate, write, build, swap; report what was published and what was not."""
-    from assay.engine.workspace.config import ConfigError, load_config
+    from assay.api.workspace import ConfigError, load_config
     from assay.errors import AssayError
     from assay.site.publish import publish
 

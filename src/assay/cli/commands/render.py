@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def run(options: argparse.Namespace) -> int:
     """Verify, then print or write the review; 1 when unverified, 2 on usage errors."""
     from assay.api.runs import RunNotVerified, render_review, verify_run, write_review
-    from assay.engine.workspace.config import ConfigError, load_config
+    from assay.api.workspace import ConfigError, load_config
     from assay.errors import UsageError
 
     run_dir = Path(options.run_dir)

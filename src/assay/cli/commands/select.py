@@ -24,16 +24,14 @@ from assay.cli.output import complain, write
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from assay.api.context import Selection
-    from assay.engine.context.selection import Decision
+    from assay.api.context import Decision, Selection
     from assay.spec.diagnostics import Diagnostic
 
 
 def run(options: argparse.Namespace) -> int:
     """Select, then print the selection as text or JSON."""
-    from assay.api.context import SpecError, select
-    from assay.engine.context.task import parse_request, parse_where
-    from assay.engine.workspace.config import ConfigError, load_config
+    from assay.api.context import SpecError, parse_request, parse_where, select
+    from assay.api.workspace import ConfigError, load_config
     from assay.errors import UsageError
 
     try:
@@ -127,9 +125,9 @@ def _notes(selection: Selection, *, explain: bool) -> None:
 
 def _spec_errors(diagnostics: Sequence[Diagnostic], root: Path) -> None:
     """The spec problems on standard error, as ``assay check`` prints them."""
+    from assay.api import Report
     from assay.cli.formats import text
     from assay.cli.source_text import source_reader
-    from assay.engine.runner.result import Report
 
     report = Report(diagnostics=tuple(diagnostics), suppressed=(), files=(), rules=())
     rendered = text.render(report, version=__version__, source=source_reader(root))

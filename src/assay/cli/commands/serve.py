@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def run(options: argparse.Namespace) -> int:
     """Publish, serve, watch; stop cleanly on Ctrl-C."""
-    from assay.engine.workspace.config import load_config
+    from assay.api.workspace import load_config
     from assay.errors import AssayError
     from assay.site.serve import Preview
 

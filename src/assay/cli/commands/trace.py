@@ -21,12 +21,12 @@ from assay.cli.output import complain, write, write_whole
 from assay.errors import InputError, UsageError
 
 if TYPE_CHECKING:
-    from assay.engine.workspace.config import Config
+    from assay.api import Config
 
 
 def run(options: argparse.Namespace) -> int:
     """Run ``trace check`` or ``trace fetch``; return the exit code."""
-    from assay.engine.workspace.config import ConfigError, load_config
+    from assay.api.workspace import ConfigError, load_config
 
     command = options.trace_command
     if command is None:
@@ -56,28 +56,27 @@ def session_path(given: str, root: Path) -> str:
 
 
 def _check(options: argparse.Namespace, config: Config, path: str) -> int:
+    from assay.api import SpecError
+    from assay.api.traces import check_session, load_protocol
     from assay.cli.commands.check import exit_code
     from assay.cli.trace_output import render_report
-    from assay.engine.traces.protocols import protocol_in_workspace
-    from assay.engine.traces.session_check import check_session
 
     root = config.root
-    protocol = protocol_in_workspace(options.protocol or "consultation", config)
-    if protocol.value is None:  # a spec error: nothing is checked against half a protocol
-        for problem in protocol.diagnostics:
+    try:
+        protocol = load_protocol(options.protocol or "consultation", config)
+    except SpecError as error:  # nothing is checked against half a protocol
+        for problem in error.diagnostics:
             where = f"{problem.path}:{problem.span.line}:{problem.span.column}"
             complain(f"assay trace check: {where}: {problem.code} {problem.message}")
         return EXIT_ERROR
 
     output = None
     if options.output:  # refused before the session is read: nothing is touched
-        from assay.engine.files.destination import check_file_destination
+        from assay.api.files import file_destination
 
         inputs = [root / path, *([config.source] if config.source is not None else [])]
-        output = check_file_destination(
-            options.output, flag="--output", workspace=root, inputs=inputs
-        )
-    diagnostics = check_session(root, path, protocol.value, actor=options.actor, explicit=True)
+        output = file_destination(options.output, flag="--output", workspace=root, inputs=inputs)
+    diagnostics = check_session(root, path, protocol, actor=options.actor, explicit=True)
     rendered = render_report(diagnostics, path, root, options.format)
     if output is not None:
         try:
@@ -92,8 +91,8 @@ def _check(options: argparse.Namespace, config: Config, path: str) -> int:
 
 
 def _fetch(options: argparse.Namespace, root: Path, path: str) -> int:
+    from assay.api.traces import fetch_window
     from assay.cli.trace_output import render_report, window_json, window_text
-    from assay.engine.traces.fetch import fetch_window
     from assay.spec.diagnostics import Diagnostic
 
     fetched = fetch_window(root, path, options.turn, options.window, explicit=True)

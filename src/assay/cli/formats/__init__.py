@@ -1,6 +1,6 @@
 """Output formats for ``assay check``: one pure ``render`` function per format.
 
-Each formatter turns a :class:`~assay.engine.runner.result.RunResult` into the exact text to
+Each formatter turns a :class:`~assay.api.RunResult` into the exact text to
 write; the CLI decides where it goes.  ``source(path)`` returns a checked file's text
 (for excerpts and fingerprints) or None when it cannot be read.
 """
@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 if TYPE_CHECKING:
-    from assay.engine.runner.result import RunResult
+    from assay.api import RunResult
 
 __all__ = ["FORMATTERS", "Formatter"]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from assay.api import RunResult
 from assay.cli.formats.text import related_location, summary_line
 from assay.cli.names import printable
-from assay.engine.runner.result import RunResult
 from assay.spec.diagnostics import Diagnostic, Severity, sorted_diagnostics
 
 COMMANDS: dict[Severity, str] = {"error": "error", "warning": "warning", "info": "notice"}

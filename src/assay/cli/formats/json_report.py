@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from assay.api import RunResult
 from assay.cli.formats.json_text import STEP, string, value
-from assay.engine.runner.result import RunResult
 from assay.spec.convert import to_json_value
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 from assay.spec.report import REPORT_VERSION, Entry, Report, Summary, Tool

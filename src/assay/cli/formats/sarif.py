@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from assay.api import RuleInfo, RunResult, Suppressed
 from assay.cli.formats.fingerprint import fingerprints
 from assay.cli.formats.json_text import STEP, value
 from assay.cli.formats.sarif_results import LEVELS, RESULT_LEVEL, SRCROOT, result_text
-from assay.engine.runner.result import RuleInfo, RunResult, Suppressed
 from assay.spec.diagnostics import Diagnostic
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from assay.api import Suppressed
 from assay.cli.formats.fingerprint import KEY
 from assay.cli.formats.json_text import STEP, string
 from assay.cli.names import raw_bytes
-from assay.engine.runner.result import Suppressed
 from assay.grammar.memo import remember_short
 from assay.spec.diagnostics import Diagnostic, Related, Severity
 from assay.spec.source import Span

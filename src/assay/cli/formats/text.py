@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from attrs import evolve
 
+from assay.api import RunResult, Suppressed
 from assay.cli.excerpt import SourceLines, format_diagnostic
 from assay.cli.names import printable
-from assay.engine.runner.result import RunResult, Suppressed
 from assay.spec.diagnostics import Diagnostic, Related, Severity
 
 # ANSI SGR codes; only the severity and the code are coloured so paths stay copyable.

@@ -1,0 +1,102 @@
+"""The Python API of safe file access: contained reading, what a write may replace,
+and the one writer.
+
+::
+
+    from assay.api import files
+
+    text = files.read_text(".", "docs/adr/0001-x.md")   # None: refused or unreadable
+    target = files.file_destination("report.sarif", flag="--output", workspace=".")
+    files.write_text(target, "...")                      # whole, atomically, umask mode
+
+``read_text`` opens as every document is opened (no link followed, nothing but a
+regular file below the root), so a link to ``/etc/passwd`` is never read.
+``file_destination`` asks the rule every writer asks (DESIGN §6) before anything is
+touched: never the workspace or a folder, a link, or one of ``inputs``; a refusal is
+``DestinationRefused`` (a ``UsageError``) naming the flag, the path and the reason.
+``write_text`` replaces the file whole, with the mode the umask gives or the mode of
+the file it replaces; ``OSError`` when the disk says no.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from assay.api import StrPath
+from assay.engine.files.destination import DestinationRefused, check_file_destination
+
+if TYPE_CHECKING:
+    from assay.engine.runner.result import Report
+    from assay.engine.workspace.config import Config
+
+__all__ = [
+    "DestinationRefused",
+    "file_destination",
+    "read_text",
+    "report_destination",
+    "write_text",
+]
+
+
+def read_text(root: StrPath, path: str, *, limit: int | None = None) -> str | None:
+    """The text of ``path`` (relative to ``root``), undecodable bytes replaced; None
+    when it is refused (a link, not a regular file, outside ``root``), unreadable, or
+    larger than ``limit`` bytes."""
+    from assay.engine.files.opening import open_contained
+    from assay.engine.files.refusal import Refused
+
+    opened = open_contained(os.fspath(root), path)
+    if isinstance(opened, Refused):
+        return None
+    with opened:
+        if limit is not None and opened.size > limit:
+            return None
+        try:
+            with os.fdopen(os.dup(opened.fileno()), "rb") as stream:
+                data = stream.read() if limit is None else stream.read(limit + 1)
+        except OSError:
+            return None
+    return data.decode("utf-8", "replace")
+
+
+def file_destination(
+    path: StrPath,
+    *,
+    flag: str,
+    workspace: StrPath | None = None,
+    inputs: Iterable[StrPath] = (),
+) -> Path:
+    """``path`` as an absolute path when a file may be written there; else
+    ``DestinationRefused``, nothing touched. ``flag`` names the option in the message;
+    ``workspace`` (with the current folder and their ancestors) and ``inputs`` are
+    never replaced, nor a folder or a link."""
+    return check_file_destination(
+        os.fspath(path),
+        flag=flag,
+        workspace=None if workspace is None else os.fspath(workspace),
+        inputs=[os.fspath(p) for p in inputs],
+    )
+
+
+def report_destination(output: StrPath, config: Config, report: Report) -> Path:
+    """Where a report of ``assay check`` may be written: never over a file the check
+    read (a document, a spec, the config), a link or a folder; else
+    ``DestinationRefused`` (``--output`` in its message)."""
+    inputs: list[Path] = [config.root / path for path in report.files]
+    if config.source is not None:
+        inputs.append(config.source)
+    return check_file_destination(
+        os.fspath(output), flag="--output", workspace=config.root, inputs=inputs
+    )
+
+
+def write_text(path: StrPath, text: str) -> None:
+    """Write ``text`` (UTF-8) as the file ``path``, all at once, over what is there: a
+    report or a review is never left half-written, and the file gets the mode the
+    umask gives (``0o644`` under ``022``) or the mode of the file it replaces."""
+    from assay.engine.files.writing import write_file
+
+    write_file(os.fspath(path), text.encode("utf-8"))

@@ -1,0 +1,61 @@
+"""`assay.api.traces`: a session checked against a protocol, a window fetched, as values."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from assay.api import SpecError, traces
+from assay.api.workspace import load_config
+from assay.errors import InputError, UsageError
+from assay.spec.diagnostics import Diagnostic
+from tests.cli.trace_workspace import footprint, workspace
+
+__all__ = ["workspace"]  # the fixture, used by name
+
+
+def test_a_clean_session_breaks_nothing_and_a_broken_one_is_located(workspace: Path) -> None:
+    """`consultation` by default; each problem at its line, in report order."""
+    assert traces.check_session(workspace, "review.jsonl") == ()
+    found = traces.check_session(workspace, "broken.jsonl")
+    assert found and all(d.path == "broken.jsonl" for d in found)
+    assert [d.sort_key for d in found] == sorted(d.sort_key for d in found)
+
+
+def test_a_loaded_protocol_is_the_protocol_named(workspace: Path) -> None:
+    """`load_protocol` then `check_session` is `check_session` by name; the file is untouched."""
+    before = footprint(workspace / "broken.jsonl")
+    protocol = traces.load_protocol("consultation", load_config(workspace))
+    by_decl = traces.check_session(workspace, "broken.jsonl", protocol)
+    assert by_decl == traces.check_session(workspace, "broken.jsonl", "consultation")
+    assert footprint(workspace / "broken.jsonl") == before
+    with pytest.raises(UsageError):
+        traces.load_protocol("no-such-protocol", load_config(workspace))
+
+
+def test_a_spec_error_raises_spec_error(workspace: Path) -> None:
+    """Nothing is checked against half a protocol: the specs' diagnostics come with it."""
+    (workspace / "assay.toml").write_text('specs = ["*.assay"]\n')
+    (workspace / "bad.assay").write_text("protocol p {\n")
+    with pytest.raises(SpecError) as raised:
+        traces.check_session(workspace, "review.jsonl")
+    assert raised.value.diagnostics[0].path == "bad.assay"
+
+
+def test_a_link_is_refused(workspace: Path) -> None:
+    """A session reached through a link is not opened."""
+    (workspace / "link.jsonl").symlink_to(workspace / "review.jsonl")
+    with pytest.raises(InputError):
+        traces.check_session(workspace, "link.jsonl")
+
+
+def test_fetch_window_returns_the_entries_or_a_refusal(workspace: Path) -> None:
+    """The turn and its neighbours; PRT020 for an id that is not exact, PRT021 too wide."""
+    window = traces.fetch_window(workspace, "review.jsonl", "e1f00004", 1)
+    assert not isinstance(window, Diagnostic)
+    assert [e.position for e in window.entries].count("turn") == 1
+    missing = traces.fetch_window(workspace, "review.jsonl", "E1F00004", 1)
+    too_wide = traces.fetch_window(workspace, "review.jsonl", "e1f00004", 21)
+    assert isinstance(missing, Diagnostic) and missing.code == "PRT020"
+    assert isinstance(too_wide, Diagnostic) and too_wide.code == "PRT021"
