@@ -55,3 +55,14 @@ def test_an_input_of_the_evaluation_is_never_replaced(store: Path, taken: str) -
     with pytest.raises(DestinationRefused):
         evaluation_report.write_summary(found, target, store=store, form="text")
     assert (target.read_bytes() if target.exists() else None) == before
+
+
+def test_summarize_of_the_store_s_attempts_is_summarize_store(store: Path) -> None:
+    """The pure `summarize` over what the store keeps gives the store's summary."""
+    with evaluation.open_store(store, read_only=True) as opened:
+        found, policy = opened.attempts(), opened.policy()
+        _, tasks = opened.benchmark_tasks(None)
+    summary = evaluation.summarize(found, tasks=tasks, policy=policy)
+    assert summary == evaluation.summarize_store(store)
+    subset = evaluation.summarize(found, tasks=tasks, policy=policy, subset=tasks[0])
+    assert subset != summary

@@ -61,3 +61,25 @@ def test_fetch_window_returns_the_entries_or_a_refusal(workspace: Path) -> None:
     too_wide = traces.fetch_window(workspace, "review.jsonl", "e1f00004", 21)
     assert isinstance(missing, Diagnostic) and missing.code == "PRT020"
     assert isinstance(too_wide, Diagnostic) and too_wide.code == "PRT021"
+
+
+def test_events_made_by_hand_are_checked_as_a_read_session_is(workspace: Path) -> None:
+    """`check_events` by name is the built-in protocol; by declaration the same."""
+    from assay.spec.trace import TraceEvent
+
+    def event(line: int, actor: str, kind: str, name: str, **fields: object) -> TraceEvent:
+        return TraceEvent(sequence=line - 1, line=line, actor=actor, kind=kind, name=name, **fields)  # type: ignore[arg-type]
+
+    session = [
+        event(1, "main", "call", "recall_memory", call_id="c1", arguments={"discussion": True}),
+        event(2, "main", "result", "recall_memory", call_id="c1", returned_turns=("t1",)),
+        event(3, "system", "event", "timeout"),
+        event(4, "system", "call", "fetch_session", call_id="c2", arguments={"turn_id": "t1"}),
+    ]
+    found = traces.check_events(session, path="s.jsonl")
+    assert found and {d.path for d in found} == {"s.jsonl"}
+    assert any(d.span.line == 4 for d in found)  # the system fetched without the main's ask
+    declared = traces.load_protocol("consultation", load_config(workspace))
+    assert traces.check_events(session, declared, path="s.jsonl") == found
+    # Cut before the timeout: the discussion is only left open (a warning), no fetch.
+    assert [d.code for d in traces.check_events(session[:2], path="s.jsonl")] == ["PRT033"]

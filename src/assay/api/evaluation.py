@@ -66,6 +66,7 @@ __all__ = [
     "prepare",
     "read_policy",
     "run",
+    "summarize",
     "summarize_store",
 ]
 
@@ -194,6 +195,25 @@ def merge(out: StrPath, sources: Iterable[StrPath]) -> int:
     return merge_stores(Path(out), [Path(s) for s in sources])
 
 
+def summarize(
+    found: Sequence[Attempt],
+    *,
+    tasks: Sequence[str],
+    policy: Policy | None,
+    subset: str | None = None,
+    required_counters: Sequence[str] = (),
+) -> Summary:
+    """The summary of the attempts ``found`` over the benchmark's ``tasks`` (in its
+    order), or over the ``subset`` of them (``1-20``, ``a,b``), judged by ``policy``
+    (None: no verdict). Pure: it opens nothing; render it with
+    ``evaluation_report.render_summary``."""
+    from assay.engine.evidence.summary import summarize as _summarize
+
+    return _summarize(
+        found, tasks=tasks, policy=policy, subset=subset, required_counters=required_counters
+    )
+
+
 def summarize_store(
     path: StrPath,
     *,
@@ -204,8 +224,6 @@ def summarize_store(
     """The summary of the store at ``path``: its attempts over the tasks ``prepare``
     stored for ``benchmark`` (``name@version``; default the latest prepared), with the
     policy recorded before execution, if any. Launches nothing and writes nothing."""
-    from assay.engine.evidence.summary import summarize
-
     with open_store(path, read_only=True) as store:
         found, policy = store.attempts(), store.policy()
         _, tasks = store.benchmark_tasks(benchmark)

@@ -20,7 +20,7 @@ with its diagnostics, an unknown name ``UsageError``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,10 +30,10 @@ if TYPE_CHECKING:
     from assay.engine.workspace.config import Config
     from assay.spec.diagnostics import Diagnostic
     from assay.spec.protocol import ProtocolDecl
-    from assay.spec.trace import Actor
+    from assay.spec.trace import Actor, TraceEvent
     from assay.spec.trace_window import Window
 
-__all__ = ["check_session", "fetch_window", "load_protocol", "session_source"]
+__all__ = ["check_events", "check_session", "fetch_window", "load_protocol", "session_source"]
 
 
 def load_protocol(name: str = "consultation", config: Config | None = None) -> ProtocolDecl:
@@ -48,6 +48,21 @@ def load_protocol(name: str = "consultation", config: Config | None = None) -> P
     if found.value is None:
         raise SpecError(found.diagnostics)
     return found.value
+
+
+def check_events(
+    events: Iterable[TraceEvent],
+    protocol: str | ProtocolDecl = "consultation",
+    *,
+    path: str = "<session>",
+) -> tuple[Diagnostic, ...]:
+    """Every way ``events`` (already read, or made by hand) break ``protocol``: a
+    built-in protocol's name, or one ``load_protocol`` found; located in ``path``."""
+    from assay.engine.traces.check import check_trace
+    from assay.engine.traces.protocols import protocol_named
+
+    decl = protocol_named(protocol) if isinstance(protocol, str) else protocol
+    return tuple(check_trace(events, decl, path=path))
 
 
 def check_session(
