@@ -80,3 +80,29 @@ def test_a_destination_is_resolved_once_per_document(monkeypatch: pytest.MonkeyP
     assert len(found) == 1_000
     assert sorted(calls) == sorted({f"target-{n}.md" for n in range(10)})
     assert [r.resolution.kind for r in found[:3]] == ["missing", "wrong-case", "missing"]
+
+
+def test_the_last_document_s_links_are_kept_no_longer_than_its_context() -> None:
+    """The link checks share one resolution per document; once the document's context
+    is gone, so is that resolution (it held a 1 MB document's whole model until the
+    next document came: 46 MiB a long-lived process kept)."""
+    import gc
+    import weakref
+
+    links = tuple((f"t-{n}.md", Span(0, 0, n + 1, 1, n + 1, 5)) for n in range(100))
+    context = DocumentContext(
+        path="docs/index.md",
+        text=None,
+        document=None,
+        type=None,
+        reading=None,
+        files=FileIndex.build(["docs/index.md"]),
+        links=links,
+    )
+    first = resolved_links.resolved_links(context)
+    assert resolved_links.resolved_links(context) is first  # shared by the five checks
+    gone = weakref.ref(context)
+    del context
+    gc.collect()
+    assert gone() is None
+    assert resolved_links._last is None

@@ -8,6 +8,8 @@ unused definition still publishes a dead target).
 
 from __future__ import annotations
 
+import weakref
+
 from attrs import frozen
 
 from assay.engine.workspace.document_context import DocumentContext
@@ -27,7 +29,16 @@ class Resolved(Model):
     resolution: LinkResolution
 
 
-_last: tuple[DocumentContext, tuple[Resolved, ...]] | None = None
+#: The last document's links, resolved, for as long as its context lives: a strong
+#: reference here held a whole document model (46 MiB for a 1 MB one) until the next
+#: document came, and a long-lived process kept the arenas it pinned.
+_last: tuple[weakref.ref[DocumentContext], tuple[Resolved, ...]] | None = None
+
+
+def _forget(gone: weakref.ref[DocumentContext]) -> None:
+    global _last
+    if _last is not None and _last[0] is gone:
+        _last = None
 
 
 def link_targets(
@@ -65,7 +76,7 @@ def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
     A document served from the check cache has no model, only its ``links``.
     """
     global _last
-    if _last is not None and _last[0] is context:
+    if _last is not None and _last[0]() is context:
         return _last[1]
     document = context.document
     targets = link_targets(document, context.reading) if document is not None else context.links
@@ -80,7 +91,7 @@ def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
                 context.path, destination, context.files, repository_urls=context.repository_urls
             )
         result.append(Resolved(destination, span, resolution))
-    _last = (context, tuple(result))
+    _last = (weakref.ref(context, _forget), tuple(result))
     return _last[1]
 
 
