@@ -338,7 +338,8 @@ def assay_outline(doc: Document) -> Outline:
         for b in sorted(all_blocks(doc), key=lambda b: b.span.start)
         if isinstance(b, CodeBlock) and b.fence
     ]
-    links = [MD.normalizeLink(link.destination) for link in doc.links]
+    # markdown-it makes no link of raw HTML (`<a href>` is an html token): neither here.
+    links = [MD.normalizeLink(link.destination) for link in doc.links if link.kind != "html"]
     tables = [
         (b.span.line - 1, b.span.end_line, len(b.rows[0].cells), len(b.rows))
         for b in sorted(all_blocks(doc), key=lambda b: b.span.start)

@@ -95,6 +95,8 @@ SHAPES = (
     "<div>",
     "</div>",
     "<b>x</b>",
+    '<a href="x.md">',
+    "x <img src='i.png'> y",
     "> q",
     ">",
     "text <!-- assay: disable-line DOC001 -->",

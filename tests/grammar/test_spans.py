@@ -37,6 +37,7 @@ from tests.grammar.markdown_strategies import (
     markdown_lines,
     noisy_bytes,
 )
+from tests.grammar.test_html_links import assert_value_fits
 
 CASES = Path(__file__).parent / "cases" / "markdown"
 CASE_FILES = sorted(CASES.glob("*.md"))
@@ -103,6 +104,8 @@ def check_content(model: Any, parent: Any, text: str) -> None:
         assert _lines_in_order(model.raw, text), "heading text not in its slice"
         if model.style == "atx":
             assert text.lstrip(" \t").startswith("#")
+    elif isinstance(model, Link) and model.kind == "html":
+        assert_value_fits(text, model)  # the attribute's value alone
     elif isinstance(model, Link):
         assert text.startswith(("[", "![", "<")) and text.endswith((")", "]", ">"))
     elif isinstance(model, Comment):

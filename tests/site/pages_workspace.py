@@ -70,7 +70,7 @@ Accepted
 
 ## Context
 
-A record may hold <script>alert("pwned")</script> and <img src=x onerror=alert(1)>.
+A record may hold <script>alert("pwned")</script> and <img src=data:,x onerror=alert(1)>.
 
 <iframe src="https://example.com"></iframe>
 

@@ -83,6 +83,19 @@ def test_a_link_leaving_the_published_set_is_text_and_reported(tmp_path: Path) -
     assert any("javascript:alert(3)" in m[3] for m in messages)
 
 
+def test_a_raw_html_link_is_not_rewritten_and_is_reported(tmp_path: Path) -> None:
+    """The page shows raw HTML as text, so its `src` is left in it, and said."""
+    docs, written = tree(tmp_path)
+    page = (docs / "decisions/0003-render-untrusted-text.md").read_text(encoding="utf-8")
+    assert "&lt;img src=data:,x onerror=alert(1)>" in page
+    messages = [(n.path, n.line, n.message) for n in written.notes]  # type: ignore[attr-defined]
+    assert (
+        "docs/adr/0003-render-untrusted-text.md",
+        11,
+        "link to `data:,x` is raw HTML; shown as text",
+    ) in messages
+
+
 def test_raw_html_in_a_record_is_shown_as_text(tmp_path: Path) -> None:
     """`<script>`, an `onerror` image, an iframe, a styled div: text, not markup;
     code keeps its angle brackets; the comment is gone."""
@@ -93,7 +106,7 @@ def test_raw_html_in_a_record_is_shown_as_text(tmp_path: Path) -> None:
     assert "&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;" in html or (
         '&lt;script&gt;alert("pwned")&lt;/script&gt;' in html
     )
-    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "&lt;img src=data:,x onerror=alert(1)&gt;" in html
     assert "<code>List&lt;String&gt;</code>" in html
     assert "a comment nobody should see" not in page
     assert "javascript" not in html

@@ -192,13 +192,17 @@ class Section(Model):
 
 @frozen
 class Link(Model):
-    """A link or image found in text (never in code, HTML or comments).
+    """A link or image found in text (never in code or comments).
 
     ``destination`` has escapes and entities resolved, as CommonMark reads it;
-    reference links carry the ``label`` they matched.
+    reference links carry the ``label`` they matched. An ``html`` link is the ``href``
+    or ``src`` of a raw HTML tag (``image`` for ``src``): its ``text`` is empty and its
+    span covers the attribute's value only, without quotes; its destination is the
+    value as a browser reads it (character references decoded, surrounding spaces
+    dropped).
     """
 
-    kind: Literal["inline", "reference", "autolink"]
+    kind: Literal["inline", "reference", "autolink", "html"]
     image: bool
     text: str
     destination: str

@@ -148,6 +148,51 @@ def test_a_link_into_a_sibling_folder_is_lnk002(tmp_path: Path) -> None:
     assert f"leaves the run folder `{RUN}`" in found.message
 
 
+@pytest.mark.parametrize(
+    "link",
+    [
+        '<a href="../notes/flask.md">the notes</a>',
+        "<IMG SRC='../notes/flask.md'>",
+        "<a title=n href=../notes/fl&#97;sk.md>the notes</a>",
+    ],
+)
+def test_a_raw_html_link_into_a_sibling_folder_is_lnk002(tmp_path: Path, link: str) -> None:
+    """Raw HTML links as Markdown does: its `href` or `src` must stay in the run too."""
+    overview = OVERVIEW.replace("See the [runtime member](output/runtime.md)", f"See {link}")
+    write_run(tmp_path, overview=overview)
+    (tmp_path / "runs/notes").mkdir()
+    (tmp_path / "runs/notes/flask.md").write_text("# Notes\n")
+    (found,) = _diagnostics(tmp_path)
+    assert (found.code, found.path, found.span.line) == ("LNK002", f"{RUN}/overview.md", 12)
+    assert f"leaves the run folder `{RUN}`" in found.message
+
+
+def test_a_raw_html_block_link_leaving_the_workspace_is_lnk002(tmp_path: Path) -> None:
+    """The issue's own example, in an HTML block of the overview."""
+    overview = OVERVIEW.replace(
+        "## Limitations", '<p>\n  <a href="../../../README.md">readme</a>\n</p>\n\n## Limitations'
+    )
+    write_run(tmp_path, overview=overview)
+    (found,) = _diagnostics(tmp_path)
+    assert (found.code, found.span.line, found.span.column) == ("LNK002", 15, 12)
+    assert found.message == "`../../../README.md` leaves the workspace"
+
+
+def test_a_raw_html_link_leaving_the_run_is_found_from_the_cache_too(
+    tmp_path: Path, cache_home: Path
+) -> None:
+    """The cached link destinations hold the raw HTML ones (cache layout 5)."""
+    overview = OVERVIEW.replace(
+        "See the [runtime member](output/runtime.md)", '<a href="../notes/flask.md">notes</a>'
+    )
+    write_run(tmp_path, overview=overview)
+    (tmp_path / "runs/notes").mkdir()
+    (tmp_path / "runs/notes/flask.md").write_text("# Notes\n")
+    first = assay.check(tmp_path).diagnostics
+    second = assay.check(tmp_path).diagnostics
+    assert [d.code for d in first] == [d.code for d in second] == ["LNK002"]
+
+
 def test_a_link_leaving_the_run_is_found_from_the_cache_too(
     tmp_path: Path, cache_home: Path
 ) -> None:

@@ -103,7 +103,7 @@ HOSTILE = _record(
     "Render user comments",
     "Accepted",
     "Comments may hold markup such as <script>window.pwned=1</script> and\n"
-    '<img src=x onerror="window.pwned=2"> which must reach readers as text.',
+    '<img src=data:,x onerror="window.pwned=2"> which must reach readers as text.',
 )
 
 RECORDS = (FIRST, MEMCACHED, REDIS, POSTGRES, HOSTILE)

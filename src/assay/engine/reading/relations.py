@@ -97,7 +97,9 @@ def _relation(
     for link in document.links:
         # A link that starts in the value is a target even when its text wraps onto
         # the next line (`- Supersedes [12. Run builds on\n  GitLab](0012-x.md)`).
-        if first <= link.span.start < last and not link.image:
+        # A raw HTML link has no text to read a record from: its ID, if any, is found
+        # below as a bare one.
+        if first <= link.span.start < last and not link.image and link.kind != "html":
             targets.append(_link_target(link))
             taken.append((link.span.start, link.span.end))
     text = locator.text

@@ -8,7 +8,8 @@ writes as ``lenses/memory.md#finding-2`` must then read
 The real parser finds the links (``assay.grammar.markdown.document``), so links inside code,
 HTML or comments are never touched, and only the destination's characters change:
 the link text, ``<angle brackets>``, titles, ``?query#fragment`` and every other byte
-stay as written. What is left alone: absolute URLs, ``mailto:`` and other schemes,
+stay as written. A raw HTML tag's ``href`` or ``src`` is moved too, inside its quotes
+(``rewrite_html``). What is left alone: absolute URLs, ``mailto:`` and other schemes,
 ``#fragment``-only and root-relative (``/x``) links, and links that climb out of the
 workspace (the link checks report those, LNK002).
 """
@@ -17,9 +18,11 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from urllib.parse import quote, unquote
 
+from assay.engine.runs.rewrite_html import HTML_SAFE as _HTML_SAFE
+from assay.engine.runs.rewrite_html import HtmlValue, attribute_value
 from assay.grammar.markdown.document import read_document
 from assay.grammar.markdown.escapes import unescape
 from assay.grammar.markdown.refdefs import parse_destination, parse_label, parse_title
@@ -67,6 +70,14 @@ def rewrite_links(markdown: str, source_path: str, destination_path: str) -> str
             closing = (2 if link.image else 1) + len(link.text)  # `]`, when on one line
             found = _inline_destination(markdown, start, end, closing, link.destination)
             edits.extend(_edit(markdown, found, link.destination, source_dir, destination_dir))
+        elif link.kind == "html":  # the span is the attribute's value, quotes outside
+            start, end = _chars(starts, link.span, bom)
+            before = markdown[start - 1 : start]
+            html = HtmlValue(before if before in ("'", '"') else "")
+            found = (start, end, False)
+            edits.extend(
+                _edit(markdown, found, link.destination, source_dir, destination_dir, html)
+            )
     for definition in document.definitions:
         start, end = _chars(starts, definition.span, bom)
         found = _definition_destination(markdown, start, end, definition.destination)
@@ -185,13 +196,15 @@ def _edit(
     destination: str,
     source_dir: tuple[str, ...],
     destination_dir: tuple[str, ...],
+    html: HtmlValue | None = None,
 ) -> list[_Edit]:
-    """The edit that rewrites the destination at ``found`` (none when it stays)."""
+    """The edit that rewrites the destination at ``found`` (none when it stays); in an
+    HTML attribute's value when ``html`` says how that value is quoted."""
     if found is None:
         return []
     start, end, angle = found
     written = text[start:end]
-    rewritten = _retarget(written, destination, source_dir, destination_dir, angle)
+    rewritten = _retarget(written, destination, source_dir, destination_dir, angle, html)
     return [] if rewritten is None or rewritten == written else [(start, end, rewritten)]
 
 
@@ -201,6 +214,7 @@ def _retarget(
     source_dir: tuple[str, ...],
     destination_dir: tuple[str, ...],
     angle: bool,
+    html: HtmlValue | None = None,
 ) -> str | None:
     """``raw`` (which reads ``destination``) rewritten to lead from ``destination_dir``
     where it led from ``source_dir``; None when it is not a relative link, climbs out
@@ -211,7 +225,8 @@ def _retarget(
     """
     cut = min((i for i in (raw.find("?"), raw.find("#")) if i >= 0), default=len(raw))
     path, suffix = raw[:cut], raw[cut:]
-    target = _resolve(path, destination, source_dir)
+    decode = unescape if html is None else attribute_value
+    target = _resolve(path, destination, source_dir, decode)
     if target is None:
         return None
     names, folder = target
@@ -221,18 +236,25 @@ def _retarget(
             break
         common += 1
     ups = [".."] * (len(destination_dir) - common)
+    safe = _SAFE if html is None else _HTML_SAFE
     for spelled in (True, False):  # as written where possible, else every name encoded
-        parts = [*ups, *(_spelling(name, raw if spelled else None) for name, raw in names[common:])]
+        parts = [
+            *ups,
+            *(_spelling(name, raw if spelled else None, safe) for name, raw in names[common:]),
+        ]
         new = "/".join(parts) + ("/" if folder else "") if parts else "./"
         if parts and ":" in parts[0]:
             new = "./" + new  # `a:b.md` first would read as a URL scheme
-        if _reads_as(new + suffix, angle, names, destination_dir):
+        if html is None and _reads_as(new + suffix, angle, names, destination_dir):
+            return new + suffix
+        whole = None if html is None else html.path(new + suffix)
+        if whole is not None and _reaches(destination_dir, whole, names):
             return new + suffix
     return None
 
 
-def _spelling(name: str, raw: str | None) -> str:
-    return raw if raw is not None else quote(name, safe=_SAFE, errors="surrogateescape")
+def _spelling(name: str, raw: str | None, safe: str) -> str:
+    return raw if raw is not None else quote(name, safe=safe, errors="surrogateescape")
 
 
 #: A resolved link: each component's name with its spelling in the link (None for the
@@ -240,7 +262,9 @@ def _spelling(name: str, raw: str | None) -> str:
 _Target = tuple[list[tuple[str, str | None]], bool]
 
 
-def _resolve(path: str, destination: str, source_dir: tuple[str, ...]) -> _Target | None:
+def _resolve(
+    path: str, destination: str, source_dir: tuple[str, ...], decode: Callable[[str], str]
+) -> _Target | None:
     """Where the raw ``path`` (the part of ``destination`` before ``?`` and ``#``) leads
     from ``source_dir``, read as link resolution reads it: unescaped, then percent-decoded.
     None for what is not a relative link into the workspace, and for a spelling whose
@@ -254,7 +278,7 @@ def _resolve(path: str, destination: str, source_dir: tuple[str, ...]) -> _Targe
     ):
         return None
     raws = path.split("/")
-    decoded = [unquote(unescape(raw), errors="surrogateescape") for raw in raws]
+    decoded = [unquote(decode(raw), errors="surrogateescape") for raw in raws]
     if "/".join(decoded) != unquote(whole, errors="surrogateescape") or any(
         "/" in name for name in decoded
     ):
@@ -289,5 +313,11 @@ def _reads_as(
     ):
         return False
     whole = unquote(destination.split("#", 1)[0].split("?", 1)[0], errors="surrogateescape")
-    reached = _components([*destination_dir, *whole.split("/")])
-    return reached == tuple(name for name, _ in names)
+    return _reaches(destination_dir, whole, names)
+
+
+def _reaches(
+    destination_dir: tuple[str, ...], whole: str, names: list[tuple[str, str | None]]
+) -> bool:
+    """Whether the decoded path ``whole``, from ``destination_dir``, leads to ``names``."""
+    return _components([*destination_dir, *whole.split("/")]) == tuple(n for n, _ in names)

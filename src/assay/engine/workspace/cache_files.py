@@ -25,7 +25,9 @@ from assay.errors import UsageError
 #: Bump when the entry layout changes, or when a pickled class moves to another module
 #: (its pickle names the module): old files are then ignored, never misread.
 #: 4: the engine regrouped into workspace/, runner/ (issue 11 §6).
-LAYOUT = 4
+#: 5: a document's cached link destinations hold its raw HTML links (issue 24 §3): an
+#: entry of an unchanged file, cached before, would miss them.
+LAYOUT = 5
 
 
 def assay_key() -> str:

@@ -20,6 +20,7 @@ from assay.grammar.markdown.blocks_parser import parse_blocks
 from assay.grammar.markdown.blockscan import scan
 from assay.grammar.markdown.directives import read_directives
 from assay.grammar.markdown.frontmatter import front_matter_lines, read_front_matter
+from assay.grammar.markdown.html_links import block_links
 from assay.grammar.markdown.html_patterns import COMMENT
 from assay.grammar.markdown.inlines import Definitions, may_hold_links, scan_inline
 from assay.grammar.markdown.segments import Joined
@@ -133,6 +134,8 @@ def _read_document(data: bytes | str, path: str) -> tuple[Parsed[Document], Loca
         for m in COMMENT.finditer(joined.text):
             span = locator.span(joined.source(m.start()), joined.end_source(m.end()))
             comments.append(Comment(m.group("body"), span))
+        if "<" in joined.text:
+            links.extend(block_links(joined, locator))
     comments.sort(key=lambda c: c.span.start)
     links.sort(key=lambda link: link.span.start)
     # YAML comments in front matter can carry directives too: a finding about a field

@@ -1,4 +1,4 @@
-"""The inline pass: links, images, autolinks and HTML comments in text.
+"""The inline pass: links, images, autolinks, raw HTML's links and comments in text.
 
 Inline text stays opaque except for what assay needs from it.  Code spans, raw HTML
 and autolinks bind tighter than links, so they are skipped first, left to right;
@@ -12,6 +12,7 @@ import re
 from typing import TYPE_CHECKING
 
 from assay.grammar.markdown.escapes import normalize_label, unescape
+from assay.grammar.markdown.html_links import tag_links
 from assay.grammar.markdown.html_patterns import INLINE_HTML
 from assay.grammar.markdown.refdefs import parse_destination, parse_label, parse_title
 from assay.spec.document import Comment, Link
@@ -188,6 +189,8 @@ def _angle(
         body = html.group("comment")[4:-3] if len(html.group("comment")) >= 7 else ""
         span = locator.span(joined.source(i), joined.end_source(html.end()))
         comments.append(Comment(body, span))
+    elif s[i + 1].isascii() and s[i + 1].isalpha():  # an open tag: its href and src link
+        links.extend(tag_links(s, i, html.end(), joined, locator))
     return html.end()
 
 

@@ -6,6 +6,7 @@ other link (to a file not published, outside the workspace, root-relative, or wi
 scheme that runs script) is written as its text only, and a ``LinkNote`` reports it:
 the site never holds a link that is broken or unsafe. Reference links become inline
 links and their definitions go, so no other parser can resolve them differently.
+A link in raw HTML (``<a href>``) is not rewritten: the page shows raw HTML as text.
 """
 
 from __future__ import annotations
@@ -54,6 +55,19 @@ def link_edits(
     edits: list[Edit] = []
     notes: list[LinkNote] = []
     for link in document.links:
+        if link.kind == "html":
+            # The page escapes raw HTML (it shows as text), so the tag holds no link
+            # to rewrite; turning it into a Markdown link would need its element's
+            # content and end tag. Said, like every other link the page does not keep.
+            notes.append(
+                LinkNote(
+                    path=path,
+                    line=link.span.line,
+                    column=link.span.column,
+                    message=f"link to `{link.destination}` is raw HTML; shown as text",
+                )
+            )
+            continue
         start, end = where(link.span)
         target, why = _target(path, page, link.destination, site)
         if target is None:

@@ -14,8 +14,9 @@ LNK001 = Rule(
 Links resolve from the document's folder, without `?query` or `#fragment`, after
 URL-decoding; a leading `/` starts at the workspace root, and a link to this
 repository's own blob URL is checked as the path it names. Files git ignores do
-not count: they are not there in a fresh clone. Links in code, HTML comments and
-footnotes are not checked.
+not count: they are not there in a fresh clone. The `href` and `src` of raw HTML
+tags (`<a href="…">`, `<img src='…'>`) are links too, read as a browser reads them
+(`&amp;` is `&`). Links in code, HTML comments and footnotes are not checked.
 
 ## Fails
 
@@ -53,6 +54,11 @@ A document of an analysis run (any folder holding `run.toml`) links only into
 the run's own retained files: the review rendered from the run resolves its links
 into that set, and nothing outside it was verified with the run.
 
+Links written in raw HTML count as Markdown links do: the `href` and `src` of a
+tag in a paragraph or an HTML block (`<a href="../../README.md">`, `<img src=…>`,
+any case, any quoting), its character references decoded. Tags in code, in HTML
+comments and inside `<script>`, `<style>` or `<textarea>` are not links.
+
 ## Fails
 
 ```markdown at=3:5
@@ -75,6 +81,12 @@ See [the Django run](../github.com-django-django/overview.md) for comparison.
 
 ```markdown path=runs/github.com-django-django/overview.md
 # Overview: Django request handling
+```
+
+```markdown path=docs/adr/0002-use-redis.md at=3:14
+# 2. Use Redis
+
+See <a href="../../../platform/cache.md">the platform notes</a>.
 ```
 
 ## Passes
