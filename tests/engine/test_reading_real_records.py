@@ -182,3 +182,17 @@ def test_without_comments_drops_every_closed_comment(text: str) -> None:
     result = without_comments(text)
     assert "<!--" not in result or "-->" not in result[result.index("<!--") :]
     assert without_comments(result) == result
+
+
+@pytest.mark.parametrize("joiner", ["&", "and"])
+def test_an_ampersand_heading_names_its_section(joiner: str) -> None:
+    # Real MADR records write `## Context & Problem Statement` (issue 25 §2).
+    reading = reading_of(
+        "# Use Kafka\n\n## Status\n\nAccepted\n\n"
+        f"## Context {joiner} Problem Statement\n\nWe need events.\n\n"
+        "## Decision Outcome\n\nKafka.\n",
+        type_name="madr",
+    )
+    assert [s.heading for s in reading.sections if s.name == "Context and Problem Statement"] == [
+        f"Context {joiner} Problem Statement"
+    ]

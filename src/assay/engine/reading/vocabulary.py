@@ -90,7 +90,10 @@ class Vocabulary(Model):
         found: dict[str, SectionDecl] = {}
         for decl in self.type.sections:
             for name in (decl.name, *(alias.name for alias in decl.aliases)):
-                found.setdefault(fold(name), decl)
+                folded = fold(name)
+                found.setdefault(folded, decl)
+                # Real records write `## Context & Problem Statement` and `## Pros & Cons`.
+                found.setdefault(folded.replace(" and ", " & "), decl)
         return found
 
     @cached_property
