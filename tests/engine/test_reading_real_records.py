@@ -196,3 +196,17 @@ def test_an_ampersand_heading_names_its_section(joiner: str) -> None:
     assert [s.heading for s in reading.sections if s.name == "Context and Problem Statement"] == [
         f"Context {joiner} Problem Statement"
     ]
+
+
+@pytest.mark.parametrize("heading", ["Links", "Related decisions"])
+def test_every_bullet_of_a_links_list_may_state_a_relation(heading: str) -> None:
+    # A pull request's link first, the supersession second (issue 25 §2).
+    reading = reading_of(
+        f"# 2. Use B\n\n## Status\n\nAccepted\n\n## {heading}\n\n"
+        "- [PR #12](https://example.com/pr/12)\n- Supersedes [ADR 1](0001-use-a.md)\n"
+        "- Date: 2024-01-01\n"
+    )
+    assert [(r.name, r.targets[0].destination) for r in reading.relations] == [
+        ("Supersedes", "0001-use-a.md")
+    ]
+    assert reading.field("Date") == ()  # a Links list states relations, nothing else
