@@ -210,3 +210,32 @@ def test_every_bullet_of_a_links_list_may_state_a_relation(heading: str) -> None
         ("Supersedes", "0001-use-a.md")
     ]
     assert reading.field("Date") == ()  # a Links list states relations, nothing else
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "## Status\n\nAccepted. Parts of this ADR were superseded by [ADR 9](0009-x.md)\n",
+        "Status: Accepted, partially superseded by [ADR 9](0009-x.md)\n",
+        "---\nstatus: accepted, in part superseded by ADR-9\n---\n",
+        "## Status\n\nAccepted\n\n## Context\n\nThis ADR is partly superseded by ADR-9.\n",
+    ],
+)
+def test_a_partial_supersession_is_not_a_supersession(statement: str) -> None:
+    # issue 25 §2: the record still stands; it is `In part superseded by` (one-sided).
+    text = f"# 3. Use C\n\n{statement}"
+    if statement.startswith("---"):
+        text = f"{statement}\n# 3. Use C\n"
+    reading = reading_of(text)
+    assert [r.name for r in reading.relations] == ["In part superseded by"]
+    assert [t.number for r in reading.relations for t in r.targets] == [9]
+
+
+def test_a_whole_supersession_beside_a_partial_one_is_still_read() -> None:
+    reading = reading_of(
+        "# 3. Use C\n\nStatus: Superseded by ADR-8, partially superseded by ADR-9\n"
+    )
+    assert [(r.name, r.targets[0].number) for r in reading.relations] == [
+        ("Superseded by", 8),
+        ("In part superseded by", 9),
+    ]

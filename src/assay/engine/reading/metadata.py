@@ -34,7 +34,6 @@ from assay.spec.reading import FieldSource
 from assay.spec.source import Span
 from assay.spec.specfile import FieldDecl, RelationDecl
 
-
 #: Headings (folded) of the sections that list a record's relations.
 LINK_SECTIONS = frozenset(
     {"links", "related", "related decisions", "related records", "related adrs"}

@@ -106,6 +106,12 @@ class Vocabulary(Model):
             found.setdefault(name.replace("supersed", "superced"), decl)
         return found
 
+    def in_part(self, decl: RelationDecl) -> RelationDecl | None:
+        """The relation ``decl`` stated of part of the record (``Parts of this ADR were
+        superseded by``): the type's ``In part …`` relation, or None when it declares
+        none — a partial supersession is no supersession."""
+        return self.relations.get(fold(f"in part {decl.name}"))
+
     def heading(self, text: str) -> HeadingRole:
         """What a heading's text names under this type; remembered, as most headings
         (``Context``, ``Status``) come back in every record."""
