@@ -182,3 +182,60 @@ def test_without_comments_drops_every_closed_comment(text: str) -> None:
     result = without_comments(text)
     assert "<!--" not in result or "-->" not in result[result.index("<!--") :]
     assert without_comments(result) == result
+
+
+@pytest.mark.parametrize("joiner", ["&", "and"])
+def test_an_ampersand_heading_names_its_section(joiner: str) -> None:
+    # Real MADR records write `## Context & Problem Statement` (issue 25 §2).
+    reading = reading_of(
+        "# Use Kafka\n\n## Status\n\nAccepted\n\n"
+        f"## Context {joiner} Problem Statement\n\nWe need events.\n\n"
+        "## Decision Outcome\n\nKafka.\n",
+        type_name="madr",
+    )
+    assert [s.heading for s in reading.sections if s.name == "Context and Problem Statement"] == [
+        f"Context {joiner} Problem Statement"
+    ]
+
+
+@pytest.mark.parametrize("heading", ["Links", "Related decisions"])
+def test_every_bullet_of_a_links_list_may_state_a_relation(heading: str) -> None:
+    # A pull request's link first, the supersession second (issue 25 §2).
+    reading = reading_of(
+        f"# 2. Use B\n\n## Status\n\nAccepted\n\n## {heading}\n\n"
+        "- [PR #12](https://example.com/pr/12)\n- Supersedes [ADR 1](0001-use-a.md)\n"
+        "- Date: 2024-01-01\n"
+    )
+    assert [(r.name, r.targets[0].destination) for r in reading.relations] == [
+        ("Supersedes", "0001-use-a.md")
+    ]
+    assert reading.field("Date") == ()  # a Links list states relations, nothing else
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "## Status\n\nAccepted. Parts of this ADR were superseded by [ADR 9](0009-x.md)\n",
+        "Status: Accepted, partially superseded by [ADR 9](0009-x.md)\n",
+        "---\nstatus: accepted, in part superseded by ADR-9\n---\n",
+        "## Status\n\nAccepted\n\n## Context\n\nThis ADR is partly superseded by ADR-9.\n",
+    ],
+)
+def test_a_partial_supersession_is_not_a_supersession(statement: str) -> None:
+    # issue 25 §2: the record still stands; it is `In part superseded by` (one-sided).
+    text = f"# 3. Use C\n\n{statement}"
+    if statement.startswith("---"):
+        text = f"{statement}\n# 3. Use C\n"
+    reading = reading_of(text)
+    assert [r.name for r in reading.relations] == ["In part superseded by"]
+    assert [t.number for r in reading.relations for t in r.targets] == [9]
+
+
+def test_a_whole_supersession_beside_a_partial_one_is_still_read() -> None:
+    reading = reading_of(
+        "# 3. Use C\n\nStatus: Superseded by ADR-8, partially superseded by ADR-9\n"
+    )
+    assert [(r.name, r.targets[0].number) for r in reading.relations] == [
+        ("Superseded by", 8),
+        ("In part superseded by", 9),
+    ]

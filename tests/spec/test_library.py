@@ -148,7 +148,12 @@ RELATIONS = {
     "Invalidates": "Invalidated by",
 }
 #: Relations of one side: they name a record and ask nothing back of it.
-ONE_SIDED = ("In part supersedes", "Rejected in favour of", "Rejected in favor of")
+ONE_SIDED = (
+    "In part supersedes",
+    "In part superseded by",
+    "Rejected in favour of",
+    "Rejected in favor of",
+)
 
 
 @pytest.mark.parametrize(

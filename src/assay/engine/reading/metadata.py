@@ -34,6 +34,11 @@ from assay.spec.reading import FieldSource
 from assay.spec.source import Span
 from assay.spec.specfile import FieldDecl, RelationDecl
 
+#: Headings (folded) of the sections that list a record's relations.
+LINK_SECTIONS = frozenset(
+    {"links", "related", "related decisions", "related records", "related adrs"}
+)
+
 
 @frozen
 class Found(Model):
@@ -74,6 +79,9 @@ def find_metadata(
         lenient = [b for b in document.preamble if b.span.start < first]
         for plain in plain_sections:
             (prose if words.heading(plain.heading).prose else strict).extend(plain.blocks)
+    # A `## Links` list: every bullet may state a relation, whichever comes first
+    # (real lists start with a pull request's link as often as with `Supersedes`).
+    links: list[Block] = []
     scan = _Scan(locator, words)
     tops = {id(top) for top in document.sections}
     nested = _nested(document) if len(walked) > len(tops) else set()
@@ -82,6 +90,8 @@ def find_metadata(
         heading = section.heading
         if heading.level == 1 and id(section) in tops:
             lenient.extend(section.blocks)  # a record titled by its H1: its preamble
+        elif fold(heading.text) in LINK_SECTIONS:
+            links.extend(section.blocks)
         elif words.heading(heading.text).prose:
             prose.extend(section.blocks)
         else:
@@ -92,6 +102,7 @@ def find_metadata(
     _blocks(strict, scan, found, strict=True)
     in_prose: list[Found] = []
     _blocks(prose, scan, in_prose, strict=True)
+    _blocks(links, scan, in_prose, strict=False)
     found.extend(f for f in in_prose if isinstance(f.decl, RelationDecl))
     found.extend(headings)
     for plain in plain_sections:  # `Status` on a line of its own, then `Accepted`

@@ -18,6 +18,7 @@ from assay.engine.reading.values import find_record_ids
 from assay.engine.reading.vocabulary import Vocabulary, fold
 from assay.grammar.locate import Locator
 from assay.spec.document import Block, BlockQuote, ListBlock, Paragraph
+from assay.spec.specfile import RelationDecl
 
 # The record as the subject of a sentence, then the auxiliaries before a relation
 # (`was`, `has been`, `hereby`).  Spaces are possessive runs: linear on long lines.
@@ -27,6 +28,7 @@ _SUBJECT = re.compile(
     r"(?:(?:is|was|has\s++been|is\s++now|now|hereby|also|partially|partly)\s++)*+",
     re.IGNORECASE,
 )
+_IN_PART = re.compile(r"\bpart(?:ial)?ly\b", re.IGNORECASE)
 # Where a clause's targets end: a sentence's end, or a reason after them.
 _CLAUSE_END = re.compile(r"[.;:!?](?=\s|$)|\s(?:because|since|as|which|but|so|for)\s", re.I)
 
@@ -62,9 +64,14 @@ def prose_relations(blocks: Iterable[Block], locator: Locator, words: Vocabulary
             value_end = stop.start() if stop is not None else end
             if not _starts_with_target(text[key.end() : value_end]):
                 continue  # `this ADR supersedes the idea that ADR-3 …`: no target follows
+            relation: RelationDecl | None = words.relations[fold(key["key"])]
+            if _IN_PART.search(subject.group()) is not None and relation is not None:
+                relation = words.in_part(relation)  # `this ADR is partially superseded by`
+            if relation is None:
+                continue
             found.append(
                 Found(
-                    words.relations[fold(key["key"])],
+                    relation,
                     text[key.start("key") : key.end("key")],
                     locator.span(key.start("key"), key.end("key")),
                     text[key.end() : value_end],

@@ -24,6 +24,12 @@ from assay.spec.reading import RelationReading, RelationTarget
 from assay.spec.specfile import FieldDecl, RelationDecl
 
 _SPACE = " \t:"
+# What says a relation inside a value holds of part of the record only: `Accepted,
+# partially superseded by …`, `Parts of this ADR were superseded by …`.
+_PARTIAL = re.compile(
+    r"(?:\bpartially|\bpartly|\bin[ \t]+part|\bparts?[ \t]+of[ \t]+(?:this|the|it)\b.*)[ \t]*$",
+    re.IGNORECASE,
+)
 
 
 def read_relations(
@@ -68,17 +74,25 @@ def _from(
     elif isinstance(decl, FieldDecl) and decl.values and item.offsets is not None:
         # A status that names a relation: `Superseded by [ADR 5](0005-x.md)`.
         start, end = item.offsets
-        matches = list(words.relation_pattern.finditer(locator.text, start, end))
+        text = locator.text
+        matches = list(words.relation_pattern.finditer(text, start, end))
+        before = start
         for match, following in zip(matches, [*matches[1:], None], strict=False):
             stop = following.start() if following is not None else end
-            relation = words.relations[fold(match["key"])]
-            yield _relation(relation, item, match.end(), stop, document, locator)
+            relation = _stated(words, match["key"], text[before : match.start()])
+            before = match.end()
+            if relation is not None:
+                yield _relation(relation, item, match.end(), stop, document, locator)
     elif isinstance(decl, FieldDecl) and decl.values:
         # The same in front matter: `status: superseded by [ADR-9](0009-x.md)`.
         matches = list(words.relation_pattern.finditer(item.raw))
+        before = 0
         for match, following in zip(matches, [*matches[1:], None], strict=False):
             stop = following.start() if following is not None else len(item.raw)
-            relation = words.relations[fold(match["key"])]
+            relation = _stated(words, match["key"], item.raw[before : match.start()])
+            before = match.end()
+            if relation is None:
+                continue
             yield RelationReading(
                 name=relation.name,
                 inverse=relation.inverse,
@@ -86,6 +100,16 @@ def _from(
                 source=item.source,
                 span=item.span,
             )
+
+
+def _stated(words: Vocabulary, key: str, before: str) -> RelationDecl | None:
+    """The relation a key inside a value states, given the words before it: ``in
+    part`` ones when those words say so (None when the type has no such relation)."""
+    relation = words.relations[fold(key)]
+    # Only the end of the words before matters; a hostile value's may be long.
+    if _PARTIAL.search(before[-200:]) is None:
+        return relation
+    return words.in_part(relation)
 
 
 def _relation(

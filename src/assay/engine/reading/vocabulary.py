@@ -90,7 +90,10 @@ class Vocabulary(Model):
         found: dict[str, SectionDecl] = {}
         for decl in self.type.sections:
             for name in (decl.name, *(alias.name for alias in decl.aliases)):
-                found.setdefault(fold(name), decl)
+                folded = fold(name)
+                found.setdefault(folded, decl)
+                # Real records write `## Context & Problem Statement` and `## Pros & Cons`.
+                found.setdefault(folded.replace(" and ", " & "), decl)
         return found
 
     @cached_property
@@ -102,6 +105,12 @@ class Vocabulary(Model):
             found.setdefault(name, decl)
             found.setdefault(name.replace("supersed", "superced"), decl)
         return found
+
+    def in_part(self, decl: RelationDecl) -> RelationDecl | None:
+        """The relation ``decl`` stated of part of the record (``Parts of this ADR were
+        superseded by``): the type's ``In part …`` relation, or None when it declares
+        none — a partial supersession is no supersession."""
+        return self.relations.get(fold(f"in part {decl.name}"))
 
     def heading(self, text: str) -> HeadingRole:
         """What a heading's text names under this type; remembered, as most headings
