@@ -19,6 +19,7 @@ from urllib.parse import unquote
 from attrs import frozen
 
 from assay.grammar.markdown.html_links import attribute_value, url_of
+from assay.spec.model import Model
 
 __all__ = ["HTML_SAFE", "HtmlValue", "attribute_value"]
 
@@ -33,7 +34,7 @@ _UNQUOTED_ENDS = re.compile(r"[\"'=<>`\x00-\x20]")
 
 
 @frozen
-class HtmlValue:
+class HtmlValue(Model):
     """How the value being rewritten is quoted: ``"``, ``'``, or ``""`` for unquoted."""
 
     quote: str
