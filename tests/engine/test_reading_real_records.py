@@ -239,3 +239,18 @@ def test_a_whole_supersession_beside_a_partial_one_is_still_read() -> None:
         ("Superseded by", 8),
         ("In part superseded by", 9),
     ]
+
+
+def test_a_table_in_the_body_states_relations_not_fields() -> None:
+    # A schema's `| date | … |` row is content (issue 25 §3); a `## Status` section's
+    # table and the preamble's still state the record's fields.
+    reading = reading_of(
+        "# 3. Keep settlements\n\n## Status\n\n| Status | Accepted |\n|---|---|\n"
+        "| Date | 2024-01-02 |\n\n## Decision\n\nKeep them.\n\n### Schema\n\n"
+        "| Field | Type |\n|---|---|\n| date | timestamp |\n| Supersedes | [ADR 1](0001-a.md) |\n"
+    )
+    assert [(f.name, f.value) for f in reading.fields] == [
+        ("Status", "accepted"),
+        ("Date", "2024-01-02"),
+    ]
+    assert [r.name for r in reading.relations] == ["Supersedes"]

@@ -6,7 +6,10 @@ preamble (before the first heading, or under the H1 before its first sub-heading
 heading named after a field (``## Status`` and its first paragraph) or holding the
 value (``## Status: accepted``).  Elsewhere, a paragraph or list counts only when it
 starts with a declared key, so prose that mentions a key in passing is never read as
-metadata — but a ``## Links`` list of ``- Supersedes [ADR 3](0003-x.md)`` is.
+metadata — but a ``## Links`` list of ``- Supersedes [ADR 3](0003-x.md)`` is.  A
+table states fields only in the preamble or a section named after a field: deeper
+in the body, a schema's ``| date | timestamp |`` row is content, and only the
+relations a table states (``| Supersedes | [ADR 1](..) |``) are read.
 """
 
 from __future__ import annotations
@@ -71,6 +74,10 @@ def find_metadata(
     found = list(_front_matter(document, words))
     lenient: list[Block] = list(document.preamble)
     strict: list[Block] = []
+    # Blocks of a section named after a field (`## Status`): its tables state fields
+    # too. A table anywhere else in the body is content (a schema's `| date | … |`
+    # row); only the relations it states are read.
+    keyed: list[Block] = []
     # Blocks of a prose section (Context, Decision …): `Status: the migration is half
     # done` there is a sentence, not the record's status; only relations are read.
     prose: list[Block] = []
@@ -78,7 +85,9 @@ def find_metadata(
         first = plain_sections[0].span.start
         lenient = [b for b in document.preamble if b.span.start < first]
         for plain in plain_sections:
-            (prose if words.heading(plain.heading).prose else strict).extend(plain.blocks)
+            role = words.heading(plain.heading)
+            place = prose if role.prose else keyed if _names_field(role.key) else strict
+            place.extend(plain.blocks)
     # A `## Links` list: every bullet may state a relation, whichever comes first
     # (real lists start with a pull request's link as often as with `Supersedes`).
     links: list[Block] = []
@@ -86,20 +95,28 @@ def find_metadata(
     tops = {id(top) for top in document.sections}
     nested = _nested(document) if len(walked) > len(tops) else set()
     headings: list[Found] = []
+    # A record titled by its first heading (no H1): that heading's section is where
+    # its metadata table is, as the H1's is for others.
+    titled = {t.span for t in document.titles if t.source == "heading"}
     for section in walked:
         heading = section.heading
+        fields = id(section) not in nested
         if heading.level == 1 and id(section) in tops:
             lenient.extend(section.blocks)  # a record titled by its H1: its preamble
         elif fold(heading.text) in LINK_SECTIONS:
             links.extend(section.blocks)
-        elif words.heading(heading.text).prose:
-            prose.extend(section.blocks)
         else:
-            strict.extend(section.blocks)
-        fields = id(section) not in nested
+            role = words.heading(heading.text)
+            if role.prose:
+                prose.extend(section.blocks)
+            elif heading.span in titled or (fields and _names_field(role.key)):
+                keyed.extend(section.blocks)  # the title's own section, or `## Status`
+            else:
+                strict.extend(section.blocks)
         _heading(heading.text, heading.span, section.blocks, scan, headings, fields=fields)
     _blocks(lenient, scan, found, strict=False)
-    _blocks(strict, scan, found, strict=True)
+    _blocks(keyed, scan, found, strict=True)
+    _blocks(strict, scan, found, strict=True, table_fields=False)
     in_prose: list[Found] = []
     _blocks(prose, scan, in_prose, strict=True)
     _blocks(links, scan, in_prose, strict=False)
@@ -175,9 +192,20 @@ class _Scan:
         self.pieces = "·" in self.text or "•" in self.text
 
 
-def _blocks(blocks: Iterable[Block], scan: _Scan, out: list[Found], *, strict: bool) -> None:
+def _names_field(key: FieldDecl | RelationDecl | None) -> bool:
+    return isinstance(key, FieldDecl)
+
+
+def _blocks(
+    blocks: Iterable[Block],
+    scan: _Scan,
+    out: list[Found],
+    *,
+    strict: bool,
+    table_fields: bool = True,
+) -> None:
     """Add to ``out`` what ``blocks`` state (lists, not generators: this runs for every
-    block of every record)."""
+    block of every record); ``table_fields`` False: of a table, its relations only."""
     # Most blocks are prose read strictly: when the first character of the first line
     # rules out a key (as `read_line` would judge it), the block holds none.
     quick = strict and not scan.pieces
@@ -190,7 +218,8 @@ def _blocks(blocks: Iterable[Block], scan: _Scan, out: list[Found], *, strict: b
                     continue
             _lines(block.span, scan, out, strict=strict)
         elif isinstance(block, Table):
-            out.extend(_table(block, scan.locator, scan.words))
+            found = _table(block, scan.locator, scan.words)
+            out.extend(found if table_fields else _relations(found))
 
 
 def _lines(span: Span, scan: _Scan, out: list[Found], *, strict: bool) -> None:
@@ -231,6 +260,10 @@ def _line_end(text: str, starts: list[int], index: int) -> int:
     while end > start and text[end - 1] in "\r\n":
         end -= 1
     return end
+
+
+def _relations(found: Iterable[Found]) -> Iterator[Found]:
+    return (f for f in found if isinstance(f.decl, RelationDecl))
 
 
 def _table(table: Table, locator: Locator, words: Vocabulary) -> Iterator[Found]:
