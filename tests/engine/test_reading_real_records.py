@@ -128,9 +128,18 @@ def test_messages_name_the_heading_as_written(tmp_path: Path) -> None:
 
 def test_bold_heading_message_suggests_the_heading(tmp_path: Path) -> None:
     found = _messages("bold-headings", tmp_path)
-    assert found[(9, "DOC014")] == (
-        "`**Decision Outcome:**` is bold text used as a heading: write `## Decision Outcome`"
+    assert found[(5, "DOC014")] == (
+        "`**Context and Problem Statement**` is bold text used as a heading, as is line 9: "
+        "write `## Context and Problem Statement`, and a heading for each"
     )
+
+
+def test_one_bold_heading_habit_is_one_finding_naming_the_count(tmp_path: Path) -> None:
+    found = _messages("bold-headings-throughout", tmp_path)
+    assert found == {
+        (5, "DOC014"): "`**Context**` is bold text used as a heading, as are 4 more lines "
+        "(9, 13, 17, 21): write `## Context`, and a heading for each"
+    }
 
 
 def test_bold_lines_in_a_plain_text_record_are_reported_too() -> None:

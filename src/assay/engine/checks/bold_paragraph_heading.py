@@ -7,21 +7,44 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.reading.bold_headings import BOLD_LINE
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.reading import SectionReading
 from assay.spec.rules.records import DOC014
+
+#: How many other lines a finding names before "…" (a record can hold thousands).
+_NAMED = 5
 
 
 @document_check(DOC014)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A section is introduced by a bold line, not a heading."""
+    """A section is introduced by a bold line, not a heading.
+
+    One habit, one finding: at the first bold line, naming how many more there are
+    and where, so a record written this way all through reads as one warning."""
     if context.reading is None:
         return
-    for section in context.reading.sections:
-        if not section.bold:
-            continue
-        bold = BOLD_LINE.fullmatch(section.heading.strip())
-        name = bold["name"].strip().rstrip(":").rstrip() if bold is not None else section.name
-        marks = "#" * max(section.level, 2)  # a plain-text record's line: level 0
-        yield Finding(
-            section.span,
-            f"`{section.heading.strip()}` is bold text used as a heading: write `{marks} {name}`",
+    bold = [section for section in context.reading.sections if section.bold]
+    if not bold:
+        return
+    first, others = bold[0], bold[1:]
+    written, suggested = first.heading.strip(), _suggestion(first)
+    if not others:
+        message = f"`{written}` is bold text used as a heading: write `{suggested}`"
+    else:
+        if len(others) == 1:
+            more = f"as is line {others[0].span.line}"
+        else:
+            lines = ", ".join(str(s.span.line) for s in others[:_NAMED])
+            lines += ", …" if len(others) > _NAMED else ""
+            more = f"as are {len(others)} more lines ({lines})"
+        message = (
+            f"`{written}` is bold text used as a heading, {more}: "
+            f"write `{suggested}`, and a heading for each"
         )
+    yield Finding(first.span, message)
+
+
+def _suggestion(section: SectionReading) -> str:
+    bold = BOLD_LINE.fullmatch(section.heading.strip())
+    name = bold["name"].strip().rstrip(":").rstrip() if bold is not None else section.name
+    marks = "#" * max(section.level, 2)  # a plain-text record's line: level 0
+    return f"{marks} {name}"

@@ -179,7 +179,9 @@ DOC014 = Rule(
 so assay reads it as that section (the record is not missing it). Renderers,
 tables of contents and links to `#context` do not: write it as a heading,
 `## Context and Problem Statement`. Only a bold line naming a section the type
-declares counts; bold prose is prose.
+declares counts; bold prose is prose. A record that writes every section this way
+gets one finding, at its first bold line, naming how many more there are and on
+which lines: one habit, one warning.
 
 ## Fails
 
