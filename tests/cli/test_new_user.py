@@ -88,16 +88,28 @@ def test_records_found_say_nothing_more(records: Path, capsys: pytest.CaptureFix
     assert (code, err) == (EXIT_FINDINGS, "")
 
 
-def test_a_path_that_is_no_document_says_so(
+def test_a_path_that_is_no_document_says_so_when_verbose(
     records: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out, err = run(capsys, "check", "notes/meeting.md")
+    code, out, err = run(capsys, "check", "--verbose", "notes/meeting.md")
     assert code == EXIT_OK
     assert out == "0 errors, 0 warnings, 0 infos in 0 files\n"
     assert err.startswith("assay check: note: notes/meeting.md is no document of this workspace")
     # A record, a skipped template and the folder holding them are all known.
     for known in ("docs/adr/0001-use-postgres.md", "docs/adr/template.md", "docs/adr", "docs"):
-        assert run(capsys, "check", known)[2] == "", known
+        assert run(capsys, "check", "--verbose", known)[2] == "", known
+
+
+def test_a_path_that_is_no_document_is_quiet_by_default(
+    records: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # pre-commit passes every changed text file: a note on each commit is noise (issue 25).
+    (records / "src").mkdir()
+    (records / "src/Program.cs").write_text("class Program {}\n")
+    code, out, err = run(capsys, "check", "docs/adr/0002-link-the-notes.md", "src/Program.cs")
+    assert code == EXIT_FINDINGS  # the record's own findings are reported as ever
+    assert "docs/adr/0002-link-the-notes.md" in out
+    assert err == ""
 
 
 def test_many_paths_that_are_no_document_make_one_line(
@@ -107,7 +119,7 @@ def test_many_paths_that_are_no_document_make_one_line(
     for name in names:
         (records / name).parent.mkdir(exist_ok=True)
         (records / name).write_text("x = 1\n")
-    code, _, err = run(capsys, "check", "docs/adr/0001-use-postgres.md", *names)
+    code, _, err = run(capsys, "check", "--verbose", "docs/adr/0001-use-postgres.md", *names)
     assert code == EXIT_OK
     assert err.count("\n") == 1
     assert (

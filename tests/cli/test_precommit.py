@@ -243,6 +243,8 @@ def test_run_on_a_text_file_that_is_no_record_runs_and_reports_nothing(repo: Rep
     assert "Passed" in output and "Skipped" not in output
     assert "0 errors" in output  # --verbose shows that assay ran and found nothing here
     assert SECOND not in output and "DOC003" not in output
+    # A source file in a commit is no news: no note on every such commit (issue 25).
+    assert "no document" not in output and "note:" not in output
 
 
 def test_git_commit_is_refused_for_a_bad_record_and_accepted_once_fixed(repo: Repo) -> None:

@@ -22,6 +22,7 @@ from assay.cli.options import (
     add_config_option,
     add_format_option,
     add_report_options,
+    add_verbose_option,
 )
 from assay.cli.output import OutputError, complain
 
@@ -149,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="auto",
         help="colour the text report (default: only on a terminal)",
     )
+    add_verbose_option(check, what="which PATHs are no document of the workspace")
 
     files = commands.add_parser(
         "files",

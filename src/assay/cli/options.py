@@ -23,6 +23,7 @@ __all__ = [
     "add_report_options",
     "add_store_option",
     "add_task_options",
+    "add_verbose_option",
 ]
 
 #: The formats of a report of diagnostics (``assay.cli.formats.FORMATTERS``' names).
@@ -46,6 +47,12 @@ def add_cache_option(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="read every document again instead of reusing what earlier runs found",
     )
+
+
+def add_verbose_option(parser: argparse.ArgumentParser, *, what: str) -> None:
+    """``--verbose``: say on standard error ``what`` the command keeps quiet about by
+    default (what is no news on every run, as pre-commit runs it)."""
+    parser.add_argument("--verbose", action="store_true", help=f"also say {what}")
 
 
 def add_format_option(

@@ -57,7 +57,7 @@ def run(options: argparse.Namespace) -> int:
     except (UsageError, ConfigError) as error:
         complain(f"assay check: {error}")
         return EXIT_ERROR
-    _tell(result, config, scoped=bool(options.paths))
+    _tell(result, config, scoped=bool(options.paths), verbose=options.verbose)
 
     source = source_reader(config.root)  # contained: a link's target is never quoted
     color = options.color == "always" or (
@@ -102,15 +102,19 @@ def run(options: argparse.Namespace) -> int:
     return exit_code(result.diagnostics, options.fail_on or config.fail_on)
 
 
-def _tell(result: Report, config: Config, *, scoped: bool) -> None:
-    """What discovery has to say (on standard error: the report stays the report)."""
+def _tell(result: Report, config: Config, *, scoped: bool, verbose: bool) -> None:
+    """What discovery has to say (on standard error: the report stays the report).
+
+    PATHs that are no document are named only when ``verbose``: pre-commit passes
+    every changed text file, source code included, and a note on every such commit
+    is noise (issue 25)."""
     from assay.cli import discovery_notes
 
     lines = discovery_notes.note_lines(result.notes)
     stopped = any(d.severity == "error" and d.code.startswith("SPC") for d in result.diagnostics)
     if not scoped and not result.files and not stopped:
         lines.append("note: " + discovery_notes.nothing_found(config))
-    if result.unmatched_paths:
+    if result.unmatched_paths and verbose:
         lines.append("note: " + discovery_notes.unmatched(result.unmatched_paths))
     for line in lines:
         print(f"assay check: {line}", file=sys.stderr)
