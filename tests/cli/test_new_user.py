@@ -237,6 +237,40 @@ def test_files_reads_madr_and_type_globs(records: Path, capsys: pytest.CaptureFi
     assert lines["team.assay"] == ["spec", 'matches specs "**/*.assay"']
 
 
+def test_files_says_why_a_series_outside_the_usual_folders_is_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The Cosmos layout (issue 25): found by its files' names and text, no `.adr-dir`.
+    cosmos = GOOD.replace("# 1. Use", "# ADR 001: Use")
+    monkeypatch.chdir(
+        workspace(
+            tmp_path,
+            {
+                "docs/architecture/adr-001-use-postgres.md": cosmos,
+                "docs/architecture/adr-002-use-redis.md": cosmos.replace("001", "002"),
+                "docs/architecture/README.md": "# Decisions\n",
+                "notes/0001-kickoff.md": "# Kickoff\n\nStatus: we met.\n",
+                "notes/0002-retro.md": "# Retro\n\nWe met again.\n",
+                "notes/0003-retro.md": "# Retro\n\nWe met once more.\n",
+            },
+        )
+    )
+    code, out, _ = run(capsys, "files")
+    lines = {line.split()[0]: line.split(None, 2)[1:] for line in out.splitlines()[:-1]}
+    assert code == EXIT_OK
+    assert lines["docs/architecture/adr-001-use-postgres.md"] == [
+        "adr",
+        "in docs/architecture, whose files are named and written as records",
+    ]
+    assert "docs/architecture/README.md" not in lines
+    assert lines["notes/0002-retro.md"] == [
+        "-",
+        "skipped: named as a record, in a folder not written as records "
+        "(1 of the 3 named as records in notes read as one)",
+    ]
+    assert out.splitlines()[-1] == "2 documents, 0 specs, 3 skipped"
+
+
 def test_files_with_a_bad_config_exits_2(records: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (records / "assay.toml").write_text("includ = []\n")
     code, _, err = run(capsys, "files")

@@ -802,3 +802,96 @@ def test_each_folder_is_placed_once_as_each_file_would_place_it(
     assert {p: v for p, v in together.items() if p not in index} == {
         p: v for p, v in alone.items() if p not in index
     }
+
+
+# --- series known by their files' names and text (issue 25) ------------------------
+
+_COSMOS = ("docs/architecture/adr-001-a.md", "docs/architecture/adr-002-b.md")
+
+
+def test_a_folder_named_and_written_as_records_is_a_records_folder(tmp_path: Path) -> None:
+    """`docs/architecture/adr-NNN-x.md` (the Cosmos layout) is found with no `.adr-dir`;
+    the folder's other pages are not records, and a named file that does not read as
+    one is still a record of the series (its defects are reported, not dropped)."""
+    repo = _repo(tmp_path / "r", *_COSMOS, "docs/architecture/README.md")
+    (repo / "docs/architecture/ADR-3.md").write_text("# ADR 3: Draft\n\nTo write.\n")
+    (repo / "docs/architecture/adr-000-template.md").write_text(RECORD)
+    found = _run(repo)
+    assert found.documents == tuple(
+        Candidate(path=p, origin="naming", folder="docs/architecture")
+        for p in ("docs/architecture/ADR-3.md", *_COSMOS)
+    )
+    assert Skipped(path="docs/architecture/adr-000-template.md", reason="template") in (
+        found.skipped
+    )
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["adr-001-a.md"],  # one numbered page is no series
+        ["0001-a.txt", "0002-b.txt"],  # not Markdown
+        ["20240101-a.md", "20240102-b.md"],  # dated names are blog posts as often
+    ],
+)
+def test_what_is_no_named_series(tmp_path: Path, names: list[str]) -> None:
+    repo = _repo(tmp_path / "r", *(f"design/{n}" for n in names))
+    assert _docs(_run(repo)) == []
+
+
+def test_a_numbered_folder_mostly_not_written_as_records_is_passed_over_and_says_why(
+    tmp_path: Path,
+) -> None:
+    repo = _repo(tmp_path / "r", "notes/0001-a.md")
+    for name in ("0002-b.md", "0003-c.md"):
+        (repo / "notes" / name).write_text("# A meeting\n\nWe met.\n")
+    (repo / "guide").mkdir()
+    for name in ("01-install.md", "02-run.md"):
+        (repo / "guide" / name).write_text("# A step\n\nDo this.\n")
+    found = _run(repo)
+    assert _docs(found) == []
+    detail = "1 of the 3 named as records in notes read as one"
+    assert found.skipped == tuple(
+        Skipped(path=f"notes/{n}", reason="not-records", detail=detail)
+        for n in ("0001-a.md", "0002-b.md", "0003-c.md")
+    )  # the numbered guide, with no record at all, is not listed
+
+
+@pytest.mark.parametrize("top", ["tests", "vendor", "node_modules", ".github", "fixtures"])
+def test_named_series_in_fixtures_and_copies_are_not_the_projects(tmp_path: Path, top: str) -> None:
+    repo = _repo(tmp_path / "r", *(f"{top}/x/{p}" for p in _COSMOS))
+    assert _docs(_run(repo)) == []
+
+
+def test_include_replaces_the_named_series_too(tmp_path: Path) -> None:
+    repo = _repo(tmp_path / "r", *_COSMOS, "records/0001-x.md")
+    (repo / "assay.toml").write_text('include = ["records/*.md"]\n', encoding="utf-8")
+    assert _docs(_run(repo)) == ["records/0001-x.md"]
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "---\nstatus: accepted\n---\n# A\n",
+        "# A\n\n* **Status:** Accepted\n",
+        "# A\n\n**Status**: accepted\n",
+        "# A\n\n| Status | Accepted |\n|---|---|\n",
+        "# A\n\n## 2. Status\n\nAccepted\n",
+        "# A\n\n## Decision Outcome\n\nB.\n",
+        "# A\n\n## Decisions\n\nB.\n",
+    ],
+)
+def test_each_way_a_record_states_its_status_reads_as_one(tmp_path: Path, head: str) -> None:
+    repo = _repo(tmp_path / "r")
+    for name in ("adr-001-a.md", "adr-002-b.md"):
+        (repo / "design").mkdir(exist_ok=True)
+        (repo / "design" / name).write_text(head, encoding="utf-8")
+    assert len(_docs(_run(repo))) == 2
+
+
+@given(st.binary(max_size=300))
+def test_any_bytes_read_as_a_record_or_not_without_failing(data: bytes) -> None:
+    from assay.engine.workspace.named_folders import _WRITTEN
+
+    text = data.decode("utf-8", "replace")
+    assert isinstance(_WRITTEN.search(text) is not None, bool)

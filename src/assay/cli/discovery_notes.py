@@ -41,7 +41,8 @@ def nothing_found(config: Config) -> str:
         lines = [
             f"no decision records found below {root}",
             f"looked in: {', '.join(RECORD_FOLDERS)} (any letter case), the folder "
-            "`.adr-dir` or `.log4brains.yml` names, and the files a spec type's `files` match",
+            "`.adr-dir` or `.log4brains.yml` names, folders whose files are named and "
+            "written as records (`adr-001-x.md`), and the files a spec type's `files` match",
             'to check other files: set `include = ["path/to/records/*.md"]` in assay.toml '
             "(or [tool.assay] in pyproject.toml), or name the folder in `.adr-dir`",
         ]

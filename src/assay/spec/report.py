@@ -150,12 +150,15 @@ class FileEntry(Model):
     #: a skipped file, or a document `include` chose that no type's `files` match.
     type: str | None
     #: Why: for a document how it was found (`convention`, `adr-dir`, `log4brains`,
-    #: `include`, `type`, `run`: a file of an analysis run), for a spec `specs`, for a
-    #: skipped file why not (`template`, `listing`, `symlink`, `not-regular-file`,
-    #: `unsupported-format`).
+    #: `naming`: in a folder whose files are named and written as records, `include`,
+    #: `type`, `run`: a file of an analysis run), for a spec `specs`, for a skipped file
+    #: why not (`template`, `listing`, `symlink`, `not-regular-file`,
+    #: `unsupported-format`, `not-records`: named as a record in a folder whose files
+    #: mostly are not written as records).
     reason: Literal[
-        "convention", "adr-dir", "log4brains", "include", "type", "run", "specs",
+        "convention", "adr-dir", "log4brains", "naming", "include", "type", "run", "specs",
         "template", "listing", "symlink", "not-regular-file", "unsupported-format",
+        "not-records",
     ]  # fmt: skip
     #: The records folder a record was found in, as spelt in the workspace; for `run`,
     #: the run folder (`""` for a run at the workspace root).

@@ -20,6 +20,7 @@ _WHY = {
     "convention": "in {folder}, a usual records folder",
     "adr-dir": "in {folder}, the folder .adr-dir names",
     "log4brains": "in {folder}, an adrFolder of .log4brains.yml",
+    "naming": "in {folder}, whose files are named and written as records",
     "include": "matches include {pattern}",
     "type": "matches its type's files {pattern}",
     "run": "a file of the analysis run {folder}",
@@ -29,6 +30,7 @@ _WHY = {
     "symlink": "skipped: a symbolic link, not followed",
     "not-regular-file": "skipped: not a regular file",
     "unsupported-format": "skipped: a format assay does not read (DOC016)",
+    "not-records": "skipped: named as a record, in a folder not written as records",
 }
 
 

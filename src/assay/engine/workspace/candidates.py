@@ -11,10 +11,12 @@ from attrs import field, frozen
 
 from assay.spec.model import Model
 
-Origin = Literal["include", "type", "convention", "adr-dir", "log4brains", "run"]
+Origin = Literal["include", "type", "convention", "adr-dir", "log4brains", "naming", "run"]
 #: A blob id (a digest of the content) or (size, modification time, inode).
 Stamp = str | tuple[int, int, int]
-SkipReason = Literal["symlink", "not-regular-file", "template", "listing", "unsupported-format"]
+SkipReason = Literal[
+    "symlink", "not-regular-file", "template", "listing", "unsupported-format", "not-records"
+]
 
 
 @frozen(kw_only=True)

@@ -2,7 +2,8 @@
 
 The files come from the run's listing (``listing``). With `include`, its globs choose
 the documents; without it, decision records are found where tools and teams keep them
-(``record_folders``).  Either way, any folder holding ``run.toml`` is an analysis run
+(``record_folders``), and in any folder whose files are named and written as records
+(``named_folders``).  Either way, any folder holding ``run.toml`` is an analysis run
 (``run_folders``): its manifest and its Markdown are documents, with no configuration.
 Nothing here reads a document, and a symbolic link is reported, never followed: a link
 can lead outside the workspace.
@@ -18,7 +19,13 @@ from typing import Literal
 from assay.engine.workspace.candidates import Candidate, Discovery, Skipped, Stamp
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.listing import Listing, list_files
-from assay.engine.workspace.record_folders import Records, may_hold_documents, records_folders
+from assay.engine.workspace.named_folders import named_records
+from assay.engine.workspace.record_folders import (
+    Records,
+    is_template_name,
+    may_hold_documents,
+    records_folders,
+)
 from assay.engine.workspace.run_folders import MANIFEST, REVIEW, run_folders
 from assay.grammar.globs import Glob, compile_glob, match_any
 
@@ -62,6 +69,12 @@ def discover(
         found = Records(folders, specs, selected)
         found.scan(pool, typed_files)
         skipped, maybe_links = found.skipped, found.maybe_links
+        # Then the series no convention names, known by their files' names and text.
+        named, passed = named_records(
+            os.fspath(root), pool, {*selected, *specs}, found.holds, is_template_name
+        )
+        selected.update(named)
+        skipped += passed
     runs = run_folders(pool)
     if runs:
         members = _run_files(pool, runs)

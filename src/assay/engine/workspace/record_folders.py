@@ -130,11 +130,14 @@ def is_template_name(name: str) -> bool:
 
     Unnumbered, the name starts with "template" after its lead words (``template.md``,
     ``adr-template-minimal.md``, ``templates/``).  Numbered, it is nothing but
-    "template" (``0000-TEMPLATE.md``, ``ADR000-template.md``, ``0000-adr-template.md``):
+    "template" (``0000-TEMPLATE.md``, ``ADR000-template.md``, ``adr-000-template.md``,
+    ``0000-adr-template.md``):
     ``0010-django-templates.md`` and ``0003-adr-template-changes.md`` are records.
     """
     stem = name.rsplit(".", 1)[0] if name.lower().endswith(MARKDOWN_SUFFIXES) else name
     words = [w for w in _WORDS.split(stem.casefold()) if w]
+    if words[:1] == ["adr"] and len(words) > 1 and words[1].isdigit():
+        words.pop(0)  # `adr-000-template.md`: numbered as `ADR000-template.md` is
     if words and _NUMBER_WORD.fullmatch(words[0]):
         return [w for w in words[1:] if w != "adr"] == ["template"]
     while words and _TEMPLATE_LEAD.fullmatch(words[0]):
@@ -210,6 +213,12 @@ class Records:
                 self.skipped.append(Skipped(path=candidate.path, reason="listing"))
             else:
                 self.selected[candidate.path] = candidate
+
+    def holds(self, folder: str) -> bool:
+        """True when a records folder holds ``folder`` (or is it)."""
+        if folder in self.places:
+            return self.places[folder] is not None
+        return self._place(folder) is not None
 
     def _count(self, path: str) -> None:
         parent, _, name = path.rpartition("/")
