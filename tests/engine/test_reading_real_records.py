@@ -263,3 +263,82 @@ def test_a_table_in_the_body_states_relations_not_fields() -> None:
         ("Date", "2024-01-02"),
     ]
     assert [r.name for r in reading.relations] == ["Supersedes"]
+
+
+def _dates(case: str, folder: str) -> dict[str, tuple[str, str, int | None] | None]:
+    """Each record's date in a case folder: (iso, source, line of the date or None)."""
+    found: dict[str, tuple[str, str, int | None] | None] = {}
+    for path in sorted((CASES / case / folder).glob("*.md")):
+        reading = reading_of(path.read_text("utf-8"), path=f"{folder}/{path.name}")
+        date = reading.date
+        found[path.name] = (
+            None
+            if date is None
+            else (date.iso, date.source, date.span.line if date.span is not None else None)
+        )
+    return found
+
+
+def test_a_log4brains_record_without_a_date_is_dated_by_its_file_name() -> None:
+    # Issue 25 §1: 7 of 14 records of a log4brains folder read "undated".
+    assert _dates("log4brains", "architecture/decisions") == {
+        "20240115-use-markdown-decision-records.md": ("2024-01-15", "field", 5),
+        "20240203-keep-records-next-to-the-code.md": ("2024-02-03", "file-name", None),
+    }
+
+
+def test_a_changelog_dated_series_is_dated_by_each_records_earliest_entry() -> None:
+    # Issue 25 §1: a whole changelog-dated series read "undated". The earliest entry,
+    # in whichever order they are kept; a Date field comes first, non-ISO but certain.
+    assert _dates("changelog-dates", "docs/architecture") == {
+        "adr-001-charge-fees-in-any-token.md": ("2020-01-20", "changelog", 5),
+        "adr-002-cap-the-block-size.md": ("2021-05-14", "changelog", 6),
+        "adr-003-rename-the-fee-module.md": ("2019-10-23", "field", 3),
+    }
+
+
+def test_an_unambiguous_non_iso_date_field_dates_the_record_and_is_still_reported(
+    tmp_path: Path,
+) -> None:
+    assert _dates("dates", "docs/adr")["0002-month-name-date.md"] == ("2023-03-05", "field", 4)
+    found = _messages("dates", tmp_path)
+    assert found[(4, "FLD007")] == "`March 5, 2023` is not an ISO date; write 2023-03-05"
+
+
+@pytest.mark.parametrize(
+    ("text", "path", "date"),
+    [
+        # A Date field that is not certain gives way to the file name, then the changelog.
+        ("Date: 05/03/2023\n", "docs/adr/2023-05-03-x.md", ("2023-05-03", "file-name")),
+        ("Date: 05/03/2023\n\n## History\n\n- 2023-03-01: Draft\n", "docs/adr/0001-x.md",
+         ("2023-03-01", "changelog")),
+        ("## Status\n\nAccepted\n", "docs/adr/20240131-x/index.md", ("2024-01-31", "file-name")),
+        # A changelog's sample code and its placeholders date nothing.
+        ("## Changelog\n\n```\n2001-01-01 log line\n```\n\n- {date}: Initial draft\n",
+         "docs/adr/0001-x.md", None),
+        ("## Context\n\nSince 2001-01-01 we poll.\n", "docs/adr/0001-x.md", None),
+    ],
+)  # fmt: skip
+def test_where_a_date_comes_from(text: str, path: str, date: tuple[str, str] | None) -> None:
+    reading = reading_of(f"# 1. X\n\n{text}", path=path)
+    assert (None if reading.date is None else (reading.date.iso, reading.date.source)) == date
+
+
+@given(
+    st.lists(st.dates(), min_size=1, max_size=6),
+    st.sampled_from(["- {iso}: entry", "* {day} {month} {year}: entry", "| {iso} | entry |"]),
+)
+def test_a_changelog_dates_the_record_by_its_earliest_entry(dates: list, form: str) -> None:
+    import datetime
+
+    lines = []
+    for date in dates:
+        month = datetime.date(2001, date.month, 1).strftime("%B")
+        lines.append(
+            form.format(iso=date.isoformat(), day=date.day, month=month, year=f"{date.year:04d}")
+        )
+    if form.startswith("|"):
+        lines = ["| date | change |", "|---|---|", *lines]
+    reading = reading_of("# 1. X\n\n## Changelog\n\n" + "\n".join(lines) + "\n")
+    assert reading.date is not None
+    assert (reading.date.iso, reading.date.source) == (min(dates).isoformat(), "changelog")

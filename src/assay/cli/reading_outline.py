@@ -28,6 +28,12 @@ def reading_outline(reading: Reading) -> Iterator[str]:
         template = ", template placeholder" if title.placeholder else ""
         yield f"title      {title.text!r}  ({title.source} {_at(title.span)}{number}{template})"
     yield f"number     {reading.number if reading.number is not None else '(none)'}  (file name)"
+    date = reading.date
+    if date is None:
+        yield "date       (none)"
+    else:
+        where = date.source + (f" {_at(date.span)}" if date.span is not None else "")
+        yield f"date       {date.iso}  ({where})"
     yield "fields"
     if not reading.fields:
         yield "  (none)"

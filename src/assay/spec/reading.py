@@ -32,6 +32,9 @@ FieldSource = Literal[
     "toml",  # a top-level key of a TOML manifest (an analysis run's `run.toml`)
 ]
 DateKind = Literal["iso", "ambiguous", "impossible", "placeholder", "unrecognized"]
+#: Where a record's date came from: its Date field, a dated file name (log4brains'
+#: `20240115-x.md`), or the earliest date of its changelog section.
+DateSource = Literal["field", "file-name", "changelog"]
 TitleSource = Literal["front-matter", "h1", "heading", "first-line", "file-name"]
 
 
@@ -140,6 +143,17 @@ class TitleReading(Model):
 
 
 @frozen(kw_only=True)
+class RecordDate(Model):
+    """When a record was made, read from where its series keeps it."""
+
+    #: ``YYYY-MM-DD``.
+    iso: str
+    source: DateSource
+    #: The date as written; None for a file name.
+    span: Span | None = None
+
+
+@frozen(kw_only=True)
 class Reading(Model):
     """A document read under a type."""
 
@@ -156,6 +170,10 @@ class Reading(Model):
     #: Every section, in document order.
     sections: tuple[SectionReading, ...]
     relations: tuple[RelationReading, ...]
+    #: The record's date, what the site orders and shows it by: the first Date field
+    #: whose date is certain, else a dated file name, else the earliest date of a
+    #: changelog section; None when there is none.
+    date: RecordDate | None = None
 
     def field(self, name: str) -> tuple[FieldReading, ...]:
         """Every occurrence of the declared field ``name`` (as declared, any case)."""

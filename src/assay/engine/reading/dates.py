@@ -1,8 +1,9 @@
 """Dates as records write them, and the template placeholders left in their place.
 
 ISO ``YYYY-MM-DD`` is right.  Other forms (``05/03/2023``, ``March 5, 2023``,
-``2023-3-5``) are read, but as ``ambiguous``: they earn a warning, and ``iso`` is filled
-only when the date is certain.  ``2023-13-10`` is ``impossible``; ``YYYY-MM-DD`` or
+``5 March 2023``, ``5-Mar-2023``, ``2023 Mar 5``, ``2023-3-5``) are read, but as
+``ambiguous``: they earn a warning, and ``iso`` is filled only when the date is certain
+(``5 March 2023`` is; ``05/03/2023`` is not).  ``2023-13-10`` is ``impossible``; ``YYYY-MM-DD`` or
 ``[Insert Date]`` is a ``placeholder``.
 
 Placeholders live here rather than in ``values`` because most of them are unfilled
@@ -48,9 +49,14 @@ _YEAR_FIRST = re.compile(r"(?<![0-9])([0-9]{4})([/.])([0-9]{1,2})\2([0-9]{1,2})(
 # A value that is one ISO date and nothing else: `2023-05-11`.
 _PLAIN_ISO = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 _DAY_FIRST = re.compile(r"(?<![0-9])([0-9]{1,2})([/.-])([0-9]{1,2})\2([0-9]{4})(?![0-9])")
+# `12 March 2023`, `12th of March, 2023`, and `12-Mar-2023` as some tools write it.
 _DAY_NAME = re.compile(
-    rf"(?<![0-9])([0-9]{{1,2}}){_ORDINAL}\s+(?:of\s+)?{_MONTH},?\s+([0-9]{{4}})(?![0-9])",
+    rf"(?<![0-9])([0-9]{{1,2}}){_ORDINAL}(?:\s+(?:of\s+)?|-){_MONTH}(?:,?\s+|-)([0-9]{{4}})(?![0-9])",
     re.IGNORECASE,
+)
+# `2020 Jan 20`: the Cosmos family's changelogs.
+_YEAR_NAME = re.compile(
+    rf"(?<![0-9])([0-9]{{4}})\s+{_MONTH}\s+([0-9]{{1,2}}){_ORDINAL}(?![0-9])", re.IGNORECASE
 )
 _NAME_DAY = re.compile(
     rf"{_MONTH}\s+([0-9]{{1,2}}){_ORDINAL},?\s+([0-9]{{4}})(?![0-9])", re.IGNORECASE
@@ -215,6 +221,8 @@ def _classify(match: re.Match[str]) -> DateReading:
         year, month, day = int(match[1]), int(match[3]), int(match[4])
     elif pattern is _DAY_NAME:
         day, month, year = int(match[1]), _month_number(match[2]), int(match[3])
+    elif pattern is _YEAR_NAME:
+        year, month, day = int(match[1]), _month_number(match[2]), int(match[3])
     else:
         month, day, year = _month_number(match[1]), int(match[2]), int(match[3])
     problem = _problem(year, month, day)
@@ -279,4 +287,4 @@ def _reading(match: re.Match[str], kind: DateKind, iso: str | None, message: str
     )
 
 
-_PATTERNS = (_ISO, _YEAR_FIRST, _DAY_FIRST, _DAY_NAME, _NAME_DAY, _MASK)
+_PATTERNS = (_ISO, _YEAR_FIRST, _DAY_FIRST, _DAY_NAME, _NAME_DAY, _YEAR_NAME, _MASK)

@@ -10,6 +10,7 @@ from assay.engine.reading.fields import read_field
 from assay.engine.reading.metadata import Found, find_metadata
 from assay.engine.reading.plain import plain_sections
 from assay.engine.reading.prose_relations import prose_relations
+from assay.engine.reading.record_dates import record_date
 from assay.engine.reading.record_names import record_number
 from assay.engine.reading.relations import read_relations
 from assay.engine.reading.sections import read_sections
@@ -51,6 +52,7 @@ def _read(document: Document, text: str, words: Vocabulary, locator: Locator | N
         relations=read_relations(
             _with_prose(found, document, walked, locator, words), document, locator, words
         ),
+        date=record_date(document.path, fields, walked, locator),
     )
 
 

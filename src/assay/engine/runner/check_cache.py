@@ -33,6 +33,7 @@ from assay.engine.workspace.type_cache import sources_digest
 from assay.spec.reading import (
     FieldReading,
     Reading,
+    RecordDate,
     RelationReading,
     RelationTarget,
     TitleReading,
@@ -101,7 +102,7 @@ def _unspan(value: tuple[int, ...] | None) -> Span | None:
 def summarize(reading: Reading) -> tuple[Any, ...]:
     """The parts of a reading the workspace checks look at, as plain tuples (fast to
     unpickle); sections are left out, their text is only read by per-document checks."""
-    title = reading.title
+    title, date = reading.title, reading.date
     return (
         reading.type,
         reading.lineage,
@@ -120,12 +121,13 @@ def summarize(reading: Reading) -> tuple[Any, ...]:
              tuple((t.text, t.destination, t.number, _span(t.span)) for t in r.targets))
             for r in reading.relations
         ),
+        None if date is None else (date.iso, date.source, _span(date.span)),
     )  # fmt: skip
 
 
 def unsummarize(path: str, summary: tuple[Any, ...]) -> Reading:
     """A reading rebuilt from ``summarize``: everything but its sections."""
-    type_name, lineage, number, title, fields, relations = summary
+    type_name, lineage, number, title, fields, relations, date = summary
     return Reading(
         path=path,
         type=type_name,
@@ -153,6 +155,9 @@ def unsummarize(path: str, summary: tuple[Any, ...]) -> Reading:
                 ),
             )
             for r in relations
+        ),
+        date=None if date is None else RecordDate(
+            iso=date[0], source=date[1], span=_unspan(date[2])
         ),
     )  # fmt: skip
 

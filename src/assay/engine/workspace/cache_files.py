@@ -27,7 +27,8 @@ from assay.errors import UsageError
 #: 4: the engine regrouped into workspace/, runner/ (issue 11 §6).
 #: 5: a document's cached link destinations hold its raw HTML links (issue 24 §3): an
 #: entry of an unchanged file, cached before, would miss them.
-LAYOUT = 5
+#: 6: a reading's summary holds its date (issue 25): an entry cached before has none.
+LAYOUT = 6
 
 
 def assay_key() -> str:

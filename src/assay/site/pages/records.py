@@ -162,7 +162,7 @@ def _facts(
         number=_number(reading),
         title=reading.title.text if reading.title is not None else _stem(path),
         status=status.lower() if status else None,
-        date=_date(reading.value("Date")),
+        date=_date(reading.date.iso if reading.date is not None else None),
         relations=tuple(
             RelationFact(kind=_kind(relation), name=relation.name, target=target)
             for relation in reading.relations
