@@ -149,3 +149,39 @@ def test_rules_command_pages_and_sarif_read_one_table(
     sarif = {r["id"]: (r["name"], r["shortDescription"]["text"]) for r in driver["rules"]}
     checked = {r.code for r in RULES if r.stage in ("check", "runner", "spec")}
     assert sarif == {code: table[code] for code in checked}
+
+
+#: The rules whose errors a published site notes on the record's page instead of
+#: excluding the record (issue 25 §1): relations and status consistency between
+#: records. Every other rule excludes (its family's default). Moving a rule is a
+#: decision: it changes this list.
+NOTED = {"DOC009", "DOC011", "FLD008", "LNK003", "LNK004"}
+
+
+def test_which_rules_a_published_site_only_notes() -> None:
+    from assay.spec.rules.rule import FAMILY_ON_SITE
+
+    assert {r.code for r in RULES if r.publication == "noted"} == NOTED
+    assert {r.family for r in RULES} <= set(FAMILY_ON_SITE)
+    with pytest.raises(ValueError, match="family XYZ has no default"):
+        Rule(code="XYZ001", name="x", stage="check", summary="x")
+
+
+@pytest.mark.parametrize(
+    ("code", "says"),
+    [
+        ("FLD008", "*Publishing:* shown as a note on the record's published page"),
+        ("LNK001", "*Publishing:* an error keeps the record off the published site"),
+    ],
+)
+def test_a_rule_page_says_what_its_error_does_to_a_published_record(code: str, says: str) -> None:
+    from assay.spec.rules.pages import rule_page
+
+    assert says in rule_page(registry.rule(code))
+
+
+def test_the_publishing_guide_has_the_table_the_rules_make() -> None:
+    from assay.spec.rules.pages import publication_table
+
+    guide = (ROOT / "docs/guide/publishing.md").read_text(encoding="utf-8")
+    assert publication_table(RULES) in guide

@@ -6,6 +6,7 @@ and the one writer.
     from assay.api import files
 
     text = files.read_text(".", "docs/adr/0001-x.md")   # None: refused or unreadable
+    data = files.read_bytes(".", "docs/adr/d.png")       # bytes, or why not (a str)
     target = files.file_destination("report.sarif", flag="--output", workspace=".")
     files.write_text(target, "...")                      # whole, atomically, umask mode
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "DestinationRefused",
     "file_destination",
+    "read_bytes",
     "read_text",
     "report_destination",
     "write_text",
@@ -60,6 +62,29 @@ def read_text(root: StrPath, path: str, *, limit: int | None = None) -> str | No
         except OSError:
             return None
     return data.decode("utf-8", "replace")
+
+
+def read_bytes(root: StrPath, path: str, *, limit: int | None = None) -> bytes | str:
+    """The bytes of ``path`` (relative to ``root``), opened as ``read_text`` opens; else
+    why not, one phrase naming the path (a link, not a regular file, outside ``root``,
+    unreadable, larger than ``limit`` bytes)."""
+    from assay.engine.files.opening import open_contained
+    from assay.engine.files.refusal import Refused, shown
+
+    opened = open_contained(os.fspath(root), path)
+    if isinstance(opened, Refused):
+        return opened.message
+    with opened:
+        if limit is not None and opened.size > limit:
+            return f"{shown(path)} is larger than {limit:,} bytes"
+        try:
+            with os.fdopen(os.dup(opened.fileno()), "rb") as stream:
+                data = stream.read() if limit is None else stream.read(limit + 1)
+        except OSError as error:
+            return f"{shown(path)} cannot be read ({error.strerror})"
+    if limit is not None and len(data) > limit:  # it grew while read
+        return f"{shown(path)} is larger than {limit:,} bytes"
+    return data
 
 
 def file_destination(

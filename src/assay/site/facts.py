@@ -16,8 +16,9 @@ from assay.spec.model import Model
 
 __all__ = ["RecordFacts", "RelationFact", "RelationKind"]
 
-#: The relations pictures draw; any other declared relation is ``other``.
-RelationKind = Literal["supersedes", "amends", "other"]
+#: The relations pictures draw, from either side: ``superseded-by`` is a supersession
+#: the older record states (its target supersedes it); any other relation is ``other``.
+RelationKind = Literal["supersedes", "superseded-by", "amends", "amended-by", "other"]
 
 
 @frozen(kw_only=True)
@@ -36,9 +37,13 @@ class RecordFacts(Model):
     path: str  #: workspace-relative POSIX path of the record
     page: str  #: the site-relative URL of its page, e.g. ``decisions/0007-use-kafka/``
     number: int | None
+    #: Markdown, as written (code spans and emphasis kept): ``assay.site.markup``.
     title: str
     #: The canonical status, lowercased (``accepted``), or None when it has none.
     status: str | None
     date: datetime.date | None
     #: Relations to other *published* records only, in document order.
     relations: tuple[RelationFact, ...] = ()
+    #: The date a date-named file starts with (``20240115-x.md`` -> ``20240115``),
+    #: what such a series cites a record by when it has no number.
+    date_id: str | None = None

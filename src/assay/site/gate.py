@@ -1,10 +1,14 @@
 """What a site may hold: decision records without errors, reviews of verified runs.
 
-One ``assay.check`` of the workspace and one ``verify_runs`` decide it. A record
-(a document whose type is or extends ``adr``) is published when no error diagnostic
-is reported in it; a run when it is verified (no error in its files, Blockers exactly
-``none``). Everything else that could have been published is an ``Excluded`` entry
-naming the failure, so ``assay publish`` can list it and ``--strict`` can refuse.
+One ``assay.check`` of the workspace and one ``verify_runs`` decide it. A record (a
+document whose type is or extends ``adr``) is published unless an error is reported in
+it by a rule whose ``publication`` is ``excludes`` (its own text cannot be trusted);
+the findings of ``noted`` rules (relations and status consistency between records) do
+not exclude it, and are kept in ``Publication.noted`` for its page to show. A run is
+published when it is verified (no error in its files, Blockers exactly ``none``): ADR
+097's rule, whatever the rules' ``publication``. Everything else that could have been
+published is an ``Excluded`` entry naming the failure, so ``assay publish`` can list
+it and ``--strict`` can refuse.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from assay.engine.workspace.loading import Workspace, open_workspace, type_for
 from assay.errors import AssayError
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
+from assay.spec.rules.registry import find
 
 __all__ = ["Excluded", "Publication", "SpecFailed", "decide"]
 
@@ -47,6 +52,9 @@ class Publication(Model):
     #: The verified runs, whose reviews are published.
     runs: tuple[Verification, ...]
     excluded: tuple[Excluded, ...]
+    #: The errors and warnings of ``noted`` rules in the published records, in path
+    #: and position order: each record's page shows its own.
+    noted: tuple[Diagnostic, ...] = ()
     #: The workspace the gate opened (its types and candidates), so the pages read
     #: each published record under its type without opening the workspace again.
     workspace: Workspace | None = field(default=None, eq=False, repr=False)
@@ -71,6 +79,7 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         if doc_type is not None and workspace.types.derives_from(doc_type, "adr"):
             records.append(candidate.path)
     errors = _first_errors(report)
+    published = set(records) - set(errors)
     excluded = [
         Excluded(path=path, reason=f"{errors[path].code} {errors[path].message}")
         for path in records
@@ -87,14 +96,35 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         records=tuple(sorted(p for p in records if p not in errors)),
         runs=tuple(run for run in runs if run.verified),
         excluded=tuple(sorted(excluded, key=lambda e: e.path)),
+        noted=tuple(_noted(report, published)),
         workspace=workspace,
     )
 
 
+def _excludes(diagnostic: Diagnostic) -> bool:
+    """Whether ``diagnostic`` keeps its record off the site: an error of an excluding
+    rule (a code without a rule excludes: nothing vouches for it)."""
+    found = find(diagnostic.code)
+    return diagnostic.severity == "error" and (found is None or found.publication == "excludes")
+
+
 def _first_errors(report: Report) -> dict[str, Diagnostic]:
-    """Each file's first error diagnostic, by position."""
+    """Each file's first excluding error, by position."""
     found: dict[str, Diagnostic] = {}
     for diagnostic in sorted(report.diagnostics, key=lambda d: d.sort_key):
-        if diagnostic.severity == "error":
+        if _excludes(diagnostic):
             found.setdefault(diagnostic.path, diagnostic)
     return found
+
+
+def _noted(report: Report, published: set[str]) -> list[Diagnostic]:
+    """The errors and warnings of noted rules in the ``published`` records (infos,
+    which never ask for anything, stay off the pages)."""
+    return [
+        d
+        for d in sorted(report.diagnostics, key=lambda d: d.sort_key)
+        if d.path in published
+        and d.severity in ("error", "warning")
+        and (found := find(d.code)) is not None
+        and found.publication == "noted"
+    ]

@@ -1,13 +1,15 @@
 """The docs tree MkDocs builds: only what the gate let through, never through a link.
 
 Each published record is read once (``pages.records``) and written as its page at
-``decisions/<stem>.md``; the home page, the decisions index, the timeline and the
-reviews index list them; each verified run's review is rendered to
-``reviews/<run folder name>.md``, and the run's retained files (its documents and
-``run.toml``) are copied at their workspace paths so the review's links resolve.
-Every copied file is made inert (``pages.inert``: Markdown under any extension
-made safe, HTML, SVG and other active types escaped) on the way. Every file is
-opened with ``open_contained`` (no component may be a symbolic link), so nothing
+``decisions/<stem>.md``, under a header of its status badge (``pictures/status/``),
+relations both ways and the findings it was published with; the images it shows are
+copied to ``images/`` (``pages.images``); the home page, the decisions index, the
+timeline and (when there are reviews) the reviews index list them; each verified run's
+review is rendered to ``reviews/<run folder name>.md``, and the run's retained files
+(its documents and ``run.toml``) are copied at their workspace paths so the review's
+links resolve. Every copied file is made inert (``pages.inert``: Markdown under any
+extension made safe, HTML, SVG and other active types escaped) on the way. Every file
+is opened with ``open_contained`` (no component may be a symbolic link), so nothing
 outside the workspace, or reached through a link, enters the tree.
 """
 
@@ -17,7 +19,8 @@ import calendar
 import html
 import json
 import os
-from collections.abc import Callable, Iterable, Sequence
+import posixpath
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 
 from attrs import frozen
@@ -28,14 +31,19 @@ from assay.engine.files.refusal import Refused
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.site.facts import RecordFacts
 from assay.site.gate import Excluded, Publication
+from assay.site.pages.images import FOLDER as IMAGES
+from assay.site.pages.images import image_files
 from assay.site.pages.indexes import PICTURE_TITLES, decisions_index, home, reviews_index, timeline
 from assay.site.pages.inert import inert_bytes
 from assay.site.pages.links import LinkNote
 from assay.site.pages.nav import nav
-from assay.site.pages.record_page import inverse_name, record_page, relation_lines
+from assay.site.pages.record_page import header_lines, record_page
 from assay.site.pages.records import PublishedRecord, read_records
+from assay.site.pages.relations import Related, both_ways
 from assay.site.pages.safe_page import safe_markdown
 from assay.site.pictures import pictures as draw_pictures
+from assay.site.pictures.badges import badge_name, badges
+from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
 
 __all__ = ["INDEX", "Pictures", "Tree", "review_path", "write_new", "write_tree"]
@@ -43,7 +51,9 @@ __all__ = ["INDEX", "Pictures", "Tree", "review_path", "write_new", "write_tree"
 INDEX = "index.md"
 #: What the site generates: a copied file never takes one of these places.
 _GENERATED = frozenset({INDEX, "timeline.md"})
-_GENERATED_FOLDERS = ("decisions/", "reviews/", "pictures/")
+_GENERATED_FOLDERS = ("decisions/", "reviews/", "pictures/", IMAGES)
+#: Where a record page finds its status badge (``pictures.badges``).
+_BADGES = "pictures/status/"
 #: Draws the pictures of the records: ``{file name: SVG document}``.
 Pictures = Callable[[Sequence[RecordFacts]], dict[str, str]]
 
@@ -92,18 +102,32 @@ def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | Non
     records, unread = read_records(publication)
     refused += unread
     site.update({r.facts.path: r.source for r in records})
+    images, unshown = image_files(
+        str(publication.root), ((r.facts.path, r.document) for r in records)
+    )
+    for path, data in sorted(images.items()):
+        write_new(docs / IMAGES / path, data)
+        site[path] = IMAGES + path
     facts = [r.facts for r in records]
-    notes = _record_pages(records, docs, site)
+    related = both_ways(records)
+    for name, svg in sorted(badges(facts).items()):
+        write_new(docs / _BADGES / name, svg.encode("utf-8"))
+    notes = _record_pages(records, docs, site, related, publication.noted, unshown)
     drawn = (pictures or draw_pictures)(facts)
     for name, svg in sorted(drawn.items()):
         write_new(docs / "pictures" / name, svg.encode("utf-8"))
-    by_path = {f.path: f for f in facts}
     front = home(publication.root.name, facts, reviews, _shown_order(drawn))
     write_new(docs / INDEX, front.encode())
-    write_new(docs / "decisions" / INDEX, decisions_index(facts, by_path).encode())
+    write_new(docs / "decisions" / INDEX, decisions_index(facts, related).encode())
     write_new(docs / "timeline.md", timeline(facts).encode())
-    write_new(docs / "reviews" / INDEX, reviews_index(reviews).encode())
-    return Tree(refused=tuple(refused), notes=tuple(notes), records=tuple(facts), nav=nav())
+    if reviews:  # no Reviews page, nor entry, for a site without one
+        write_new(docs / "reviews" / INDEX, reviews_index(reviews).encode())
+    return Tree(
+        refused=tuple(refused),
+        notes=tuple(notes),
+        records=tuple(facts),
+        nav=nav(reviews=bool(reviews)),
+    )
 
 
 def _review_page(run: Verification, destination: str) -> str:
@@ -123,19 +147,22 @@ def _shown_order(drawn: dict[str, str]) -> list[str]:
 
 
 def _record_pages(
-    records: Sequence[PublishedRecord], docs: Path, site: dict[str, str]
+    records: Sequence[PublishedRecord],
+    docs: Path,
+    site: dict[str, str],
+    related: Mapping[str, Sequence[Related]],
+    noted: Sequence[Diagnostic],
+    unshown: Mapping[str, str],
 ) -> list[LinkNote]:
-    by_path = {r.facts.path: r.facts for r in records}
-    incoming: dict[str, list[tuple[str, RecordFacts]]] = {}
-    for record in records:
-        inverses = {r.name: r.inverse for r in record.reading.relations}
-        for relation in record.facts.relations:
-            name = inverse_name(relation.kind, inverses.get(relation.name))
-            incoming.setdefault(relation.target, []).append((name, record.facts))
+    findings: dict[str, list[Diagnostic]] = {}
+    for diagnostic in noted:
+        findings.setdefault(diagnostic.path, []).append(diagnostic)
     notes: list[LinkNote] = []
     for record in records:
-        header = relation_lines(record.facts, by_path, incoming.get(record.facts.path, ()))
-        page, found = record_page(record, site, header)
+        path = record.facts.path
+        badge = posixpath.relpath(_BADGES + badge_name(record.facts.status), "decisions")
+        header = header_lines(record, related[path], findings.get(path, ()), badge)
+        page, found = record_page(record, site, header, unshown)
         write_new(docs / record.source, page.encode("utf-8", "surrogateescape"))
         notes += found
     return notes

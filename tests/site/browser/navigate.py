@@ -77,5 +77,6 @@ def follow_record(page: Page, record: Record) -> None:
 
 
 def title_of(record: Record) -> str:
-    """The record's title without its number (an index may show the number apart)."""
-    return record.title.split(". ", 1)[1]
+    """The record's title as shown, without its number (an index may show the number
+    apart) or its code spans' backticks."""
+    return record.title.split(". ", 1)[-1].replace("`", "")  # code shows as code

@@ -1,16 +1,22 @@
-"""The workspace the browser tests publish: a supersession chain, a hostile record, a run.
+"""The workspace the browser tests publish: supersession chains, a hostile record, a run.
 
 Three records, each superseding the one before (``0002`` ← ``0003`` ← ``0004``, both
 sides of each link written in the records), an unrelated first record, a record whose
 text holds a ``<script>`` element and an ``<img onerror>`` attribute, and one verified
-analysis run (the Flask run of ``tests/engine/runs/builders``). Every document passes
-``assay check`` with no error, so the gate publishes all of them and the site holds
-every page the tests visit.
+analysis run (the Flask run of ``tests/engine/runs/builders``). Then a supersession as
+real series write it (issue 25 §1): ``0007`` says in its ``## Links`` list that it
+supersedes ``0006``, whose status still says Accepted (FLD008, an error the gate notes
+on the page instead of excluding the record); ``0007`` has code in its title and
+shows a PNG and an SVG diagram (the SVG holding a script that must never run). And a
+log4brains-style series named by date (``docs/decisions/20240115-….md``). No document
+is excluded, so the site holds every page the tests visit.
 """
 
 from __future__ import annotations
 
+import struct
 import subprocess
+import zlib
 from pathlib import Path
 
 from attrs import frozen
@@ -19,13 +25,18 @@ from tests.engine.runs.builders import OVERVIEW, write_run
 
 __all__ = [
     "CHAIN",
+    "DATED",
     "DESCRIPTION",
     "HOSTILE",
+    "LINKED_CHAIN",
     "MEMCACHED",
     "POSTGRES",
+    "RABBITMQ",
     "RECORDS",
     "REDIS",
+    "REDIS_QUEUE",
     "SEARCH_WORD",
+    "SVG_SCRIPT",
     "Record",
     "write_workspace",
 ]
@@ -106,7 +117,48 @@ HOSTILE = _record(
     '<img src=data:,x onerror="window.pwned=2"> which must reach readers as text.',
 )
 
-RECORDS = (FIRST, MEMCACHED, REDIS, POSTGRES, HOSTILE)
+REDIS_QUEUE = _record(
+    6,
+    "queue-jobs-in-redis",
+    "Queue jobs in Redis",
+    "Accepted",
+    "Jobs run inside web requests and time out.",
+)
+RABBITMQ = _record(
+    7,
+    "queue-jobs-in-rabbitmq",
+    "Queue jobs in `RabbitMQ`",
+    "Accepted",
+    "Redis loses queued jobs when it restarts.\n\n"
+    "![Queue topology](queue-topology.svg)\n\n![Workers per queue](workers.png)",
+)
+RABBITMQ = Record(
+    RABBITMQ.stem,
+    RABBITMQ.title,
+    RABBITMQ.text + f"\n## Links\n\n- Supersedes {_link(6, 'queue-jobs-in-redis')}\n",
+)
+#: A log4brains-style record: named by its date, no number.
+DATED = Record(
+    "20240115-adopt-log4brains",
+    "Adopt log4brains",
+    "# Adopt log4brains\n\n- Status: accepted\n- Date: 2024-01-15\n\n"
+    "## Context and Problem Statement\n\nThe platform team wants a decision log site.\n\n"
+    "## Decision Outcome\n\nChosen option: log4brains, because it reads Markdown.\n",
+)
+
+#: The numbered series, under docs/adr.
+NUMBERED = (FIRST, MEMCACHED, REDIS, POSTGRES, HOSTILE, REDIS_QUEUE, RABBITMQ)
+RECORDS = (*NUMBERED, DATED)
+#: A supersession stated only by the newer record, in its Links list.
+LINKED_CHAIN = (REDIS_QUEUE, RABBITMQ)
+#: The SVG diagram's script, which must never run.
+SVG_SCRIPT = "window.pwned = 3"
+_DIAGRAM = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="80" viewBox="0 0 160 80">'
+    f"<script>{SVG_SCRIPT}</script>"
+    '<rect width="160" height="80" fill="#0072B2"/>'
+    '<circle cx="80" cy="40" r="25" fill="#F0E442"/></svg>\n'
+)
 #: The supersession chain, oldest first: each record is superseded by the next.
 CHAIN = (MEMCACHED, REDIS, POSTGRES)
 
@@ -116,9 +168,31 @@ def write_workspace(root: Path) -> Path:
     adr = root / "docs" / "adr"
     adr.mkdir(parents=True)  # and root with it
     (root / "assay.toml").write_text("", encoding="utf-8")
-    for record in RECORDS:
+    for record in NUMBERED:
         (adr / f"{record.stem}.md").write_text(record.text, encoding="utf-8")
+    (adr / "queue-topology.svg").write_text(_DIAGRAM, encoding="utf-8")
+    (adr / "workers.png").write_bytes(png(48, 24, (213, 94, 0)))
+    dated = root / "docs" / "decisions"
+    dated.mkdir()
+    (dated / f"{DATED.stem}.md").write_text(DATED.text, encoding="utf-8")
     write_run(root)
     subprocess.run(["git", "init", "-q"], cwd=root, check=True)
     subprocess.run(["git", "add", "-A"], cwd=root, check=True)
     return root
+
+
+def png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
+    """A PNG of one colour, written by hand (no imaging library in the suite)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    row = b"\x00" + bytes(rgb) * width
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(row * height))
+        + chunk(b"IEND", b"")
+    )

@@ -8,7 +8,10 @@ SVG = "{http://www.w3.org/2000/svg}"
 XLINK = "{http://www.w3.org/1999/xlink}"
 
 #: Everything the pictures' code writes; anything else came from somewhere else.
-ELEMENTS = {"svg", "title", "desc", "rect", "g", "text", "line", "path", "a", "defs", "marker"}
+ELEMENTS = {
+    *("svg", "title", "desc", "rect", "g", "text", "tspan", "line", "path", "a", "defs"),
+    "marker",
+}
 ATTRIBUTES = {
     "width",
     "height",

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from assay.site.facts import RecordFacts, RelationFact
+from assay.site.markup import plain
 from assay.site.pictures import pictures
 from tests.site.pictures.reading import (
     ATTRIBUTES,
@@ -110,6 +111,7 @@ def test_a_title_is_shown_as_text(titles: list[str]) -> None:
     if len(records) > 1:
         assert len(tooltips) == len(records)
         for record, tooltip in zip(records, tooltips, strict=True):
-            name = record.title.strip() or record.path
+            # As a reader sees the title: code without its backticks, no emphasis marks.
+            name = plain(record.title).strip(" ") or record.path
             day = record.date.isoformat() if record.date else ""
             assert tooltip == f"#{record.number} {cleaned(name)} (accepted · {day})"

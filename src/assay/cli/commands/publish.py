@@ -68,7 +68,8 @@ def progress_mode(options: argparse.Namespace) -> ProgressMode:
 
 
 def outcome_lines(done: Published) -> list[str]:
-    """One line per published page and per exclusion, with its reason."""
+    """One line per published page, per exclusion with its reason, per finding a
+    published page notes, and per link shown as text."""
     from assay.site.tree import review_path
 
     refused = {e.path for e in done.excluded}
@@ -78,6 +79,12 @@ def outcome_lines(done: Published) -> list[str]:
         for run in done.publication.runs
     ]
     lines += [f"excluded {printable(e.path)}: {printable(e.reason)}" for e in done.excluded]
+    # What a published record's page shows as its note (relations, status consistency).
+    lines += [
+        f"noted {printable(d.path)}:{d.span.line}:{d.span.column}: {d.code} {printable(d.message)}"
+        for d in done.publication.noted
+        if d.path not in refused
+    ]
     lines += [f"published {printable(page)}" for page in done.evaluations]
     lines += [
         f"note {printable(n.path)}:{n.line}:{n.column}: {printable(n.message)}" for n in done.notes

@@ -1,8 +1,9 @@
 """The pages that list: home, the decisions index, the timeline, the reviews index.
 
 Each is drawn from ``RecordFacts`` and the verified runs only, in a fixed order, so the
-same workspace gives the same bytes. Status badges are bold text (``**accepted**``):
-any theme shows them, no HTML needed.
+same workspace gives the same bytes. Statuses are bold text (``**accepted**``): any
+theme shows them, no HTML needed. Titles keep their code spans and emphasis
+(``assay.site.markup``); nothing else in them is markup.
 """
 
 from __future__ import annotations
@@ -12,9 +13,14 @@ from itertools import groupby
 
 from assay.api.runs import Verification
 from assay.site.facts import RecordFacts
+from assay.site.markup import as_markdown
 from assay.site.pages.escape import inline
 
-__all__ = ["PICTURE_TITLES", "decisions_index", "home", "reviews_index", "timeline"]
+__all__ = ["NO_BREAK", "PICTURE_TITLES", "decisions_index", "home", "reviews_index", "timeline"]
+
+#: What the dates of the lists are written with instead of ``-``: U+2011, a hyphen no
+#: line breaks at.
+NO_BREAK = "\u2011"
 
 #: The pictures the home page shows, by file name, with their alternative text.
 PICTURE_TITLES = {
@@ -58,18 +64,22 @@ def home(
     return "\n".join(lines)
 
 
-def decisions_index(records: Sequence[RecordFacts], by_path: Mapping[str, RecordFacts]) -> str:
-    """``decisions/index.md``: one table row per record, in number then path order."""
+def decisions_index(
+    records: Sequence[RecordFacts], related: Mapping[str, Sequence[tuple[str, RecordFacts]]]
+) -> str:
+    """``decisions/index.md``: one table row per record, in number then path order;
+    ``related``: each record's relations both ways (``pages.relations``)."""
     lines = ["# Decisions", ""]
     if not records:
         return "\n".join([*lines, "No decision record passed verification.", ""])
     lines += ["| No. | Title | Status | Date | Relations |", "| ---: | --- | --- | --- | --- |"]
     for facts in sorted(records, key=_by_number):
         relations = "; ".join(
-            f"{inline(r.name)} {_link(by_path[r.target], '', numbered=True)}"
-            for r in facts.relations
+            f"{inline(name)} {_link(other, '', numbered=True)}"
+            for name, other in related.get(facts.path, ())
         )
-        number = "" if facts.number is None else str(facts.number)
+        # A date-named series (log4brains' `20240115-x.md`) cites records by date.
+        number = str(facts.number) if facts.number is not None else facts.date_id or ""
         lines.append(
             f"| {number} | {_link(facts, '', numbered=False)} | {_badge(facts.status)} "
             f"| {_when(facts)} | {relations} |"
@@ -118,14 +128,15 @@ def _badge(status: str | None) -> str:
 
 
 def _when(facts: RecordFacts) -> str:
-    return facts.date.isoformat() if facts.date else "undated"
+    # Non-breaking hyphens (U+2011): a date never wraps in a narrow column.
+    return facts.date.isoformat().replace("-", NO_BREAK) if facts.date else "undated"
 
 
 def _link(facts: RecordFacts, folder: str, *, numbered: bool = True) -> str:
     label = (
         f"{facts.number}. {facts.title}" if numbered and facts.number is not None else facts.title
     )
-    return f"[{inline(label)}]({folder}{facts.page.rstrip('/').rpartition('/')[2]}.md)"
+    return f"[{as_markdown(label)}]({folder}{facts.page.rstrip('/').rpartition('/')[2]}.md)"
 
 
 def _by_number(facts: RecordFacts) -> tuple[int, int, str]:

@@ -48,10 +48,12 @@ def link_edits(
     document: Document,
     where: Offsets,
     site: Mapping[str, str],
+    unshown: Mapping[str, str] | None = None,
 ) -> tuple[list[Edit], list[LinkNote]]:
     """The edits that rewrite the links of the record at ``path`` for its ``page``
     (both POSIX, workspace- and docs-relative); ``site`` maps each workspace file
-    published to its docs-tree path. Also the links written as text, each reported."""
+    published to its docs-tree path, ``unshown`` each image not copied to why. Also
+    the links written as text, each reported."""
     edits: list[Edit] = []
     notes: list[LinkNote] = []
     for link in document.links:
@@ -69,7 +71,7 @@ def link_edits(
             )
             continue
         start, end = where(link.span)
-        target, why = _target(path, page, link.destination, site)
+        target, why = _target(path, page, link.destination, site, unshown or {})
         if target is None:
             notes.append(
                 LinkNote(
@@ -100,7 +102,7 @@ def _text(link: Link) -> str:
 
 
 def _target(
-    path: str, page: str, destination: str, site: Mapping[str, str]
+    path: str, page: str, destination: str, site: Mapping[str, str], unshown: Mapping[str, str]
 ) -> tuple[str | None, str]:
     """Where the link leads in the site, or None and why it cannot."""
     if destination.startswith("#"):
@@ -118,6 +120,6 @@ def _target(
     joined = posixpath.normpath(posixpath.join(posixpath.dirname(path), unquote(file)))
     published = site.get(joined)
     if published is None:
-        return None, "leaves the published set"
+        return None, unshown.get(joined, "leaves the published set")
     relative = posixpath.relpath(published, posixpath.dirname(page))
     return quote(relative, safe=_SAFE) + (f"#{quote(fragment, safe=_SAFE)}" if fragment else ""), ""

@@ -1,4 +1,4 @@
-"""The site's navigation: four entries, whatever the number of records.
+"""The site's navigation: four entries (three with no review), whatever the records.
 
 MkDocs' automatic navigation lists every page in every page's sidebar, so a site
 grows with the square of its pages (issue 15 §8). The index pages carry the records.
@@ -16,6 +16,7 @@ NAV: tuple[tuple[str, str], ...] = (
 )
 
 
-def nav() -> list[dict[str, str]]:
-    """The ``nav`` of the MkDocs configuration."""
-    return [{title: page} for title, page in NAV]
+def nav(*, reviews: bool = True) -> list[dict[str, str]]:
+    """The ``nav`` of the MkDocs configuration; without ``reviews``, no Reviews entry
+    (a site with no verified run has no page for it)."""
+    return [{title: page} for title, page in NAV if reviews or title != "Reviews"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import os
 import posixpath
+import re
 from collections.abc import Sequence
 
 from attrs import frozen
@@ -168,6 +169,7 @@ def _facts(
             for relation in reading.relations
             for target in _targets(path, relation, published, by_number)
         ),
+        date_id=_date_id(path, _number(reading)),
     )
 
 
@@ -178,9 +180,34 @@ def _date(value: str | None) -> datetime.date | None:
         return None
 
 
+#: The relations a picture draws, by name, and what a relation whose inverse has that
+#: name is (a type's ``relation "Obsoleted by" inverse "Supersedes"``).
+_KINDS: dict[str, RelationKind] = {
+    "supersedes": "supersedes",
+    "superseded by": "superseded-by",
+    "amends": "amends",
+    "amended by": "amended-by",
+}
+_INVERSE_KINDS: dict[str, RelationKind] = {
+    "supersedes": "superseded-by",
+    "superseded by": "supersedes",
+    "amends": "amended-by",
+    "amended by": "amends",
+}
+#: A date-named record's file: ``20240115-x.md`` or ``2024-01-15-x.md``.
+_DATE_NAME = re.compile(r"(\d{8}|\d{4}-\d{2}-\d{2})(?=[-_.])")
+
+
 def _kind(relation: RelationReading) -> RelationKind:
+    """Whichever side states a supersession or amendment, the graph draws it."""
     name = relation.name.casefold()
-    return "supersedes" if name == "supersedes" else "amends" if name == "amends" else "other"
+    inverse = (relation.inverse or "").casefold()
+    return _KINDS.get(name) or _INVERSE_KINDS.get(inverse) or "other"
+
+
+def _date_id(path: str, number: int | None) -> str | None:
+    found = _DATE_NAME.match(posixpath.basename(path)) if number is None else None
+    return found[1] if found else None
 
 
 def _targets(

@@ -1,9 +1,11 @@
 """The relation graph's parts: its edges, and the chains (connected groups) they form.
 
-Only ``supersedes`` and ``amends`` are drawn; an edge to a record that is not given
-(not published) or to the record itself is left out, and the same edge written twice
-is drawn once. A chain is a connected group of records, whatever the direction of its
-edges; chains come largest first, so a cut keeps the ones that tell the most.
+Only supersessions and amendments are drawn, from whichever side states them (an older
+record's ``Superseded by`` is its successor's ``Supersedes``); an edge to a record
+that is not given (not published) or to the record itself is left out, and the same
+edge written twice is drawn once. A chain is a connected group of records, whatever
+the direction of its edges; chains come largest first, so a cut keeps the ones that
+tell the most.
 """
 
 from __future__ import annotations
@@ -21,6 +23,13 @@ from assay.spec.model import Model
 __all__ = ["Edge", "chains", "edges_of", "order_key"]
 
 EdgeKind = Literal["supersedes", "amends"]
+#: Each drawn relation's edge, and whether it points back at the record stating it.
+_EDGES: dict[str, tuple[EdgeKind, bool]] = {
+    "supersedes": ("supersedes", False),
+    "superseded-by": ("supersedes", True),
+    "amends": ("amends", False),
+    "amended-by": ("amends", True),
+}
 
 
 @frozen(kw_only=True)
@@ -45,8 +54,13 @@ def edges_of(by_path: dict[str, RecordFacts]) -> list[Edge]:
         for relation in record.relations:
             if relation.kind == "other" or relation.target == record.path:
                 continue
-            if relation.target in by_path:
-                found.add(Edge(source=record.path, target=relation.target, kind=relation.kind))
+            if relation.target not in by_path:
+                continue
+            kind, backwards = _EDGES[relation.kind]
+            source, target = (
+                (relation.target, record.path) if backwards else (record.path, relation.target)
+            )
+            found.add(Edge(source=source, target=target, kind=kind))
     return sorted(found, key=lambda edge: (edge.source, edge.target, edge.kind))
 
 

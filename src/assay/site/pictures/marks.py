@@ -6,12 +6,17 @@ open), so each can be told from the other by any one of the three.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 from assay.site.facts import RecordFacts
+from assay.site.markup import Piece, shown
 from assay.site.pictures.axes import MUTED
 from assay.site.pictures.chains import Edge
 from assay.site.pictures.svg import Attrs, Markup, el, join, num, text, truncate
+
+#: What ``svg.truncate`` turns into a space before it cuts.
+_BREAKS = re.compile("[\t\n\r]")
 
 __all__ = ["GAP", "NODE_H", "NODE_W", "ROW_GAP", "edge", "legend", "markers", "node"]
 
@@ -71,9 +76,39 @@ def legend(x: float, y: float) -> Markup:
     return join(parts)
 
 
+def _label_pieces(record: RecordFacts) -> list[Piece]:
+    name = shown(record.title)
+    if not "".join(part for part, _ in name).strip():
+        name = [(record.path.rsplit("/", 1)[-1], False)]
+    number = [(f"#{record.number} ", False)] if record.number is not None else []
+    return [*number, *name]
+
+
 def _label(record: RecordFacts) -> str:
-    name = record.title.strip() or record.path.rsplit("/", 1)[-1]
-    return f"#{record.number} {name}" if record.number is not None else name
+    return "".join(part for part, _ in _label_pieces(record))
+
+
+def _title(record: RecordFacts, size: float, room: float) -> Markup:
+    """The node's label cut to ``room``, its code spans set in monospace."""
+    labelled = _label_pieces(record)
+    whole = "".join(part for part, _ in labelled)
+    cut = truncate(whole, size, room)
+    if whole != " ".join(
+        _BREAKS.sub(" ", whole).split()
+    ):  # spaces the cut would not keep: no monospace
+        return text(cut)
+    remaining = len(cut) if cut == whole else len(cut) - 1  # a prefix of `whole`
+    parts: list[Markup] = []
+    for part, code in labelled:
+        taken = part[: max(remaining, 0)]
+        remaining -= len(taken)
+        if taken:
+            parts.append(
+                el("tspan", {"font-family": "monospace"}, text(taken)) if code else text(taken)
+            )
+    if cut != whole:
+        parts.append(text("…"))
+    return join(parts)
 
 
 def node(record: RecordFacts, at: tuple[float, float], colour: str, link_base: str) -> Markup:
@@ -106,7 +141,7 @@ def node(record: RecordFacts, at: tuple[float, float], colour: str, link_base: s
         el(
             "text",
             {"x": x + 12, "y": y + 17, "font-weight": "bold"},
-            text(truncate(_label(record), 12, NODE_W - 18)),
+            _title(record, 12, NODE_W - 18),
         ),
         el(
             "text",

@@ -264,6 +264,7 @@ FLD008 = Rule(
     name="superseded-but-accepted",
     stage="check",
     scope="workspace",
+    publication="noted",
     summary="A record is superseded — by its own word or its successor's — yet `accepted`.",
     documentation="""\
 Readers trust the status line; an accepted record that was replaced sends them to

@@ -41,6 +41,13 @@ _NOT_CHECKS = {
 }
 
 
+#: What an error of each kind of rule does to a decision record on a published site.
+_ON_SITE = {
+    "excludes": "an error keeps the record off the published site",
+    "noted": "shown as a note on the record's published page; the record stays",
+}
+
+
 def page_name(rule: Rule) -> str:
     """The page's file name under ``reference/rules/``."""
     return f"{rule.code}.md"
@@ -50,10 +57,14 @@ def rule_page(rule: Rule) -> str:
     """The Markdown reference page of one rule."""
     spec = rule.family in _NOT_CHECKS
     looks_at = _NOT_CHECKS.get(rule.family) or _SCOPE[rule.scope or "workspace"]
+    header = f"*Default severity:* **{rule.severity}** · *Looks at:* {looks_at}"
+    if not spec:
+        # Only the codes `assay check` reports can stand in a record (DESIGN §6).
+        header += f" · *Publishing:* {_ON_SITE[rule.publication]}"
     lines = [
         f"# {rule.code} {rule.name}",
         "",
-        f"*Default severity:* **{rule.severity}** · *Looks at:* {looks_at}",
+        header,
         "",
         rule.summary,
         "",
@@ -130,3 +141,25 @@ def rules_index(rules: Sequence[Rule]) -> str:
             )
         lines.append("")
     return "\n".join(lines)
+
+
+def publication_table(rules: Sequence[Rule], link_base: str = "../reference/rules/") -> str:
+    """The publishing guide's table: by family, the codes whose error keeps a record
+    off the site and those shown as a note on its page (``Rule.publication``)."""
+    lines = [
+        "| family | an error excludes the record | shown as a note on its page |",
+        "| --- | --- | --- |",
+    ]
+    for family in _FAMILIES:
+        members = [r for r in rules if r.family == family and family not in _NOT_CHECKS]
+        if not members:
+            continue
+        cells = [
+            ", ".join(
+                f"[{r.code}]({link_base}{page_name(r)})" for r in members if r.publication == kind
+            )
+            or "none"
+            for kind in ("excludes", "noted")
+        ]
+        lines.append(f"| {family} | {cells[0]} | {cells[1]} |")
+    return "\n".join(lines) + "\n"

@@ -11,6 +11,7 @@ DOC009 = Rule(
     name="duplicate-number",
     stage="check",
     scope="workspace",
+    publication="noted",
     summary="Two decision records in one folder share a number in a numbered scheme.",
     documentation="""\
 Records are cited by number ("see ADR 7"); two records 7 make every citation
@@ -81,6 +82,7 @@ DOC011 = Rule(
     name="number-gap",
     stage="check",
     scope="workspace",
+    publication="noted",
     severity="info",
     summary="Numbers are missing between a folder's numbered records.",
     documentation="""\

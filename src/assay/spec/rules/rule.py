@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from attrs import field, frozen
+from attrs import Factory, field, frozen
 
 from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN, Diagnostic, Related, Severity
 from assay.spec.model import Model
@@ -28,6 +28,27 @@ Stage = Literal["check", "runner", "spec", "assembly", "session", "trace", "eval
 #: What a check looks at (``engine.checks.base``): one document, all of them, or one
 #: analysis run's files together.
 Scope = Literal["document", "workspace", "run"]
+#: What an error of a rule does to the decision record it is reported in when the site
+#: is published: ``excludes`` keeps the record off the site (its own text cannot be
+#: trusted: unreadable, broken front matter, placeholders, a missing section, a link
+#: that escapes); ``noted`` publishes the record with the finding shown on its page as
+#: a visible note (relations and status consistency between records: what *another*
+#: record says must not take a record's history off the site). A noted rule's
+#: warnings and infos are shown too; an excluding rule's are not.
+OnSite = Literal["excludes", "noted"]
+
+#: Each family's default, so a new family must decide (a rule of a family missing here
+#: cannot be made). Every family defaults to ``excludes``, the safe side: a rule is
+#: ``noted`` only when its author says so (the relation and consistency rules of
+#: ``records``, ``fields`` and ``links``), and ``tests/spec/test_rule_registry.py``
+#: holds the list, so no rule moves silently.
+FAMILY_ON_SITE: dict[str, OnSite] = {
+    family: "excludes"
+    for family in (
+        "CTX", "DOC", "EVL", "FLD", "FRM", "IDN", "INT", "LNK",
+        "PIN", "PRT", "PTH", "SPC", "SUP",
+    )
+}  # fmt: skip
 
 #: Where a finding about a whole file, the store or the command line points.
 START = Span.point(0, 1, 1)
@@ -41,6 +62,13 @@ def _valid_code(_instance: object, _attribute: object, value: str) -> None:
 def _valid_name(_instance: object, _attribute: object, value: str) -> None:
     if not NAME_PATTERN.match(value):
         raise ValueError(f"a rule's name is kebab-case (got {value!r})")
+
+
+def _family_default(rule: Rule) -> OnSite:
+    try:
+        return FAMILY_ON_SITE[rule.code[:3]]
+    except KeyError:
+        raise ValueError(f"family {rule.code[:3]} has no default in FAMILY_ON_SITE") from None
 
 
 def _trimmed(text: str) -> str:
@@ -63,9 +91,9 @@ class Rule(Model):
     severity: Severity = "error"
     #: For the rules of checks and the runner: what they look at (the page says it).
     scope: Scope | None = None
-    #: True when a finding of this rule keeps the record it is in off the published
-    #: site (no rule does yet).
-    keeps_off_site: bool = False
+    #: What an error of this rule does to a record on the published site (``OnSite``);
+    #: by default its family's (``FAMILY_ON_SITE``).
+    publication: OnSite = field(default=Factory(_family_default, takes_self=True))
 
     @property
     def family(self) -> str:
