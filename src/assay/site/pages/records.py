@@ -21,7 +21,7 @@ from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import type_for
 from assay.engine.workspace.types import builtin_type
-from assay.grammar.markdown.document import read_document
+from assay.grammar.reader import read_document
 from assay.site.facts import RecordFacts, RelationFact, RelationKind
 from assay.site.gate import Excluded, Publication
 from assay.spec.document import Document
