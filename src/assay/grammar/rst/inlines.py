@@ -5,9 +5,9 @@ Kinds, as the Markdown reader names them: `` `text <url>`_ `` is ``inline``, a b
 URL or e-mail address is an ``autolink``, `` `Name`_ `` (and an anonymous
 `` `Name`__ ``) is a ``reference`` whose destination comes from its target
 (``.. _Name: url``), and ``:doc:`0002-x` `` is a ``reference`` labelled ``doc`` to
-``0002-x.rst`` beside the record (its span starts at the backtick).  A reference to a place inside the document (a
-section title, an internal target) and ``:ref:`` (a label anywhere in a Sphinx
-project) name no file: they are not links.
+``0002-x.rst`` beside the record (its span starts at the backtick).  A reference
+to a place inside the document (a section title, an internal target) and ``:ref:``
+(a label anywhere in a Sphinx project) name no file: they are not links.
 """
 
 from __future__ import annotations

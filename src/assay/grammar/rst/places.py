@@ -35,7 +35,9 @@ class Lines:
         return len(starts) - (1 if self.text.endswith(("\n", "\r")) or not self.text else 0)
 
     def raw(self, index: int) -> str:
-        """Line ``index`` (0-based) as stored, without its ending."""
+        """Line ``index`` (0-based) as stored, without its ending (empty past the end)."""
+        if not 0 <= index < len(self.starts):
+            return ""
         start = self.starts[index]
         end = self.starts[index + 1] if index + 1 < len(self.starts) else len(self.text)
         while end > start and self.text[end - 1] in "\r\n":
@@ -73,8 +75,13 @@ class Lines:
         self._expanded[index] = found
         return found
 
+    def clamp(self, index: int) -> int:
+        """``index`` moved onto a line of the text (docutils may name one past it)."""
+        return max(0, min(index, len(self.starts) - 1))
+
     def offset(self, index: int, column: int) -> int:
         """The text offset of ``column`` (0-based, as docutils counts) on line ``index``."""
+        index = self.clamp(index)
         _line, columns = self.expanded(index)
         raw_length = len(self.raw(index))
         char = columns[min(column, len(columns) - 1)] if columns is not None else column
@@ -91,12 +98,14 @@ class Lines:
 
     def line_start(self, index: int) -> int:
         """The offset of line ``index``'s first character that is not white space."""
+        index = self.clamp(index)
         raw = self.raw(index)
         return self.starts[index] + len(raw) - len(raw.lstrip())
 
     def line_end(self, index: int) -> int:
         """The offset of the end of line ``index``'s last character that is not white
         space (its start, for a blank line)."""
+        index = self.clamp(index)
         raw = self.raw(index)
         return self.starts[index] + len(raw.rstrip())
 
