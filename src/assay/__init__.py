@@ -106,11 +106,12 @@ def __getattr__(name: str) -> object:
 
 
 def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Document]:
-    """Read a Markdown or plain-text document into a :class:`~assay.spec.document.Document`.
+    """Read a Markdown or plain-text document into a :class:`~assay.spec.document.Document`
+    (reStructuredText when ``path`` ends with ``.rst``).
 
     Never raises on bad input: undecodable bytes become a ``DOC001`` diagnostic.
     """
-    from assay.grammar.markdown.document import parse_document as _parse
+    from assay.grammar.reader import parse_document as _parse
 
     return _parse(data, path)
 

@@ -396,3 +396,54 @@ def test_the_summary_counts_the_files_its_findings_are_in(
     assert out.endswith("1 error, 0 warnings, 0 infos in 1 file\n"), out
     code, out, _ = run(capsys, "--format", "json")
     assert json.loads(out)["summary"]["files"] == 1
+
+
+RST_RECORD = """\
+1. Use PostgreSQL
+=================
+
+:Status: Accepted
+:Date: 2024-03-05
+
+Context
+-------
+
+The ledger needs transactions, as `the notes`_ say.
+
+Decision
+--------
+
+PostgreSQL 16.
+
+Consequences
+------------
+
+One more service to run.
+"""
+
+
+def test_rst_series_is_checked_with_no_config(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`assay check` finds a `.rst` series by convention and reports its defects."""
+    root = workspace(
+        tmp_path,
+        {
+            "docs/decisions/0001-use-postgres.rst": RST_RECORD,
+            "docs/decisions/0002-use-redis.rst": RST_RECORD.replace(
+                "1. Use PostgreSQL", "2. Use Redis  "
+            ).replace("2024-03-05", "2024-13-05"),
+        },
+    )
+    monkeypatch.chdir(root)
+    code, out, _ = run(capsys, "--format", "json")
+    found = sorted(
+        (d["path"], d["line"], d["column"], d["code"]) for d in json.loads(out)["diagnostics"]
+    )
+    assert code == EXIT_FINDINGS
+    assert found == [
+        ("docs/decisions/0001-use-postgres.rst", 10, 35, "DOC021"),
+        ("docs/decisions/0002-use-redis.rst", 5, 1, "FLD003"),
+        ("docs/decisions/0002-use-redis.rst", 10, 35, "DOC021"),
+    ]
+    assert json.loads(out)["summary"]["files"] == 2

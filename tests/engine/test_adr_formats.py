@@ -78,7 +78,9 @@ def _assert_every_record_was_read(root: Path, case: dict[str, Any]) -> None:
     Markdown file of the case is a typed, read document, but those the case names as
     not records (templates, indexes), which must not be documents at all."""
     documents = {d.path: d for d in load_workspace(load_config(root)).documents}
-    markdown = {p.relative_to(root).as_posix() for p in root.rglob("*.md")}
+    markdown = {
+        p.relative_to(root).as_posix() for p in root.rglob("*") if p.suffix in (".md", ".rst")
+    }
     records = markdown - set(case.get("not_records", []))
     assert records, "a case without findings holds at least one record"
     assert set(documents) == records

@@ -7,7 +7,7 @@ from pathlib import PurePosixPath
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.grammar.markdown.document import _file_title
+from assay.grammar.markdown.document import file_title
 
 
 def pathlib_title(path: str) -> str:
@@ -19,12 +19,12 @@ def pathlib_title(path: str) -> str:
 
 
 def test_usual_paths() -> None:
-    assert _file_title("docs/adr/0001-use-x.md") == "0001-use-x"
-    assert _file_title("docs/adr/README.md") == "adr"
-    assert _file_title("README.md") == "README"
-    assert _file_title("x.tar.gz") == "x.tar"
+    assert file_title("docs/adr/0001-use-x.md") == "0001-use-x"
+    assert file_title("docs/adr/README.md") == "adr"
+    assert file_title("README.md") == "README"
+    assert file_title("x.tar.gz") == "x.tar"
 
 
 @given(st.text(alphabet="ab./\\ READMEindexm", max_size=16))
 def test_any_path_reads_as_pathlib_reads_it(path: str) -> None:
-    assert _file_title(path) == pathlib_title(path)
+    assert file_title(path) == pathlib_title(path)

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
+from assay.grammar.reader import is_rst
 from assay.spec.diagnostics import Related
 from assay.spec.rules.records import DOC010
 
@@ -16,9 +17,17 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     if context.reading is None or not context.derives_from("adr"):
         return
     h1 = [s for s in context.reading.sections if s.level == 1]
+    rst = is_rst(context.path)
     for extra in h1[1:]:
+        message = (
+            # reStructuredText levels go by the order underline styles first appear.
+            f"a second title `{extra.heading}`, underlined as the title is; a section's"
+            " underline uses another character"
+            if rst
+            else f"a second title `# {extra.heading}`; a section heading starts with `##`"
+        )
         yield Finding(
             extra.span,
-            f"a second title `# {extra.heading}`; a section heading starts with `##`",
+            message,
             (Related("the title", context.path, h1[0].span),),
         )

@@ -14,6 +14,8 @@ from typing import Literal
 
 Scheme = Literal["numbered", "dated"]
 MARKDOWN_SUFFIXES = (".md", ".markdown")
+#: What a record file may be named: Markdown, or reStructuredText (read with docutils).
+RECORD_SUFFIXES = (*MARKDOWN_SUFFIXES, ".rst")
 
 _DATED = re.compile(r"^((?:19|20|21)\d\d)-?(\d\d)-?(\d\d)(?=[-. ]|$)")
 _NUMBERED = re.compile(r"^(?:adr[-_ ]?)?(\d+)(?=[-. ]|$)", re.IGNORECASE)
@@ -55,7 +57,7 @@ def _is_date(year: str, month: str, day: str) -> bool:
 def name_anomalies(name: str) -> list[str]:
     """Keys of `ANOMALIES` that apply to a file name, in a fixed order."""
     lower = name.lower()
-    suffix = next((s for s in MARKDOWN_SUFFIXES if lower.endswith(s)), "")
+    suffix = next((s for s in RECORD_SUFFIXES if lower.endswith(s)), "")
     stem = lower[: -len(suffix)] if suffix else None
     found = []
     if any(char.isspace() for char in name):
@@ -64,7 +66,7 @@ def name_anomalies(name: str) -> list[str]:
         found.append("brackets")
     if stem is not None and stem.endswith("."):
         found.append("double-dot")
-    if stem is not None and stem.endswith(MARKDOWN_SUFFIXES):
+    if stem is not None and stem.endswith(RECORD_SUFFIXES):
         found.append("double-extension")
     if not PurePosixPath(name).suffix:
         found.append("no-extension")

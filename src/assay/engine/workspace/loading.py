@@ -29,7 +29,7 @@ from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.listing import list_files
 from assay.engine.workspace.run_folders import MANIFEST, inside, member_type
 from assay.engine.workspace.types import builtin_type, resolve_types
-from assay.grammar.markdown.document import read_document
+from assay.grammar.reader import is_rst, read_document
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
 from assay.spec.model import Model
@@ -220,7 +220,10 @@ def type_for(
 
 
 def _looks_madr(document: Document) -> bool:
-    if document.front_matter is not None and document.front_matter.get("status") is not None:
+    # A reStructuredText record's head fields (`:Status:`) are front matter too, but
+    # MADR's front matter is YAML: only its headings tell a `.rst` record is MADR.
+    front_matter = None if is_rst(document.path) else document.front_matter
+    if front_matter is not None and front_matter.get("status") is not None:
         return True
     return any(fold(s.heading.text) in _MADR_HEADINGS for s in document.walk_sections())
 

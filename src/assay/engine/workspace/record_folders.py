@@ -12,7 +12,7 @@ from pathlib import Path
 
 from assay.engine.files.opening import read_contained
 from assay.engine.files.refusal import Refused
-from assay.engine.reading.record_names import MARKDOWN_SUFFIXES, record_number
+from assay.engine.reading.record_names import RECORD_SUFFIXES, record_number
 from assay.engine.workspace.candidates import Candidate, Note, Origin, Skipped
 from assay.grammar.globs import Glob
 
@@ -112,11 +112,11 @@ def may_hold_documents(path: str, include: tuple[Glob, ...], folders: tuple[Fold
     return any(folded[: len(folder)] == folder[: len(folded)] for folder, _ in folders)
 
 
-_INDEX_NAMES = frozenset({"index.md", "index.markdown"})
+_INDEX_NAMES = frozenset({"index.md", "index.markdown", "index.rst"})
 
 #: Text formats records are written in that assay does not read: found in a records
 #: folder, they are listed (DOC016). Images and data files beside records are not.
-UNSUPPORTED_SUFFIXES = (".rst", ".adoc", ".asciidoc", ".asc", ".txt", ".org", ".textile")
+UNSUPPORTED_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".txt", ".org", ".textile")
 
 # The words of a name before its "template": `adr`/`ADR000`, and words naming what the
 # template is of (`architecture-decision-record-template`).
@@ -134,7 +134,7 @@ def is_template_name(name: str) -> bool:
     ``0000-adr-template.md``):
     ``0010-django-templates.md`` and ``0003-adr-template-changes.md`` are records.
     """
-    stem = name.rsplit(".", 1)[0] if name.lower().endswith(MARKDOWN_SUFFIXES) else name
+    stem = name.rsplit(".", 1)[0] if name.lower().endswith(RECORD_SUFFIXES) else name
     words = [w for w in _WORDS.split(stem.casefold()) if w]
     if words[:1] == ["adr"] and len(words) > 1 and words[1].isdigit():
         words.pop(0)  # `adr-000-template.md`: numbered as `ADR000-template.md` is
@@ -186,7 +186,7 @@ class Records:
             lower = name.lower()
             # A numbered name without an extension is a record with an anomaly.
             if place is None or not (
-                lower.endswith(MARKDOWN_SUFFIXES) or ("." not in name and record_number(name))
+                lower.endswith(RECORD_SUFFIXES) or ("." not in name and record_number(name))
             ):
                 if path not in self.specs and may_hold_documents(path, (), self.folders):
                     self.maybe_links.append(path)

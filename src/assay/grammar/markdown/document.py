@@ -146,7 +146,7 @@ def _read_document(data: bytes | str, path: str) -> tuple[Parsed[Document], Loca
 
     document = Document(
         path=path,
-        bytes=_byte_facts(raw, text, bom),
+        bytes=byte_facts(raw, text, bom),
         front_matter=front_matter,
         titles=_titles(front_matter, sections, preamble, path, locator),
         preamble=preamble,
@@ -220,7 +220,8 @@ def _undecodable(raw: bytes, error: UnicodeDecodeError, skipped: int, path: str)
     )
 
 
-def _byte_facts(raw: bytes, text: str, bom: bool) -> ByteFacts:
+def byte_facts(raw: bytes, text: str, bom: bool) -> ByteFacts:
+    """What the model keeps of the bytes (the reStructuredText reader's too)."""
     endings: list[LineEnding]
     if "\r" in text:
         endings = [_ENDING_NAMES[m.group(0)] for m in _ENDING.finditer(text)]
@@ -264,13 +265,13 @@ def _titles(
         first = _first_line(locator)
         if first is not None:
             candidates.append(first)
-    stem = _file_title(path)
+    stem = file_title(path)
     if stem and not stem.startswith("<"):
         candidates.append(TitleCandidate(stem, "file-name", None))
     return tuple(candidates)
 
 
-def _file_title(path: str) -> str:
+def file_title(path: str) -> str:
     """The file name without its extension, or the folder's name for an index or README."""
     slashed = path.replace("\\", "/")
     if "//" in slashed or "/." in slashed or slashed.endswith("/") or slashed.startswith("."):

@@ -22,7 +22,7 @@ from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import type_for
 from assay.engine.workspace.types import builtin_type
-from assay.grammar.markdown.document import read_document
+from assay.grammar.reader import is_rst, read_document
 from assay.site.facts import RecordFacts, RelationFact, RelationKind
 from assay.site.gate import Excluded, Publication
 from assay.spec.document import Document
@@ -99,6 +99,9 @@ def _read(
 ) -> _Read | Excluded:
     """One record read under the type discovery gives it (``adr`` for a publication
     made without the workspace), or why it cannot be."""
+    if is_rst(path):
+        # Checked like any record, but its page would be Markdown made from rst: not yet.
+        return Excluded(path=path, reason="a reStructuredText record: checked, not published yet")
     opened = open_contained(publication.root, path)
     if isinstance(opened, Refused):
         return Excluded(path=path, reason=f"{opened.code} {opened.message}")

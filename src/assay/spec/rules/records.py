@@ -1,4 +1,4 @@
-"""DOC009-DOC016: a record's number, title, file name and nesting, and what a folder of
+"""DOC009-DOC016 and DOC021: a record's number, title, file name and nesting, and what a folder of
 records holds besides.
 """
 
@@ -303,12 +303,10 @@ DOC016 = Rule(
     stage="check",
     scope="workspace",
     severity="info",
-    summary=(
-        "A records folder holds files in a format assay does not read (`.rst`, `.adoc`, `.txt`, …)."
-    ),
+    summary=("A records folder holds files in a format assay does not read (`.adoc`, `.txt`, …)."),
     documentation="""\
-Only Markdown is read. A record written in reStructuredText or AsciiDoc beside the
-Markdown ones is not checked, and saying so once is better than a silent drop: one
+Markdown and reStructuredText are read. A record written in AsciiDoc or plain text
+beside the others is not checked, and saying so once is better than a silent drop: one
 finding per folder, at its first such file, naming them all. Rename a plain-text
 record to `.md` to have it read (a line standing alone, such as `Context`, is a
 section).
@@ -319,9 +317,8 @@ section).
 # 1. Use PostgreSQL
 ```
 
-```markdown path=docs/adr/0002-use-redis.rst at=1:1
-2. Use Redis
-============
+```markdown path=docs/adr/0002-use-redis.adoc at=1:1
+= 2. Use Redis
 ```
 
 ## Passes
@@ -332,6 +329,45 @@ section).
 
 ```markdown path=docs/adr/diagram.svg
 <svg xmlns="http://www.w3.org/2000/svg"/>
+```
+""",
+)
+
+DOC021 = Rule(
+    code="DOC021",
+    name="rst-markup-problem",
+    stage="check",
+    scope="document",
+    severity="warning",
+    summary="docutils reports a problem in a reStructuredText record.",
+    documentation="""\
+A `.rst` record is read with docutils' own parser; its warnings and errors are what
+a Sphinx build of the record would warn about too: a title underline shorter than
+its title, a malformed table, an unknown directive, markup that ends without a blank
+line, a reference (`` `Name`_ ``) to a target no `.. _Name: url` defines. The finding
+is at the line docutils names, column 1 of its text (docutils gives lines, not
+columns); the rest of the record is still read. Directives of Sphinx and its common
+extensions (`toctree`, `versionadded`, `mermaid`, …) are not reported, and roles
+docutils does not know keep their text (`:doc:` and `:ref:` are read as links).
+
+## Fails
+
+```rst path=docs/decisions/0001-use-postgres.rst at=5:1
+1. Use PostgreSQL
+=================
+
+Context
+----
+```
+
+## Passes
+
+```rst path=docs/decisions/0001-use-postgres.rst
+1. Use PostgreSQL
+=================
+
+Context
+-------
 ```
 """,
 )
