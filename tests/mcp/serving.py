@@ -37,8 +37,10 @@ class Client:
 
 
 @asynccontextmanager
-async def _session(folder: Path, args: tuple[str, ...], errlog: IO[str]) -> AsyncIterator[Any]:
-    parameters = StdioServerParameters(command=ASSAY, args=["mcp", *args], cwd=folder)
+async def _session(
+    folder: Path, args: tuple[str, ...], errlog: IO[str], env: dict[str, str] | None
+) -> AsyncIterator[Any]:
+    parameters = StdioServerParameters(command=ASSAY, args=["mcp", *args], cwd=folder, env=env)
     async with (
         stdio_client(parameters, errlog=errlog) as (read, write),
         ClientSession(read, write) as session,
@@ -48,14 +50,16 @@ async def _session(folder: Path, args: tuple[str, ...], errlog: IO[str]) -> Asyn
 
 
 @contextmanager
-def serving(folder: Path, *args: str, errlog: IO[str] | None = None) -> Iterator[Client]:
-    """``assay mcp ARGS`` started in ``folder``, connected; stopped (its standard input
-    closed) on leaving."""
+def serving(
+    folder: Path, *args: str, errlog: IO[str] | None = None, env: dict[str, str] | None = None
+) -> Iterator[Client]:
+    """``assay mcp ARGS`` started in ``folder`` (``env`` added to its environment),
+    connected; stopped (its standard input closed) on leaving."""
     log = errlog if errlog is not None else open("/dev/null", "w")  # noqa: SIM115
     try:
         with (
             start_blocking_portal() as portal,
-            portal.wrap_async_context_manager(_session(folder, args, log)) as session,
+            portal.wrap_async_context_manager(_session(folder, args, log, env)) as session,
         ):
             yield Client(portal, session)
     finally:

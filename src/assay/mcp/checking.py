@@ -55,13 +55,17 @@ def parse(served: Served, arguments: dict[str, Any]) -> str:
     """``assay parse PATH --json`` (``--spec``, ``--type NAME``): how assay reads one
     file."""
     from assay.api.documents import UnknownType, Unreadable, find_type, parse_file, typed_reading
+    from assay.api.files import PathRefused, contained_file
     from assay.cli.commands.parse import reading_value, typed_value
 
-    path = inside(served, arguments["path"])
     spec = bool(arguments.get("spec", False))
     try:
-        # Relative, so walked from the root (the server's folder) through no link.
-        parsed = parse_file(path, spec=spec)
+        # Checked first for the refusal's code (PTH001 to PTH003); then opened as the
+        # command opens it, relative, so walked from the root through no link.
+        path = contained_file(served.root, arguments["path"]).relative_to(served.root)
+        parsed = parse_file(path.as_posix(), spec=spec)
+    except PathRefused as refused:
+        raise ToolError(str(refused)) from None
     except Unreadable as error:
         raise ToolError(str(error)) from None
     name = arguments.get("type")
