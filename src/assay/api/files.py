@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from assay.api import StrPath
 from assay.engine.files.destination import DestinationRefused, check_file_destination
+from assay.errors import InputError
 
 if TYPE_CHECKING:
     from assay.engine.runner.result import Report
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DestinationRefused",
+    "PathRefused",
+    "contained_file",
+    "contained_path",
     "file_destination",
     "read_bytes",
     "read_text",
@@ -125,3 +129,43 @@ def write_text(path: StrPath, text: str) -> None:
     from assay.engine.files.writing import write_file
 
     write_file(os.fspath(path), text.encode("utf-8"))
+
+
+class PathRefused(InputError):
+    """A path that names nothing inside the workspace: the refusal's code (PTH001) and
+    message, as ``assay check`` reports a pinned path refused."""
+
+    def __init__(self, code: str, name: str, message: str) -> None:
+        """``code`` and ``name``: the rule refused by; ``message``: why, naming the path."""
+        self.code, self.name, self.message = code, name, message
+        super().__init__(f"{code} {name}: {message}")
+
+
+def contained_path(path: str) -> str:
+    """``path``, relative to the workspace root, in its normal POSIX form when it stays
+    inside lexically (``a/./b/../c`` is ``a/c``); else ``PathRefused`` (PTH001):
+    absolute, a drive, a backslash, a NUL, empty, the root itself, or ``..`` above it.
+    What the path names is the opener's to refuse (a link, not a regular file)."""
+    from assay.engine.files.containment import contained_parts
+    from assay.engine.files.refusal import Refused
+
+    parts = contained_parts(path)
+    if isinstance(parts, Refused):
+        raise PathRefused(parts.code, parts.name, parts.message)
+    return "/".join(parts)
+
+
+def contained_file(root: StrPath, path: str) -> Path:
+    """``root / path`` when ``path`` opens as a document is opened: inside ``root``, no
+    link on its way, a regular file; else ``PathRefused`` (PTH001 to PTH003). For a
+    file another library opens by name (an SQLite store): checked here, it is opened
+    again there, so a link made in between is not seen."""
+    from assay.engine.files.opening import open_contained
+    from assay.engine.files.refusal import Refused
+
+    normal = contained_path(path)
+    opened = open_contained(os.fspath(root), normal)
+    if isinstance(opened, Refused):
+        raise PathRefused(opened.code, opened.name, opened.message)
+    opened.close()
+    return Path(root) / normal

@@ -281,6 +281,9 @@ def build_parser() -> argparse.ArgumentParser:
     from assay.cli.eval_arguments import add_eval_command
 
     add_eval_command(commands)
+    from assay.cli.mcp_arguments import add_mcp_command
+
+    add_mcp_command(commands)
     return parser
 
 

@@ -61,10 +61,15 @@ def window_text(window: Window) -> str:
 
 def window_json(window: Window) -> str:
     """The window as ``assay schema window`` describes it."""
+    text = json.dumps(window_value(window), indent=2, ensure_ascii=False)
+    return escape_json(text) + "\n"
+
+
+def window_value(window: Window) -> object:
+    """The window's JSON value (``window_json`` writes it)."""
     from assay.spec.convert import to_json_value
 
-    text = json.dumps(to_json_value(window), indent=2, ensure_ascii=False)
-    return escape_json(text) + "\n"
+    return to_json_value(window)
 
 
 def _count(number: int, one: str, many: str) -> str:

@@ -77,6 +77,13 @@ def _text(files: Sequence[FileEntry], notes: Sequence[Note]) -> str:
 
 
 def _json(files: Sequence[FileEntry], notes: Sequence[Note]) -> str:
+    text = json.dumps(listing_value(files, notes), indent=2, ensure_ascii=False)
+    return escape_json(text) + "\n"
+
+
+def listing_value(files: Sequence[FileEntry], notes: Sequence[Note]) -> object:
+    """The JSON value of the listing, as ``assay schema files`` describes it (the MCP
+    tool ``files`` gives this value too)."""
     from assay.spec.convert import to_json_value
     from assay.spec.report import REPORT_VERSION, FileListing, NoteEntry, Tool
 
@@ -86,7 +93,7 @@ def _json(files: Sequence[FileEntry], notes: Sequence[Note]) -> str:
         files=tuple(files),
         notes=tuple(NoteEntry(path=n.path, line=n.line, message=n.message) for n in notes),
     )
-    return escape_json(json.dumps(to_json_value(listing), indent=2, ensure_ascii=False)) + "\n"
+    return to_json_value(listing)
 
 
 def _plural(n: int, word: str) -> str:

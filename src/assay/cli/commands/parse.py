@@ -14,6 +14,7 @@ from assay.cli.output import complain, write, write_lines
 
 if TYPE_CHECKING:
     from assay.api.documents import ParsedFile
+    from assay.spec.reading import Reading
     from assay.spec.types import DocumentType
 
 
@@ -31,19 +32,7 @@ def run(options: argparse.Namespace) -> int:
     if options.type is not None and not options.spec:
         return _typed(options, parsed)
     if options.json:
-        # cattrs and the report models load only when JSON is asked for: pre-commit
-        # and editors start assay cold, and every import counts there.
-        from assay.spec.convert import to_json_value
-        from assay.spec.report import REPORT_VERSION, DocumentReading, Entry, SpecReading, Tool
-
-        tool = Tool("assay", __version__)
-        entries = tuple(Entry.from_diagnostic(d) for d in diagnostics)
-        reading = (
-            SpecReading(REPORT_VERSION, tool, model, entries)  # type: ignore[arg-type]
-            if options.spec
-            else DocumentReading(REPORT_VERSION, tool, model, entries)  # type: ignore[arg-type]
-        )
-        write(_json(to_json_value(reading)))
+        write(_json(reading_value(parsed, spec=options.spec)))
     else:
         from assay.cli.outline import document_outline, spec_outline
 
@@ -64,12 +53,7 @@ def _typed(options: argparse.Namespace, parsed: ParsedFile) -> int:
         return EXIT_ERROR
     reading = typed_reading(parsed, doc_type)
     if options.json:
-        from assay.spec.convert import to_json_value
-        from assay.spec.report import REPORT_VERSION, Entry, Tool, TypedReading
-
-        entries = tuple(Entry.from_diagnostic(d) for d in parsed.diagnostics)
-        typed = TypedReading(REPORT_VERSION, Tool("assay", __version__), reading, entries)
-        write(_json(to_json_value(typed)))
+        write(_json(typed_value(parsed, reading)))
     elif reading is not None:
         from assay.cli.reading_outline import reading_outline
 
@@ -77,6 +61,35 @@ def _typed(options: argparse.Namespace, parsed: ParsedFile) -> int:
     for d in parsed.diagnostics:
         complain(format_diagnostic(_shown(d), parsed.text))
     return EXIT_ERROR if any(d.severity == "error" for d in parsed.diagnostics) else EXIT_OK
+
+
+def reading_value(parsed: ParsedFile, *, spec: bool) -> object:
+    """``--json``: the JSON value of the document's (or with ``spec`` the spec's)
+    model and diagnostics, as ``assay schema document`` (``spec``) describes it."""
+    # cattrs and the report models load only when JSON is asked for: pre-commit
+    # and editors start assay cold, and every import counts there.
+    from assay.spec.convert import to_json_value
+    from assay.spec.report import REPORT_VERSION, DocumentReading, Entry, SpecReading, Tool
+
+    tool = Tool("assay", __version__)
+    entries = tuple(Entry.from_diagnostic(d) for d in parsed.diagnostics)
+    model = parsed.value
+    reading = (
+        SpecReading(REPORT_VERSION, tool, model, entries)  # type: ignore[arg-type]
+        if spec
+        else DocumentReading(REPORT_VERSION, tool, model, entries)  # type: ignore[arg-type]
+    )
+    return to_json_value(reading)
+
+
+def typed_value(parsed: ParsedFile, reading: Reading | None) -> object:
+    """``--type NAME --json``: the typed reading's JSON value (``assay schema reading``)."""
+    from assay.spec.convert import to_json_value
+    from assay.spec.report import REPORT_VERSION, Entry, Tool, TypedReading
+
+    entries = tuple(Entry.from_diagnostic(d) for d in parsed.diagnostics)
+    typed = TypedReading(REPORT_VERSION, Tool("assay", __version__), reading, entries)
+    return to_json_value(typed)
 
 
 def _json(value: object) -> str:

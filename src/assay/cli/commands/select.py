@@ -81,6 +81,12 @@ def _place(decision: Decision) -> str:
 
 
 def _json(selection: Selection) -> str:
+    text = json.dumps(selection_value(selection), indent=2, ensure_ascii=False)
+    return escape_json(text) + "\n"
+
+
+def selection_value(selection: Selection) -> object:
+    """The JSON value of the selection, as ``assay schema selection`` describes it."""
     from assay.spec.convert import to_json_value
     from assay.spec.selection_report import (
         SELECTION_VERSION,
@@ -109,7 +115,7 @@ def _json(selection: Selection) -> str:
             for d in selection.excluded
         ),
     )
-    return escape_json(json.dumps(to_json_value(report), indent=2, ensure_ascii=False)) + "\n"
+    return to_json_value(report)
 
 
 def _notes(selection: Selection, *, explain: bool) -> None:

@@ -1,0 +1,50 @@
+"""``assay mcp [--allow-write]``: the Model Context Protocol server, over stdio.
+
+The server (``assay.mcp``) stands on the command line's JSON renderers, so the
+command line cannot import it: it is found by name here, as each command's module is
+found by ``assay.cli.main``. Without the SDK (the extra ``assay[mcp]``) the command
+says which extra to install and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import threading
+from importlib import import_module
+from pathlib import Path
+
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_OK
+from assay.cli.output import complain
+
+#: The server's module, named rather than imported (see above).
+SERVER = "assay.mcp.server"
+
+
+def run(options: argparse.Namespace) -> int:
+    """Serve until standard input closes; 2 without the SDK or a readable config."""
+    from assay.api.workspace import ConfigError
+
+    try:
+        server = import_module(SERVER)
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] != "mcp":
+            raise
+        complain(
+            "assay mcp: the Model Context Protocol SDK is not installed; "
+            "install the extra: pip install 'assay[mcp]'"
+        )
+        return EXIT_ERROR
+    try:
+        server.serve(Path.cwd(), allow_write=options.allow_write)
+    except ConfigError as error:
+        complain(f"assay mcp: {error}")
+        return EXIT_ERROR
+    if threading.active_count() > 1:
+        # A read-only call still running for a client that has gone: nothing it does
+        # is wanted, and waiting for it (a large check) would keep the process alive.
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(EXIT_OK)
+    return EXIT_OK

@@ -1,0 +1,181 @@
+"""The server: the table of tools spoken over stdio with the official MCP SDK.
+
+Each call is validated against its tool's input schema, then answered in a worker
+thread, so the protocol keeps being served while a large workspace is checked (a
+second call, a ping, a cancellation, the end of standard input). Calls that read the
+workspace run one at a time; ``rules`` and ``identity`` need no workspace and never
+wait. A bad call is a tool error carrying the diagnostic; a crash inside a tool is a
+tool error too (its trace on standard error), and the server goes on. It ends when
+standard input closes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import traceback
+from functools import cache, partial
+from pathlib import Path
+from typing import Any
+
+import anyio
+import mcp_types as types
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+from mcp.server.lowlevel import Server
+from mcp.server.stdio import stdio_server
+from mcp.shared.exceptions import MCPError
+
+from assay import __version__
+from assay.cli.names import printable
+from assay.errors import AssayError
+from assay.mcp.answers import report_json, report_of, report_text
+from assay.mcp.arguments import Served
+from assay.mcp.errors import ToolError
+from assay.mcp.tools import BY_NAME, TOOLS, Tool
+
+#: What the server tells a client's model about itself.
+INSTRUCTIONS = (
+    "assay checks evidence-bearing documents (decision records, analysis runs, "
+    "task-context declarations, agent sessions) and assembles pinned context. Paths are "
+    "relative to the workspace root. Call `check` (with `paths`) on what you are "
+    "writing, `rules` for a code's page, `assemble` for a task's bundle."
+)
+
+#: One call at a time reads the workspace: the engine's caches belong to the process.
+_WORKSPACE = threading.Lock()
+
+
+def serve(start: Path, *, allow_write: bool) -> None:
+    """Serve the workspace found from ``start`` until standard input closes. Raises
+    ``ConfigError`` for a config that cannot be read."""
+    from assay.api.workspace import load_config
+
+    root = load_config(start).root
+    # Every relative path the API resolves from the current folder is now a
+    # workspace-relative one: the paths the tools take, and the ones they report.
+    os.chdir(root)
+    anyio.run(_serve, Served(root=root, allow_write=allow_write))
+
+
+async def _serve(served: Served) -> None:
+    server = build(served)
+    async with stdio_server() as (read, write):
+        await server.run(read, write, server.create_initialization_options())
+
+
+def build(served: Served) -> Server[Any]:
+    """The SDK's server, answering ``tools/list`` and ``tools/call`` from the table."""
+
+    async def list_tools(
+        ctx: Any, params: types.PaginatedRequestParams | None
+    ) -> types.ListToolsResult:
+        return types.ListToolsResult(tools=[_listed(tool, served) for tool in TOOLS])
+
+    async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        tool = BY_NAME.get(params.name)
+        if tool is None:  # finding the tool is the protocol's error, not the tool's
+            known = ", ".join(BY_NAME)
+            raise MCPError(types.INVALID_PARAMS, f"no tool `{params.name}`; the tools: {known}")
+        arguments = params.arguments or {}
+        problem = _invalid(tool, arguments)
+        if problem is not None:
+            return _error(ToolError(problem), served)
+        answer = partial(_answer, tool, served, arguments)
+        try:
+            # A call that may write is finished even when its caller goes: a write is
+            # whole or absent. A read-only one is abandoned then.
+            text = await anyio.to_thread.run_sync(answer, abandon_on_cancel=not tool.writes)
+        except ToolError as error:
+            return _error(error, served)
+        return types.CallToolResult(
+            content=[types.TextContent(text=text)], structured_content=_wire(json.loads(text))
+        )
+
+    return Server(
+        "assay",
+        version=__version__,
+        title="assay",
+        instructions=INSTRUCTIONS,
+        on_list_tools=list_tools,
+        on_call_tool=call_tool,
+    )
+
+
+def _answer(tool: Tool, served: Served, arguments: dict[str, Any]) -> str:
+    """The tool's answer (in a worker thread); every failure a ``ToolError``."""
+    try:
+        if not tool.workspace:
+            return tool.answer(served, arguments)
+        with _WORKSPACE:
+            return tool.answer(served, arguments)
+    except ToolError:
+        raise
+    except AssayError as error:
+        # A config, spec or usage error, an unreadable input: what the command line
+        # prints before exiting 2.
+        raise ToolError(str(error), getattr(error, "diagnostics", ())) from None
+    except Exception:
+        traceback.print_exc(file=sys.stderr)
+        raise ToolError(
+            "internal error: assay failed to answer; please report it with the trace "
+            "on the server's standard error (the server goes on)"
+        ) from None
+
+
+def _listed(tool: Tool, served: Served) -> types.Tool:
+    writes = tool.writes and served.allow_write
+    return types.Tool(
+        name=tool.name,
+        title=tool.title,
+        description=tool.description,
+        input_schema=tool.input,
+        output_schema=tool.output_schema(),
+        annotations=types.ToolAnnotations(
+            read_only_hint=not writes, destructive_hint=False, open_world_hint=False
+        ),
+    )
+
+
+@cache
+def _validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(BY_NAME[name].input)
+
+
+def _invalid(tool: Tool, arguments: dict[str, Any]) -> str | None:
+    """What is wrong with ``arguments``, in words; None when they fit the schema."""
+    errors = sorted(_validator(tool.name).iter_errors(arguments), key=lambda e: list(e.path))
+    if not errors:
+        return None
+    first = errors[0]
+    where = "".join(f"[{part!r}]" for part in first.path) or "the arguments"
+    return f"{tool.name}: {where}: {first.message} (see the tool's input schema)"
+
+
+def _error(error: ToolError, served: Served) -> types.CallToolResult:
+    """A tool error: the message and the diagnostics as ``assay check`` prints them,
+    and the structured part ``{"error": …, "report": …}``."""
+    text = printable(error.message, keep="\n\t")
+    structured: dict[str, Any] = {"error": error.message}
+    if error.diagnostics:
+        text += "\n" + report_text(error.diagnostics, served.root)
+        structured["report"] = json.loads(report_json(report_of(error.diagnostics)))
+    return types.CallToolResult(
+        content=[types.TextContent(text=text)], structured_content=_wire(structured), is_error=True
+    )
+
+
+def _wire(value: Any) -> Any:
+    """``value`` with each lone surrogate (a name's undecodable byte, which JSON text
+    writes as ``\\udcXX``) as U+FFFD: the SDK writes UTF-8 and cannot send one. The
+    text content keeps the escape, so the original bytes can be had from there."""
+    if isinstance(value, str):
+        if value.isprintable() or not any("\ud800" <= c <= "\udfff" for c in value):
+            return value
+        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in value)
+    if isinstance(value, list):
+        return [_wire(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _wire(item) for key, item in value.items()}
+    return value

@@ -1,0 +1,183 @@
+"""`assay mcp` as a process: bad calls are answered and survived, a huge workspace is
+checked without stalling the protocol, standard input's end ends it, and without the
+SDK the command says which extra to install."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import anyio
+import pytest
+
+from assay.cli import main
+from mcp import MCPError
+from tests.cli.test_eval_command import _assay, _example
+from tests.mcp.serving import ASSAY, Client, serving, text
+
+#: Records in the huge workspace: every other one has a broken link (LNK001).
+RECORDS = 2000
+
+
+@pytest.fixture(scope="module")
+def huge(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A workspace of ``RECORDS`` decision records, half of them with a finding."""
+    root = tmp_path_factory.mktemp("huge")
+    folder = root / "docs/adr"
+    folder.mkdir(parents=True)
+    (root / "assay.toml").write_text("")
+    for n in range(1, RECORDS + 1):
+        ending = "" if n % 2 else "See [the missing record](missing.md).\n"
+        (folder / f"{n:04d}-decision-{n}.md").write_text(
+            f"# {n}. Decision {n}\n\nDate: 2024-01-01\n\n## Status\n\nAccepted\n\n"
+            f"## Context\n\nWhy {n}.\n\n## Decision\n\nWe do {n}.\n\n{ending}"
+        )
+    return root
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Client]:
+    """A server in an empty workspace."""
+    root = tmp_path_factory.mktemp("empty")
+    (root / "assay.toml").write_text("")
+    with serving(root) as connected:
+        yield connected
+
+
+def test_an_unknown_tool_is_the_protocols_error_and_the_server_goes_on(client: Client) -> None:
+    with pytest.raises(MCPError, match=r"no tool `delete_everything`; the tools: check, "):
+        client.call("delete_everything", {"path": "."})
+    assert not client.call("rules", {"code": "PTH001"}).is_error
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "said"),
+    [
+        ("parse", {}, "'path' is a required property"),
+        ("parse", {"path": 7}, "['path']: 7 is not of type 'string'"),
+        ("assemble", {"budget": -1}, "['budget']: -1 is less than the minimum of 0"),
+        ("check", {"paths": "docs"}, "['paths']: 'docs' is not of type 'array'"),
+        ("rules", {"code": "LNK001", "force": True}, "Additional properties are not allowed"),
+        ("rules", {"code": "NOPE999"}, "no rule `NOPE999`"),
+        ("select", {"declarations": ["x"]}, "does not match '^.+@[0-9]+$'"),
+        ("parse", {"path": "missing.md"}, "PTH003"),
+        ("trace_check", {"session": "missing.jsonl"}, "PTH003"),
+        ("identity", {"url": " / "}, "is empty once normalized"),
+    ],
+)
+def test_a_bad_call_is_a_tool_error_carrying_the_diagnostic(
+    client: Client, tool: str, arguments: dict[str, object], said: str
+) -> None:
+    """Arguments against the schema, an unknown code, a missing file: the error says
+    which, and the next call (on the same server) is answered."""
+    result = client.call(tool, arguments)
+    assert result.is_error and said in text(result), text(result)
+    assert not client.call("identity", {"url": "https://x.org/o/r"}).is_error
+
+
+def test_a_spec_error_is_a_tool_error_with_the_specs_diagnostics(tmp_path: Path) -> None:
+    (tmp_path / "assay.toml").write_text('specs = ["broken.assay"]\n')
+    (tmp_path / "broken.assay").write_text("type {\n")
+    with serving(tmp_path) as client:
+        result = client.call("select", {"where": {"repository": "billing"}})
+    assert result.is_error
+    [entry] = result.structured_content["report"]["diagnostics"]
+    assert entry["code"] == "SPC001" and "broken.assay:1:" in text(result)
+
+
+def test_a_huge_workspace_is_checked_without_stalling_the_server(huge: Path) -> None:
+    """While the check of thousands of records runs, a second call is answered."""
+    root = huge
+    finished: dict[str, float] = {}
+
+    async def both(client: Client) -> dict[str, object]:
+        found: dict[str, object] = {}
+
+        async def check() -> None:
+            found["check"] = await client.session.call_tool("check", {})
+            finished["check"] = time.monotonic()
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(check)
+            await anyio.sleep(0.2)  # the check is in its worker thread by now
+            found["identity"] = await client.session.call_tool(
+                "identity", {"url": "https://x.org/o/r"}
+            )
+            finished["identity"] = time.monotonic()
+            await client.session.send_ping()
+            finished["ping"] = time.monotonic()
+        return found
+
+    # Read cold, as a first check of a large workspace is: the cache would hide the wait.
+    with serving(root, env={"ASSAY_NO_CACHE": "1"}) as client:
+        found = client.portal.call(both, client)
+    assert finished["identity"] < finished["check"] and finished["ping"] < finished["check"]
+    report = found["check"].structured_content  # type: ignore[attr-defined]
+    assert report["summary"]["files"] == RECORDS
+    assert report["summary"]["errors"] == RECORDS // 2
+
+
+def test_the_server_ends_when_standard_input_closes_even_during_a_check(huge: Path) -> None:
+    """A client that goes away mid-check: the process ends at once, with 0."""
+    root = huge
+    messages = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-11-25",
+                "capabilities": {},
+                "clientInfo": {"name": "test", "version": "0"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "check"}},
+    ]
+    with subprocess.Popen(
+        [ASSAY, "mcp"],
+        cwd=root,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as server:
+        assert server.stdin is not None and server.stdout is not None
+        server.stdin.write(b"".join(json.dumps(m).encode() + b"\n" for m in messages))
+        server.stdin.flush()
+        initialized = json.loads(server.stdout.readline())
+        assert initialized["result"]["serverInfo"]["name"] == "assay"
+        time.sleep(0.3)  # the check has started
+        started = time.monotonic()
+        server.stdin.close()
+        assert server.wait(timeout=20) == 0
+        ended = time.monotonic() - started
+        assert server.stderr is not None and b"Traceback" not in server.stderr.read()
+    assert ended < 5
+
+
+def test_eval_summary_summarizes_a_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example's store after `assay eval prepare`: the JSON `eval summary` prints."""
+    root = _example(tmp_path)
+    assert _assay(root, "eval prepare", monkeypatch)[0] == 0
+    _, out, _ = _assay(root, "eval summary --format json", monkeypatch)
+    with serving(root) as client:
+        result = client.call("eval_summary", {"store": "evidence.sqlite"})
+    assert not result.is_error, text(result)
+    assert result.structured_content == json.loads(out)
+
+
+def test_without_the_sdk_the_command_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`assay mcp` exits 2 saying `pip install 'assay[mcp]'`."""
+    for name in [n for n in sys.modules if n.partition(".")[0] == "mcp" or n == "assay.mcp.server"]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "mcp", None)  # what an environment without it does
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["mcp"]) == 2
+    assert "pip install 'assay[mcp]'" in err.getvalue()
