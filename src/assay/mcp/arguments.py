@@ -18,6 +18,7 @@ from attrs import frozen
 from assay.api.files import PathRefused, contained_path
 from assay.api.workspace import Config, load_config
 from assay.mcp.errors import ToolError
+from assay.spec.model import Model
 
 #: A workspace-relative path, as every path argument is.
 PATH: dict[str, Any] = {
@@ -48,7 +49,7 @@ def arguments(required: tuple[str, ...] = (), **properties: dict[str, Any]) -> d
 
 
 @frozen
-class Served:
+class Served(Model):
     """The workspace the server started in, and whether it may write."""
 
     #: The workspace root (the server's current folder: relative paths start there).

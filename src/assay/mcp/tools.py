@@ -16,13 +16,14 @@ from attrs import frozen
 
 from assay.mcp import checking, context, runs, sessions
 from assay.mcp.arguments import CODES, PATH, WHERE, Served, arguments
+from assay.spec.model import Model
 
 #: What answers a call: the JSON text of the answer.
 Answer = Callable[[Served, dict[str, Any]], str]
 
 
 @frozen(kw_only=True)
-class Tool:
+class Tool(Model):
     """One tool the server offers."""
 
     name: str

@@ -16,11 +16,12 @@ from attrs import define, field
 from docutils import nodes
 
 from assay.grammar.rst.places import Placed
+from assay.spec.model import Model
 from assay.spec.source import Span
 
 
 @define
-class Pending:
+class Pending(Model):
     """A link found in text, its destination possibly still to be looked up."""
 
     kind: str
