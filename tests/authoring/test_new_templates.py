@@ -170,3 +170,29 @@ def test_a_series_keeping_a_changelog_gets_todays_entry(
     assert text == snapshot
     assert text.endswith("\n## Changelog\n\n* 2025-01-01: Created.\n")
     assert by_code(check_findings(capsys)) == {"DOC007": {"docs/adr/0003-use-kafka-for-events.md"}}
+
+
+def test_madr3_docs_copy_takes_in_its_commented_status_and_date(
+    copy,  # type: ignore[no-untyped-def]
+    capsys: pytest.CaptureFixture[str],
+    snapshot: SnapshotAssertion,
+) -> None:
+    """MADR 3's own docs/decisions/adr-template.md comments the status and date out
+    under the page's `title: ADR Template`: the record states both, and its title is
+    its own (the superseded record links to "Use Kafka for events", not "ADR Template")."""
+    root = copy("madr3-jekyll")
+    new(capsys, "Use Kafka for events", "--supersedes", "1")
+    after = texts(root)
+    text = after["docs/decisions/0002-use-kafka-for-events.md"]
+    assert text == snapshot
+    fields = front_matter(text)
+    assert fields["title"] == "Use Kafka for events"
+    assert (fields["status"], fields["date"]) == ("proposed", datetime.date(2025, 1, 1))
+    assert "\n# deciders: {list everyone involved in the decision}\n" in text
+    superseded = front_matter(after["docs/decisions/0001-use-plain-junit5-for-testing.md"])
+    assert superseded["status"] == (
+        "superseded by [Use Kafka for events](0002-use-kafka-for-events.md)"
+    )
+    assert by_code(check_findings(capsys)) == {
+        "DOC007": {"docs/decisions/0002-use-kafka-for-events.md"}
+    }

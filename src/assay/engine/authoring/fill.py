@@ -23,25 +23,39 @@ from assay.engine.workspace.types import builtin_type
 _FRONT = re.compile(r"\A(\ufeff?---[ \t]*\r?\n)(.*?^)(?:---|\.\.\.)[ \t]*$", re.S | re.M)
 #: A top-level ``key: value`` line (a comment or an indented line is left alone).
 _KEY_LINE = re.compile(r"^([A-Za-z][\w -]*?)([ \t]*:[ \t]*)(\S.*?)([ \t]*\r?)$")
+#: A commented-out key (``# status: {…}``), to be taken in.
+_COMMENTED = re.compile(r"^#[ \t]*(?=(?i:status|date)[ \t]*:)")
+#: A title naming the template itself (``title: ADR Template``), or a placeholder.
+_TEMPLATE_TITLE = re.compile(r"(?i:\btemplate\b)|\A[{\[]")
 #: The alternatives a placeholder lists: ``{proposed | rejected | …}``, ``[draft | …]``.
 _FIRST_LISTED = re.compile(r"\A[{\[]\s*([A-Za-z][A-Za-z -]*?)\s*\|")
 
 
-def fill_front_matter(text: str, status: str, date: str) -> str:
+def fill_front_matter(text: str, status: str, date: str, title: str) -> str:
     """``text`` with its front matter's placeholder ``status`` and ``date`` replaced by
-    ``status`` and ``date`` and its other placeholder values quoted."""
+    ``status`` and ``date`` and its other placeholder values quoted.
+
+    The copy of MADR 3's template in its own docs comments the two out
+    (``# status: {…}``) under the page's own ``title: ADR Template``: they are taken in
+    (the record states what `new` promises), and the title becomes the record's."""
     block = _FRONT.match(text)
     if block is None:
         return text
+    values = {"status": status.lower(), "date": date}
     lines = block[2].split("\n")
     for at, line in enumerate(lines):
-        found = _KEY_LINE.match(line)
-        if found is None or not is_placeholder(found[3]):
+        found = _KEY_LINE.match(_COMMENTED.sub("", line, count=1))
+        if found is None:
             continue
         key = found[1].strip().casefold()
-        value = {"status": status.lower(), "date": date}.get(key)
-        scalar = yaml_scalar(value) if value is not None else _quoted(found[3])
-        lines[at] = f"{found[1]}{found[2]}{scalar}{found[4]}"
+        if key == "title" and line == found[0] and _TEMPLATE_TITLE.search(found[3]):
+            lines[at] = f"{found[1]}{found[2]}{yaml_scalar(title)}{found[4]}"
+        elif not is_placeholder(found[3]) or (line != found[0] and key not in values):
+            continue
+        elif key in values:
+            lines[at] = f"{found[1]}{found[2]}{yaml_scalar(values[key])}{found[4]}"
+        else:
+            lines[at] = f"{found[1]}{found[2]}{_quoted(found[3])}{found[4]}"
     return text[: block.start(2)] + "\n".join(lines) + text[block.end(2) :]
 
 
@@ -55,7 +69,7 @@ def template_status(text: str, path: str, default: str) -> str:
     one its status placeholder lists, else ``default`` (in ``default``'s case)."""
     block = _FRONT.match(text)
     for line in block[2].split("\n") if block is not None else ():
-        found = _KEY_LINE.match(line)
+        found = _KEY_LINE.match(_COMMENTED.sub("", line, count=1))
         if found is not None and found[1].strip().casefold() == "status":
             return _cased(listed_status(found[3], default), default)
     reading = read_record(text.encode("utf-8"), path)

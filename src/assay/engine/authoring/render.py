@@ -88,7 +88,7 @@ def from_template(template: bytes, path: str, new: NewRecord) -> bytes:
     words = {"NUMBER": new.number, "TITLE": new.plain_title, "DATE": new.date, "STATUS": new.status}
     text = _TOKENS.sub(lambda m: words[m[1]], text)
     status = template_status(text, path, new.status)
-    raw = fill_front_matter(text, status, new.date).encode("utf-8")
+    raw = fill_front_matter(text, status, new.date, new.plain_title).encode("utf-8")
     reading = read_record(raw, path)
     if reading is None:  # pragma: no cover - UTF-8 text always reads
         return raw

@@ -23,8 +23,9 @@ from assay.spec.model import Model
 from assay.spec.reading import FieldReading, Reading
 
 _DIGITS = re.compile(r"[0-9]+")
-#: The headings of a record's own history, as records write them.
-_CHANGELOG = re.compile(r"change ?log|change history|revision history|history")
+#: The headings of a record's own history, as records write them (not a bare
+#: `History`, which is as often the background of the problem).
+_CHANGELOG = re.compile(r"change ?log|change history|revision history")
 _ENTRY = re.compile(r"^[ \t]*([-*+])[ \t]", re.M)
 Kind = Literal["nygard", "madr", "log4brains"]
 #: Where a style states its status and date.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from assay.engine.reading.values import is_placeholder, strip_markup
+from assay.engine.reading.values import strip_markup
 
 #: adr-tools' `src/template.md`, section by section: what `assay new` writes in the
 #: Nygard house style, so that the check reports it until the author replaces it.
@@ -53,6 +53,7 @@ def is_stock_prompt(text: str) -> bool:
 
 
 def is_unwritten_argument(line: str) -> bool:
-    """True for MADR's ``Good, because {argument a}``: an argument not yet made."""
-    found = _ARGUMENT.fullmatch(line.strip())
-    return found is not None and is_placeholder(found[1])
+    """True for MADR's ``Good, because {argument a}`` (``[argument a]`` in MADR 2 and
+    log4brains): an argument not yet made. The argument is all one bracketed text, so
+    even words that are no template words (``argument a``) are the template's."""
+    return _ARGUMENT.fullmatch(line.strip()) is not None
