@@ -13,6 +13,17 @@ from syrupy.assertion import SnapshotAssertion
 from assay.cli import EXIT_ERROR, EXIT_OK, main
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "new"
+#: The sentences the Nygard house style and the `template` fixture's template ask with.
+PROMPTS = {
+    "The issue motivating this decision, and any context that influences or constrains the"
+    " decision.",
+    "The change that we're proposing or have agreed to implement.",
+    "What becomes easier or more difficult to do and any risks introduced by the change that"
+    " will need to be mitigated.",
+    "What is the issue that we're seeing that is motivating this decision or change?",
+    "What is the change that we're proposing and/or doing?",
+    "What becomes easier or more difficult to do because of this change?",
+}
 #: 2025-01-01 00:00 UTC.
 EPOCH = "1735689600"
 #: Each fixture folder and the record a new one supersedes or amends there.
@@ -67,9 +78,24 @@ def test_fixture_checks_clean_before(
     assert check_findings(capsys) == []
 
 
+def write_sections(path: Path) -> None:
+    """What the author does next: every prompt the template left replaced by prose."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for at, line in enumerate(lines):
+        if line.startswith("{") or line in PROMPTS:
+            lines[at] = f"The team wrote paragraph {at} here."
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
+def unfilled(findings: list[dict[str, object]]) -> set[tuple[object, object]]:
+    """The findings, as (code, path): only the new record's unwritten sections."""
+    assert findings, "a record nobody has written yet is reported"
+    return {(d["code"], d["path"]) for d in findings}
+
+
 @pytest.mark.parametrize("style", sorted(STYLES))
 @pytest.mark.parametrize("relation", ["--supersedes", "--amends"])
-def test_new_record_in_the_folders_style_checks_clean(
+def test_new_record_in_the_folders_style_checks_clean_once_written(
     style: str,
     relation: str,
     copy,  # type: ignore[no-untyped-def]
@@ -88,6 +114,9 @@ def test_new_record_in_the_folders_style_checks_clean(
     assert out.splitlines()[0].startswith(f"created {created[0]}")
     assert f"updated {changed[0]}" in out
     assert {p: after[p] for p in [*created, *changed]} == snapshot
+    # Its metadata and the relation check clean; its sections are the template's.
+    assert unfilled(check_findings(capsys)) == {("DOC007", created[0])}
+    write_sections(root / created[0])
     assert check_findings(capsys) == []
 
 
@@ -102,6 +131,8 @@ def test_plain_new_record_then_a_second_one(
     names = sorted(p.name for p in (root / "doc/adr").iterdir())
     assert names[-2:] == ["0003-use-kafka.md", "0004-use-kafka.md"]
     assert "# 4. Use Kafka\n" in (root / "doc/adr/0004-use-kafka.md").read_text()
+    for name in names[-2:]:
+        write_sections(root / "doc/adr" / name)
     assert check_findings(capsys) == []
 
 
@@ -116,6 +147,9 @@ def test_an_empty_records_folder_gets_an_adr_tools_record(
     text = (tmp_path / "docs/adr/0001-record-architecture-decisions.md").read_text()
     assert text.startswith("# 1. Record architecture decisions\n\nDate: 2025-01-01\n")
     assert "## Status\n\nProposed\n" in text
+    created = "docs/adr/0001-record-architecture-decisions.md"
+    assert unfilled(check_findings(capsys)) == {("DOC007", created)}
+    write_sections(tmp_path / created)
     assert check_findings(capsys) == []
 
 

@@ -100,8 +100,10 @@ def new_record(
 ) -> Created:
     """Write the next decision record titled ``title`` in ``folder`` (default: the
     records folder found), in the style its records follow (or its ``template.md``),
-    status proposed, dated ``today`` (default: today in UTC). ``supersedes`` and
-    ``amends`` name records (by number or file name) that are updated to point back.
+    status proposed (or the first its template lists), dated ``today`` (default: today
+    in UTC); its sections hold the template's questions, which ``check`` reports until
+    they are answered. ``supersedes`` and ``amends`` name records (by number, or file
+    name with or without ``.md``) that are updated to point back.
 
     Raises ``UsageError`` for a title or folder that cannot be used, a record that
     exists already, or a record to relate to that is not found; nothing is written.

@@ -127,7 +127,8 @@ def _find(where: RecordsFolder, wanted: Sequence[str]) -> list[Record]:
         if text.isdigit():
             matches = [r for r in where.records if r.number == int(text)]
         else:
-            matches = [r for r in where.records if text in (r.name, r.path)]
+            # A file name, a path, or either without `.md` (`0007-use-kafka`).
+            matches = [r for r in where.records if text in _names(r)]
         if not matches:
             raise UsageError(f"no record {item} in {where.path or '.'}; nothing was written")
         if len(matches) > 1:
@@ -136,6 +137,13 @@ def _find(where: RecordsFolder, wanted: Sequence[str]) -> list[Record]:
         if matches[0] not in found:
             found.append(matches[0])
     return found
+
+
+def _names(record: Record) -> tuple[str, ...]:
+    """What ``--supersedes`` may call ``record``: its name or path, with or without
+    the suffix."""
+    stems = tuple(n.rpartition(".")[0] for n in (record.name, record.path))
+    return (record.name, record.path, *stems)
 
 
 def _title(record: Record) -> str:

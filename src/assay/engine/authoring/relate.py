@@ -17,6 +17,9 @@ from assay.spec.reading import FieldReading
 
 _BULLET = re.compile(rb"[ \t]*[-*+][ \t]+")
 _PLAIN_YAML = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._/-]*")
+#: Front matter's first line (after a byte order mark) and a line closing it.
+_FRONT_OPEN = re.compile(rb"\A(?:\xef\xbb\xbf)?---[ \t]*\r?\n")
+_FRONT_CLOSE = re.compile(rb"^(?:---|\.\.\.)[ \t]*\r?$", re.M)
 
 
 def yaml_scalar(value: str) -> str:
@@ -33,17 +36,35 @@ def link(text: str, file: str) -> str:
     return f"[{escaped}](<{file}>)" if needs_angles else f"[{escaped}]({file})"
 
 
-def _status(raw: bytes, path: str) -> FieldReading:
+def _status(raw: bytes, path: str) -> FieldReading | None:
+    """The record's status; None for a MADR record that states none (MADR 3 and 4 make
+    it optional), whose front matter can say it; a refusal for any other record."""
     reading = read_record(raw, path)
     found = reading.field("Status") if reading is not None else ()
-    if not found:
-        raise UsageError(f"{path} states no status to put the relation beside")
-    return found[0]
+    if found:
+        return found[0]
+    if reading is not None and "madr" in reading.lineage:
+        return None
+    raise UsageError(f"{path} states no status to put the relation beside")
+
+
+def _add_to_front_matter(raw: bytes, entry: str) -> bytes:
+    """``raw`` with ``entry`` as its front matter's first key; with front matter made
+    for it when the record has none."""
+    newline = b"\r\n" if b"\r\n" in raw else b"\n"
+    opened = _FRONT_OPEN.match(raw)
+    if opened is not None and _FRONT_CLOSE.search(raw, opened.end()):
+        return raw[: opened.end()] + entry.encode("utf-8") + newline + raw[opened.end() :]
+    bom = b"\xef\xbb\xbf" if raw.startswith(b"\xef\xbb\xbf") else b""
+    block = b"---" + newline + entry.encode("utf-8") + newline + b"---" + newline
+    return bom + block + raw[len(bom) :]
 
 
 def mark_superseded(raw: bytes, path: str, by_link: str, by_file: str) -> bytes:
     """``raw`` (record ``path``) with its status replaced by `Superseded by` the new one."""
     status = _status(raw, path)
+    if status is None:
+        return _add_to_front_matter(raw, f"status: {yaml_scalar(f'superseded by {by_link}')}")
     if status.source == "front-matter":
         value = f"superseded by {by_link}"
         new = f"{status.key}: {yaml_scalar(value)}"
@@ -58,8 +79,10 @@ def add_relation(raw: bytes, path: str, key: str, target_link: str, target_file:
     after its status."""
     status = _status(raw, path)
     newline = b"\r\n" if b"\r\n" in raw else b"\n"
+    entry = f"{key.lower().replace(' ', '-')}: {yaml_scalar(target_file)}"
+    if status is None:
+        return _add_to_front_matter(raw, entry)
     if status.source == "front-matter":
-        entry = f"{key.lower().replace(' ', '-')}: {yaml_scalar(target_file)}"
         at = _line_end(raw, status.span.end)
         return raw[:at] + newline + entry.encode("utf-8") + raw[at:]
     if status.source == "bullet" and status.key_span is not None:

@@ -1,8 +1,9 @@
 """The text of a new record: the folder's template filled in, else the house style.
 
-The house styles' sections hold the questions their templates ask (adr-tools' words
-for Nygard's, MADR's for the others): prose a reader recognises as a prompt, which
-`check` reads as content, so a new record checks clean until someone edits it.
+The house styles' sections hold the questions their templates ask: adr-tools' own
+sentences for Nygard's, MADR-style ``{…}`` placeholders for the others. `check` knows
+both as the template's (DOC007), so a record nobody has written yet is reported and
+kept off the site; its metadata (title, status, date, relations) checks clean.
 """
 
 from __future__ import annotations
@@ -12,33 +13,24 @@ import re
 from attrs import frozen
 
 from assay.engine.authoring import relate
+from assay.engine.authoring.fill import fill_front_matter, template_status
 from assay.engine.authoring.folder import read_record
 from assay.engine.authoring.style import HouseStyle
+from assay.engine.reading.prompts import ADR_TOOLS
 from assay.engine.reading.values import is_placeholder
 from assay.errors import UsageError
 from assay.spec.model import Model
 
-_NYGARD_SECTIONS = (
-    (
-        "## Context",
-        "The issue motivating this decision, and any context that influences "
-        "or constrains the decision.",
-    ),
-    ("## Decision", "The change that we're proposing or have agreed to implement."),
-    (
-        "## Consequences",
-        "What becomes easier or more difficult to do and any risks "
-        "introduced by the change that will need to be mitigated.",
-    ),
-)
+_NYGARD_SECTIONS = tuple((f"## {name}", prompt) for name, prompt in ADR_TOOLS.items())
+# MADR's placeholders are in braces (its ADR 0012), which `check` reads as unfilled.
 _MADR_SECTIONS = (
     (
         "## Context and Problem Statement",
-        "The context and the problem, in two or three sentences or as a question.",
+        "{The context and the problem, in two or three sentences or as a question.}",
     ),
-    ("## Considered Options", "The options considered, one list item each."),
-    ("## Decision Outcome", "The option chosen, and why."),
-    ("### Consequences", "What becomes easier or more difficult because of the decision."),
+    ("## Considered Options", "{The options considered, one list item each.}"),
+    ("## Decision Outcome", "{The option chosen, and why.}"),
+    ("### Consequences", "{What becomes easier or more difficult because of the decision.}"),
 )
 #: adr-tools' template words (`# NUMBER. TITLE`, `Date: DATE`, `STATUS`).
 _CLOSING = re.compile(r"(^|\s)(#+)(\s*)$")
@@ -81,6 +73,8 @@ def house_record(style: HouseStyle, new: NewRecord) -> str:
         lines += [x for key, link, _ in new.relations for x in (f"{key} {link}", "")]
     for heading, prompt in _MADR_SECTIONS if style.kind != "nygard" else _NYGARD_SECTIONS:
         lines += [heading, "", prompt, ""]
+    if style.changelog:  # a series keeping a change log has today's entry in it
+        lines += [style.changelog, "", f"{style.changelog_marker} {new.date}: Created.", ""]
     return "\n".join(lines[:-1]) + "\n"
 
 
@@ -92,7 +86,9 @@ def from_template(template: bytes, path: str, new: NewRecord) -> bytes:
     except UnicodeDecodeError:
         raise UsageError(f"{path}: the template is not UTF-8") from None
     words = {"NUMBER": new.number, "TITLE": new.plain_title, "DATE": new.date, "STATUS": new.status}
-    raw = _TOKENS.sub(lambda m: words[m[1]], text).encode("utf-8")
+    text = _TOKENS.sub(lambda m: words[m[1]], text)
+    status = template_status(text, path, new.status)
+    raw = fill_front_matter(text, status, new.date, new.plain_title).encode("utf-8")
     reading = read_record(raw, path)
     if reading is None:  # pragma: no cover - UTF-8 text always reads
         return raw
@@ -103,7 +99,7 @@ def from_template(template: bytes, path: str, new: NewRecord) -> bytes:
         raw = _splice(
             raw, title.span.start, title.span.end, hashes + b" " + atx_text(new.title).encode()
         )
-    raw = _set_field(raw, path, "Status", new.status)
+    raw = _set_field(raw, path, "Status", status)
     raw = _set_field(raw, path, "Date", new.date)
     for key, link, file in new.relations:
         raw = relate.add_relation(raw, path, key, link, file)

@@ -23,6 +23,10 @@ from assay.spec.model import Model
 from assay.spec.reading import FieldReading, Reading
 
 _DIGITS = re.compile(r"[0-9]+")
+#: The headings of a record's own history, as records write them (not a bare
+#: `History`, which is as often the background of the problem).
+_CHANGELOG = re.compile(r"change ?log|change history|revision history")
+_ENTRY = re.compile(r"^[ \t]*([-*+])[ \t]", re.M)
 Kind = Literal["nygard", "madr", "log4brains"]
 #: Where a style states its status and date.
 Place = Literal["front-matter", "bullet", "line", "heading"]
@@ -56,6 +60,10 @@ class HouseStyle(Model):
     capitalized: bool = True  #: ``Proposed`` rather than ``proposed``
     dated: bool = True  #: the records state a date
     bullet: str = "-"  #: the list marker of metadata bullets
+    #: The heading of the change log the records end with (``## Changelog``), and its
+    #: entries' list marker; "" when they keep none.
+    changelog: str = ""
+    changelog_marker: str = "-"
 
     def status(self, value: str) -> str:
         """A status value in the folder's case (``Proposed`` or ``proposed``)."""
@@ -97,6 +105,7 @@ def learn_style(records: Sequence[Record]) -> HouseStyle:
     place: Place = "heading"
     if status.source == "front-matter" or status.source == "bullet" or status.source == "line":
         place = status.source
+    changelog = _changelog(record, reading)
     return HouseStyle(
         kind=kind,
         status_place=place,
@@ -105,7 +114,22 @@ def learn_style(records: Sequence[Record]) -> HouseStyle:
         capitalized=status.raw.lstrip("*_ ")[:1].isupper(),
         dated=bool(reading.field("Date")),
         bullet=_bullet(record.raw, status) if place == "bullet" else "-",
+        changelog=changelog[0],
+        changelog_marker=changelog[1],
     )
+
+
+def _changelog(record: Record, reading: Reading) -> tuple[str, str]:
+    """The latest record's change log heading and the list marker of its entries."""
+    for section in reading.sections:
+        if _CHANGELOG.fullmatch(" ".join(section.name.split()).casefold()) is None:
+            continue
+        body = section.body
+        text = record.raw[body.start : body.end].decode("utf-8", "replace") if body else ""
+        entry = _ENTRY.search(text)
+        hashes = "#" * section.level + " " if section.level else ""
+        return hashes + section.heading.strip(), entry[1] if entry is not None else "-"
+    return "", "-"
 
 
 def _title_prefix(reading: Reading) -> tuple[str, int]:

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 
 from assay.engine.reading.bold_headings import BOLD_LINE
 from assay.engine.reading.plain import PlainSection
+from assay.engine.reading.prompts import is_stock_prompt, is_unwritten_argument
 from assay.engine.reading.values import is_placeholder, strip_markup
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.spec.document import (
@@ -160,7 +161,8 @@ def _block_text(block: Block) -> str:
 _UNWRITTEN = re.compile(r"tb[acd]|todo|to be (?:determined|decided|confirmed|defined|done)", re.I)
 # MADR's sentence before an option was chosen: `Chosen option: "[option 1]", because
 # [justification …]` (MADR 3 and 4 write `{title of option 1}` and `{justification …}`).
-_PIECE = r"(\[[^\[\]]*\]|\{[^{}]*\})"
+# MADR 3's justification holds a placeholder of its own (`… resolves force {force} …`).
+_PIECE = r"(\[[^\[\]]*\]|\{(?:[^{}]|\{[^{}]*\})*\})"
 _MADR_CHOSEN = re.compile(
     rf'chosen option:?[ \t]*"?{_PIECE}"?,?[ \t]*because[ \t]*{_PIECE}[ \t]*\.?', re.I
 )
@@ -169,19 +171,29 @@ _MADR_CHOSEN = re.compile(
 def is_section_placeholder(text: str) -> bool:
     """True when a section's text is only what its template left: ``{…}`` or
     ``[option 1]`` placeholders (a line each, as a template's list is), ``TBC``, ``TBD``,
-    ``*To be determined.*``, or MADR's unchosen ``Chosen option: "[option 1]", because
-    [justification …]``.  ``N/A`` is an answer (a rejected record decided nothing).
+    ``*To be determined.*``, MADR's unchosen ``Chosen option: "[option 1]", because
+    [justification …]`` and unmade ``Good, because {argument a}``, or a stock
+    template's sentence (``prompts``).  ``N/A`` is an answer (a rejected record decided nothing).
 
     The first line decides most texts: when it is no placeholder, nothing else is read.
     """
-    if is_placeholder(text):
+    if is_placeholder(text) or is_stock_prompt(text):
         return True
-    lines = [line for line in text.split("\n") if line.strip()]
-    return bool(lines) and all(_placeholder_line(line) for line in lines)
+    paragraphs = [p for p in text.split("\n\n") if p.strip()]
+    return bool(paragraphs) and all(_placeholder_paragraph(p) for p in paragraphs)
+
+
+def _placeholder_paragraph(paragraph: str) -> bool:
+    lines = [line for line in paragraph.split("\n") if line.strip()]
+    if all(_placeholder_line(line) for line in lines):
+        return True
+    # MADR 3 breaks its unchosen option over two lines (`… because` / `{justification …}`).
+    chosen = len(lines) > 1 and lines[0].lstrip()[:6].casefold() == "chosen"
+    return chosen and _placeholder_line(" ".join(line.strip() for line in lines))
 
 
 def _placeholder_line(line: str) -> bool:
-    if is_placeholder(line):
+    if is_placeholder(line) or is_unwritten_argument(line) or is_stock_prompt(line):
         return True
     chosen = _MADR_CHOSEN.fullmatch(line.strip())
     if chosen is not None:

@@ -249,9 +249,12 @@ An empty `## Consequences` usually means the record was committed from its
 template before it was finished. Sub-sections count as content, and so does a
 value in the heading: `## Decision: use Kafka` says what was decided. The
 template's text is a `{…}` or `[option 1]` placeholder (a line each), `TBC`, `TBD`,
-`*To be determined.*`, or MADR's `Chosen option: "[option 1]", because
-[justification …]`; `N/A` is an answer (a rejected record decided nothing). The
-message names the heading as written (`Risks`, read as Consequences).
+`*To be determined.*`, MADR's `Chosen option: "[option 1]", because
+[justification …]` and `Good, because {argument a}`, or a question adr-tools' or
+Nygard's template asks in a plain sentence ("The change that we're proposing or have
+agreed to implement."), which is what `assay new` writes until the author answers it;
+`N/A` is an answer (a rejected record decided nothing). The message names the heading
+as written (`Risks`, read as Consequences).
 
 ## Fails
 
