@@ -22,6 +22,7 @@ from assay.site.pages.escape import Edit, Offsets
 from assay.site.pages.safety import url_is_safe
 from assay.spec.document import Document, Link
 from assay.spec.model import Model
+from assay.spec.source import Span
 
 __all__ = ["LinkNote", "link_edits"]
 
@@ -49,14 +50,20 @@ def link_edits(
     where: Offsets,
     site: Mapping[str, str],
     unshown: Mapping[str, str] | None = None,
+    origin: Document | None = None,
 ) -> tuple[list[Edit], list[LinkNote]]:
     """The edits that rewrite the links of the record at ``path`` for its ``page``
     (both POSIX, workspace- and docs-relative); ``site`` maps each workspace file
     published to its docs-tree path, ``unshown`` each image not copied to why. Also
-    the links written as text, each reported."""
+    the links written as text, each reported. ``origin``: the record's own parse when
+    ``document`` is the Markdown written from it (a ``.rst`` record): each link is
+    reported where the record has it, and its text holds no raw HTML, only text."""
     edits: list[Edit] = []
     notes: list[LinkNote] = []
+    placed = _placed(document, origin) if origin is not None else {}
     for link in document.links:
+        if link.kind == "html" and origin is not None:
+            continue  # `<a href>` in reStructuredText is text, not a link
         if link.kind == "html":
             # The page escapes raw HTML (it shows as text), so the tag holds no link
             # to rewrite; turning it into a Markdown link would need its element's
@@ -73,11 +80,12 @@ def link_edits(
         start, end = where(link.span)
         target, why = _target(path, page, link.destination, site, unshown or {})
         if target is None:
+            span = placed.get(id(link), link.span)
             notes.append(
                 LinkNote(
                     path=path,
-                    line=link.span.line,
-                    column=link.span.column,
+                    line=span.line,
+                    column=span.column,
                     message=f"link to `{link.destination}` {why}; shown as its text",
                 )
             )
@@ -88,6 +96,20 @@ def link_edits(
     for definition in document.definitions:
         edits.append((*where(definition.span), ""))
     return edits, notes
+
+
+def _placed(document: Document, origin: Document) -> dict[int, Span]:
+    """Each link of ``document`` (by ``id``) placed where ``origin`` has the link of
+    the same destination and kind of target (image or not), taken in order."""
+    unused: dict[tuple[str, bool], list[Span]] = {}
+    for link in reversed(origin.links):
+        unused.setdefault((link.destination, link.image), []).append(link.span)
+    found: dict[int, Span] = {}
+    for link in document.links:
+        spans = unused.get((link.destination, link.image))
+        if spans:
+            found[id(link)] = spans.pop()
+    return found
 
 
 def _text(link: Link) -> str:

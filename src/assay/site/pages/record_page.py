@@ -43,15 +43,18 @@ def record_page(
     text, document = record.text, record.document
     where = offsets(text, record.line_starts)
     path, source = record.facts.path, record.source
-    edits, notes = link_edits(path, source, document, where, site, unshown)
+    edits, notes = link_edits(path, source, document, where, site, unshown, record.origin)
     removed: list[Edit] = [(*where(c.span), "") for c in document.comments]
     if document.front_matter is not None:
         removed.append((*where(document.front_matter.span), ""))
     block = "\n\n" + "\n".join(header)
     title = record.reading.title
+    h1_span = title.span if title is not None and title.source == "h1" else None
+    if record.origin is not None:  # the page is Markdown written from it: its H1
+        h1_span = next((t.span for t in document.titles if t.source == "h1"), None)
     first = True  # the H1 is the page's first element
-    if title is not None and title.source == "h1" and title.span is not None:
-        h1, at = where(title.span)
+    if h1_span is not None:
+        h1, at = where(h1_span)
         # A line right below the H1 must not continue the header's last list item or
         # note: a blank line after the header unless the text has one there.
         blank = _BLANK_NEXT.match(text, at) is not None

@@ -22,9 +22,11 @@ from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import type_for
 from assay.engine.workspace.types import builtin_type
+from assay.grammar.markdown.document import read_document as read_markdown
 from assay.grammar.reader import is_rst, read_document
 from assay.site.facts import RecordFacts, RelationFact, RelationKind
 from assay.site.gate import Excluded, Publication
+from assay.site.pages.rst_markdown import rst_markdown
 from assay.spec.document import Document
 from assay.spec.model import Model
 from assay.spec.reading import Reading, RelationReading
@@ -38,7 +40,9 @@ _RESERVED = frozenset({"index"})
 
 @frozen(kw_only=True)
 class PublishedRecord(Model):
-    """A record as the pages need it: its facts, its text and its parse."""
+    """A record as the pages need it: its facts, its text and its parse (for a
+    ``.rst`` record, the Markdown written from it and its parse; its reading is the
+    record's own)."""
 
     facts: RecordFacts
     #: Its page in the docs tree, ``decisions/<stem>.md``.
@@ -48,10 +52,12 @@ class PublishedRecord(Model):
     line_starts: tuple[int, ...]
     document: Document
     reading: Reading
+    #: The record's own parse, when ``text`` is the Markdown written from it (``.rst``).
+    origin: Document | None = None
 
 
-#: A record read: its path, text, line starts, parse and reading.
-_Read = tuple[str, str, tuple[int, ...], Document, Reading]
+#: A record read: its path, text, line starts, parse, reading and own parse (``.rst``).
+_Read = tuple[str, str, tuple[int, ...], Document, Reading, Document | None]
 
 
 def read_records(publication: Publication) -> tuple[list[PublishedRecord], list[Excluded]]:
@@ -71,7 +77,7 @@ def read_records(publication: Publication) -> tuple[list[PublishedRecord], list[
             read_ones.append(one)
     published = {one[0] for one in read_ones}
     by_number: dict[int, list[str]] = {}
-    for path, *_, reading in read_ones:
+    for path, *_, reading, _origin in read_ones:
         number = _number(reading)
         if number is not None:
             by_number.setdefault(number, []).append(path)
@@ -84,8 +90,9 @@ def read_records(publication: Publication) -> tuple[list[PublishedRecord], list[
             line_starts=starts,
             document=document,
             reading=reading,
+            origin=origin,
         )
-        for path, text, starts, document, reading in read_ones
+        for path, text, starts, document, reading, origin in read_ones
     ]
     return records, refused
 
@@ -99,9 +106,6 @@ def _read(
 ) -> _Read | Excluded:
     """One record read under the type discovery gives it (``adr`` for a publication
     made without the workspace), or why it cannot be."""
-    if is_rst(path):
-        # Checked like any record, but its page would be Markdown made from rst: not yet.
-        return Excluded(path=path, reason="a reStructuredText record: checked, not published yet")
     opened = open_contained(publication.root, path)
     if isinstance(opened, Refused):
         return Excluded(path=path, reason=f"{opened.code} {opened.message}")
@@ -121,11 +125,20 @@ def _read(
     if words is None:
         words = vocabularies[doc_type.name] = Vocabulary(doc_type)
     text = locator.text
-    return (path, text, tuple(locator.line_starts), document, read(document, text, words, locator))
+    reading = read(document, text, words, locator)
+    origin = None
+    if is_rst(path):
+        # Its page is Markdown written from the same text, made safe as any record's.
+        page, page_locator = read_markdown(rst_markdown(text, path).encode("utf-8"), path)
+        if page.value is None or page_locator is None:
+            return Excluded(path=path, reason="cannot be read as a decision record")
+        text, locator, origin, document = page_locator.text, page_locator, document, page.value
+    return (path, text, tuple(locator.line_starts), document, reading, origin)
 
 
 def page_names(paths: Sequence[str]) -> dict[str, str]:
-    """Each record's page, ``decisions/<stem>``: the file name without ``.md``; a stem
+    """Each record's page, ``decisions/<stem>``: the file name without ``.md`` (or
+    ``.rst``); a stem
     taken already (by an earlier path, any case, or ``index``) gets ``-2``, ``-3`` …"""
     stems = [_stem(path) for path in paths]
     natural = {stem.casefold() for stem in stems}  # a suffixed name never takes one
@@ -143,7 +156,10 @@ def page_names(paths: Sequence[str]) -> dict[str, str]:
 
 def _stem(path: str) -> str:
     name = posixpath.basename(path)
-    return name[:-3] if name.lower().endswith(".md") else name
+    for suffix in (".md", ".rst"):
+        if name.lower().endswith(suffix):
+            return name[: -len(suffix)]
+    return name
 
 
 def _number(reading: Reading) -> int | None:
