@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from assay.site.facts import RecordFacts, RelationFact
@@ -88,6 +88,7 @@ def test_any_records_give_well_formed_pictures(records: list[RecordFacts]) -> No
 
 
 @given(st.lists(_TEXT, min_size=1, max_size=4))
+@example(["", "\x1f"])  # a title of white space alone shows the file name
 def test_a_title_is_shown_as_text(titles: list[str]) -> None:
     """Each related record's title reaches its node's tooltip, as text (cleaned, whole)."""
     records = [
@@ -112,6 +113,8 @@ def test_a_title_is_shown_as_text(titles: list[str]) -> None:
         assert len(tooltips) == len(records)
         for record, tooltip in zip(records, tooltips, strict=True):
             # As a reader sees the title: code without its backticks, no emphasis marks.
-            name = plain(record.title).strip(" ") or record.path
+            # A title of only white space (Python's: `\x1f` is some) shows the file name.
+            name = record.title if plain(record.title).strip() else record.path
+            name = plain(name).strip(" ")
             day = record.date.isoformat() if record.date else ""
             assert tooltip == f"#{record.number} {cleaned(name)} (accepted · {day})"
