@@ -21,8 +21,11 @@ from assay.engine.workspace.types import builtin_type
 
 #: The front matter block: ``---`` on the first line, up to the next ``---`` or ``...``.
 _FRONT = re.compile(r"\A(\ufeff?---[ \t]*\r?\n)(.*?^)(?:---|\.\.\.)[ \t]*$", re.S | re.M)
-#: A top-level ``key: value`` line (a comment or an indented line is left alone).
-_KEY_LINE = re.compile(r"^([A-Za-z][\w -]*?)([ \t]*:[ \t]*)(\S.*?)([ \t]*\r?)$")
+#: A top-level ``key: value`` line (a comment or an indented line is left alone). The
+#: runs are possessive and the value's trailing blanks are split off in code
+#: (``_key_line``): a lazy key or value beside a run of blanks took time quadratic in
+#: the line (a template line of 8,000 spaces, half a second).
+_KEY_LINE = re.compile(r"^([A-Za-z][\w -]*+)([ \t]*+:[ \t]*+)(\S.*)$")
 #: A commented-out key (``# status: {…}``), to be taken in.
 _COMMENTED = re.compile(r"^#[ \t]*(?=(?i:status|date)[ \t]*:)")
 #: A title naming the template itself (``title: ADR Template``), or a placeholder.
@@ -44,7 +47,7 @@ def fill_front_matter(text: str, status: str, date: str, title: str) -> str:
     values = {"status": status.lower(), "date": date}
     lines = block[2].split("\n")
     for at, line in enumerate(lines):
-        found = _KEY_LINE.match(_COMMENTED.sub("", line, count=1))
+        found = _key_line(_COMMENTED.sub("", line, count=1))
         if found is None:
             continue
         key = found[1].strip().casefold()
@@ -57,6 +60,18 @@ def fill_front_matter(text: str, status: str, date: str, title: str) -> str:
         else:
             lines[at] = f"{found[1]}{found[2]}{_quoted(found[3])}{found[4]}"
     return text[: block.start(2)] + "\n".join(lines) + text[block.end(2) :]
+
+
+def _key_line(line: str) -> tuple[str, str, str, str, str] | None:
+    """The whole match, the key, the colon with its blanks, the value and its trailing
+    blanks (spaces and tabs, then a carriage return) of a ``key: value`` line."""
+    found = _KEY_LINE.match(line)
+    if found is None:
+        return None
+    rest = found[3]
+    core = rest[:-1] if rest.endswith("\r") else rest
+    value = core.rstrip(" \t")  # never empty: the value starts with a non-blank
+    return found[0], found[1], found[2], value, rest[len(value) :]
 
 
 def _quoted(value: str) -> str:

@@ -161,7 +161,10 @@ class _Writer:
 
     def inline(self, node: nodes.Node) -> str:
         if isinstance(node, nodes.Text):
-            return _escaped(" ".join(str(node).split("\n")))
+            # `astext`, not `str`: docutils keeps each backslash escape as a NUL before
+            # the character, and a NUL in the page's Markdown let `<y.rst>` through as
+            # an element.
+            return _escaped(" ".join(node.astext().split("\n")))
         if isinstance(node, (nodes.system_message, nodes.raw, nodes.target)):
             return ""
         if isinstance(node, nodes.literal):
@@ -207,7 +210,8 @@ class _Writer:
 
 
 def _escaped(text: str) -> str:
-    return _PUNCTUATION.sub(r"\\\1", text).replace("&", "&amp;")
+    # A NUL the record holds itself is no character of a page either.
+    return _PUNCTUATION.sub(r"\\\1", text).replace("&", "&amp;").replace("\x00", "\ufffd")
 
 
 def _unlisted(line: str) -> str:
