@@ -1,8 +1,10 @@
 """Every internal link of the site answers, and the harness is what it says it is.
 
-One crawl (module-scoped) starts at the home page and follows every same-origin
-``<a href>`` of every HTML page it reaches; the server's log says what each link and
-each file the pages loaded (styles, scripts, pictures) was answered with.
+One crawl starts at the home page and follows every same-origin ``<a href>`` of
+every HTML page it reaches; the server's log says what each link and each file the
+pages loaded (styles, scripts, pictures) was answered with. The crawl is made once a
+session: xdist may run another module's test between two of these, and a
+module-scoped crawl was then made twice (14 s each).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ class Crawl:
         self.external: list[str] = []
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def crawl(browser: Browser, served: Served) -> Crawl:
     found = Crawl()
     start, asked = len(served.log), len(browser.external)
