@@ -286,6 +286,9 @@ def build_parser() -> argparse.ArgumentParser:
     from assay.cli.mcp_arguments import add_mcp_command
 
     add_mcp_command(commands)
+    from assay.cli.lsp_arguments import add_lsp_command
+
+    add_lsp_command(commands)
     return parser
 
 

@@ -37,6 +37,17 @@ class Related(Model):
     span: Span | None = None
 
 
+@frozen
+class Fix(Model):
+    """A mechanical repair of a finding: ``span`` of the diagnostic's own file, as
+    read, replaced by ``replacement``. An editor offers it as a quick fix."""
+
+    #: What the fix does, for a menu: "Write `Accepted`".
+    title: str
+    span: Span
+    replacement: str
+
+
 @frozen(kw_only=True)
 class Diagnostic(Model):
     """One finding, at one place in one file.
@@ -51,6 +62,9 @@ class Diagnostic(Model):
     path: str
     span: Span
     related: tuple[Related, ...] = ()
+    #: The repair, when one is mechanical (not in the JSON report, whose keys are a
+    #: contract; the language server offers it).
+    fix: Fix | None = None
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

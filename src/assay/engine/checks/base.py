@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from assay.spec.diagnostics import Related, Severity
+from assay.spec.diagnostics import Fix, Related, Severity
 from assay.spec.model import Model
 from assay.spec.rules.rule import Rule, Scope
 from assay.spec.source import Span
@@ -35,6 +35,8 @@ class Finding(Model):
     related: tuple[Related, ...] = ()
     #: For workspace and run checks: the workspace-relative file the finding is in.
     path: str | None = None
+    #: The mechanical repair, when there is one (in the finding's own file).
+    fix: Fix | None = None
 
 
 DocumentRun = Callable[["DocumentContext"], Iterable[Finding]]

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from attrs import evolve
+
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.checks.pinned import finding, path_of
 from assay.engine.context import pin_messages
 from assay.engine.workspace.document_context import WorkspaceContext
+from assay.spec.diagnostics import Fix
 from assay.spec.rules.sources import PIN001
 
 
@@ -19,4 +22,6 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
         if result.drifted and span is not None:
             assert result.actual is not None  # drifted: the file was read
             message = pin_messages.mismatch(path_of(result), result.source.sha256, result.actual)
-            yield finding(result, span, message)
+            digest = f'"{result.actual}"'  # the literal, quotes included, as `pin --write`
+            renewed = Fix(title="Renew the pinned digest", span=span, replacement=digest)
+            yield evolve(finding(result, span, message), fix=renewed)

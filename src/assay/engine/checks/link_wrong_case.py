@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
-from assay.engine.checks.resolved_links import findings_of
+from assay.engine.checks.resolved_links import findings_of, link_fix
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.rules.links import LNK005
 
@@ -14,4 +14,4 @@ from assay.spec.rules.links import LNK005
 def check(context: DocumentContext) -> Iterator[Finding]:
     """A link works on macOS and Windows but not on Linux or GitHub: its case differs."""
     for found in findings_of(context, "wrong-case"):
-        yield Finding(found.span, found.resolution.message)
+        yield Finding(found.span, found.resolution.message, fix=link_fix(context, found))

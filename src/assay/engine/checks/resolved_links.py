@@ -12,8 +12,10 @@ import weakref
 
 from attrs import frozen
 
+from assay.engine.checks.fixes import replacing
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.links import LinkResolution, is_footnote_label, resolve_link
+from assay.spec.diagnostics import Fix
 from assay.spec.document import Document
 from assay.spec.model import Model
 from assay.spec.reading import Reading
@@ -98,3 +100,12 @@ def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
 def findings_of(context: DocumentContext, *kinds: str) -> list[Resolved]:
     """The resolved links of the given kinds."""
     return [r for r in resolved_links(context) if r.resolution.kind in kinds]
+
+
+def link_fix(context: DocumentContext, found: Resolved) -> Fix | None:
+    """The destination written again as the file is named (its case, its `.md`); none
+    for a link through a repository URL, which a root-relative path would not replace."""
+    written, suggestion = found.resolution.written, found.resolution.suggestion
+    if written is None or suggestion is None or "://" in written:
+        return None
+    return replacing(context.text, found.span, written, suggestion, f"Link to `{suggestion}`")

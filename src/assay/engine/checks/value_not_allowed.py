@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
+from assay.engine.checks.fixes import closest, replacing
 from assay.engine.reading.values import strip_markup
 from assay.engine.workspace.document_context import DocumentContext
+from assay.spec.diagnostics import Fix
 from assay.spec.rules.fields import FLD002
+from assay.spec.source import Span
+from assay.spec.specfile import AllowedValue
 
 
 @document_check(FLD002)
@@ -23,4 +27,18 @@ def check(context: DocumentContext) -> Iterator[Finding]:
             continue
         names = ", ".join(v.name for v in decl.values)
         shown = strip_markup(field.raw) or field.raw
-        yield Finding(field.span, f"{field.name} `{shown}` is not one of: {names}")
+        yield Finding(
+            field.span,
+            f"{field.name} `{shown}` is not one of: {names}",
+            fix=_fix(context.text, field.span, shown, decl.values),
+        )
+
+
+def _fix(text: str | None, span: Span, shown: str, values: tuple[AllowedValue, ...]) -> Fix | None:
+    """The allowed value ``shown`` is a typo of (`Acceptd`: `Accepted`), written over it."""
+    choices = {v.name.casefold(): v.name for v in values}
+    choices.update((s.casefold(), v.name) for v in values for s in v.synonyms)
+    meant = closest(shown, choices)
+    if meant is None:
+        return None
+    return replacing(text, span, shown.strip(), meant, f"Write `{meant}`")

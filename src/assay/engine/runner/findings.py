@@ -23,6 +23,7 @@ def to_diagnostic(ruleset: Ruleset, rule: Rule, finding: Finding, path: str | No
         finding.span,
         severity=ruleset.severity.get(rule.code, rule.severity),
         related=finding.related,
+        fix=finding.fix,
     )
 
 

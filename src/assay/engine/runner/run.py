@@ -51,12 +51,15 @@ def check(
     checks: Sequence[Check] = CHECKS,
     jobs: int | None = None,
     cache: bool = True,
+    workspace: Workspace | None = None,
 ) -> Report:
     """Check the workspace ``config`` describes; ``paths`` limit what is reported.
 
     ``jobs`` is the number of processes for the per-document pass (None: one per core
     for large workspaces, else one); ``cache`` reuses what earlier runs found in files
-    that did not change (``engine.runner.check_cache``).
+    that did not change (``engine.runner.check_cache``). ``workspace`` is one opened
+    earlier (an editor's server keeps one between checks: discovery is half of a
+    scoped run); by default it is opened now.
     """
     check_selectors(config, checks)
     ruleset = Ruleset.build(
@@ -65,7 +68,8 @@ def check(
         ignore=config.ignore if ignore is None else ignore,
         severity=config.severity,
     )
-    workspace = open_workspace(config, cache=cache)
+    if workspace is None:
+        workspace = open_workspace(config, cache=cache)
     scope = None if paths is None else _scope(paths, workspace)
     done = _documents(workspace, ruleset, jobs, cache, scope)
     across = _across(workspace, ruleset, done, scope)

@@ -15,6 +15,7 @@ from assay.engine.files.opening import read_contained
 from assay.engine.files.refusal import Refused
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runs.model import Run
+from assay.engine.workspace import unsaved
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.run_folders import MANIFEST, REVIEW, inside
@@ -75,7 +76,11 @@ def run_sources(workspace: Workspace) -> dict[str, str]:
 
 def _regular_bytes(root: Path, path: str) -> bytes | None:
     """The file's bytes when it is a regular file below ``root``, read through the
-    contained opener (no link followed at any component, never a FIFO); None otherwise."""
+    contained opener (no link followed at any component, never a FIFO); None otherwise.
+    An editor's unsaved text for a run member (``unsaved``) is read instead."""
+    held = unsaved.text_of(path)
+    if held is not None:
+        return held
     try:
         found = read_contained(root, path)
     except OSError:

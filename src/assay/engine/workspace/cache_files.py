@@ -20,6 +20,7 @@ import pickle
 from pathlib import Path
 from typing import Any
 
+from assay.engine.workspace import unsaved
 from assay.errors import UsageError
 
 #: Bump when the entry layout changes, or when a pickled class moves to another module
@@ -28,7 +29,8 @@ from assay.errors import UsageError
 #: 5: a document's cached link destinations hold its raw HTML links (issue 24 §3): an
 #: entry of an unchanged file, cached before, would miss them.
 #: 6: a reading's summary holds its date (issue 25): an entry cached before has none.
-LAYOUT = 6
+#: 7: a diagnostic may carry a fix (issue 26 §2): one pickled before has no such slot.
+LAYOUT = 7
 
 
 def assay_key() -> str:
@@ -101,6 +103,8 @@ def write_atomically(path: Path, value: object) -> None:
     hold, and nobody else's process should read it or plant one to be unpickled."""
     from assay.engine.files.writing import write_file  # only a run that writes pays
 
+    if unsaved.active():
+        return  # findings of text not on disk would be served for the file as saved
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         write_file(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), mode=0o600)

@@ -175,6 +175,10 @@ class LinkResolution(Model):
     target: str | None
     #: One sentence for a diagnostic, quoting the destination as written.
     message: str
+    #: For `wrong-case` and `missing-extension`: what was written (``written``) and
+    #: what to write instead (``suggestion``), for a quick fix; else None.
+    written: str | None = None
+    suggestion: str | None = None
 
     @property
     def code(self) -> str | None:
@@ -283,15 +287,16 @@ def resolve_link(
         return LinkResolution("scheme-less-domain", None, message)
     real = index.case_variant(target)
     if real is not None:
-        message = f"`{written}` differs only in case from `{_suggest(real, written, source_dir)}`"
-        return LinkResolution("wrong-case", real, f"{message}; {_CASE_BREAKS}")
+        shown = _suggest(real, written, source_dir)
+        message = f"`{written}` differs only in case from `{shown}`"
+        return LinkResolution("wrong-case", real, f"{message}; {_CASE_BREAKS}", written, shown)
     if not path.endswith("/"):  # `docs/` names a folder, never `docs/.md`
         with_md = f"{target}.md"
         real = with_md if index.exists(with_md) else index.case_variant(with_md)
         if real is not None:
             shown = _suggest(real, written, source_dir)
             message = f"`{written}` has no `.md`; the file is `{shown}`"
-            return LinkResolution("missing-extension", real, message)
+            return LinkResolution("missing-extension", real, message, written, shown)
     # The target as resolved, so a path written from the wrong folder shows itself
     # (`docs/adr/0008-x.md` in `docs/adr/` leads to `docs/adr/docs/adr/0008-x.md`).
     message = f"`{written}` does not exist: it resolves to `{target}`"

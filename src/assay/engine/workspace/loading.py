@@ -19,7 +19,7 @@ from assay.engine.files.refusal import Refused
 from assay.engine.reading.manifest import read_manifest
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary, fold
-from assay.engine.workspace import type_cache
+from assay.engine.workspace import type_cache, unsaved
 from assay.engine.workspace.candidates import Candidate, Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.declarations import Declared, collect_declarations
@@ -95,8 +95,12 @@ def contained_bytes(root: Path, path: str) -> bytes | str:
 
     Discovery listed it as a regular file below the root; read by name again, it could
     since have become a link (to ``/etc/passwd``): the opener refuses that, so no byte
-    from outside the workspace reaches a report.
+    from outside the workspace reaches a report. An editor's unsaved text for the
+    file (``unsaved``) is read instead, when there is one.
     """
+    held = unsaved.text_of(path)
+    if held is not None:
+        return held
     try:
         found = read_contained(root, path)
     except OSError as error:

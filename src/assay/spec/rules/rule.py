@@ -14,7 +14,7 @@ from typing import Literal
 
 from attrs import Factory, field, frozen
 
-from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN, Diagnostic, Related, Severity
+from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN, Diagnostic, Fix, Related, Severity
 from assay.spec.model import Model
 from assay.spec.rules.examples import ExampleFile, examples, prose
 from assay.spec.source import Span
@@ -124,9 +124,10 @@ class Rule(Model):
         *,
         severity: Severity | None = None,
         related: tuple[Related, ...] = (),
+        fix: Fix | None = None,
     ) -> Diagnostic:
         """A diagnostic of this rule at ``span`` of ``path`` (at the rule's default
-        severity unless the configuration gave another)."""
+        severity unless the configuration gave another), with its ``fix`` if any."""
         return Diagnostic(
             code=self.code,
             name=self.name,
@@ -135,4 +136,5 @@ class Rule(Model):
             path=path,
             span=span,
             related=related,
+            fix=fix,
         )

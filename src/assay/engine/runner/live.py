@@ -1,0 +1,90 @@
+"""A workspace kept open between checks, for an editor: one record checked at a time,
+from the text the editor holds.
+
+The first check reads the whole workspace (through the caches, as ``assay check``
+does) and leaves the check summary behind. Then each edit is a scoped run over the
+workspace as discovered then: the edited document is read from the editor's text
+(``unsaved``), the other documents are their rows in the summary, and nothing is
+written to any cache. Discovery — half of a pre-commit run — is not done again
+until ``refresh``: after a save, or when files change on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from assay.engine.runner.result import Report
+from assay.engine.runner.run import check
+from assay.engine.workspace.config import Config
+from assay.engine.workspace.loading import Workspace, open_workspace
+from assay.engine.workspace.unsaved import unsaved
+from assay.spec.diagnostics import Diagnostic
+
+
+class LiveWorkspace:
+    """The workspace ``config`` describes, checked as its documents are edited."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        select: Sequence[str] | None = None,
+        ignore: Sequence[str] | None = None,
+    ) -> None:
+        self.config = config
+        self._select, self._ignore = select, ignore
+        self._workspace: Workspace | None = None
+
+    def refresh(self, saved: Sequence[str] = ()) -> Report:
+        """Discover the workspace again (files changed on disk) and check it: whole
+        the first time, else only ``saved`` (their rows in the summary renewed)."""
+        first = self._workspace is None
+        self._workspace = open_workspace(self.config, cache=True)
+        paths = None if first or not saved else [p for p in saved if self.knows(p)]
+        return self._check(paths, self._workspace)
+
+    def knows(self, path: str) -> bool:
+        """Whether ``path`` is a document, a spec or the config of the workspace."""
+        workspace = self._opened()
+        discovery = workspace.discovery
+        if path in discovery.specs or path == self._config_path():
+            return True
+        return any(c.path == path for c in discovery.documents)
+
+    def check_text(self, path: str, text: str) -> tuple[Diagnostic, ...]:
+        """The diagnostics of ``path`` (workspace-relative POSIX) were it to hold
+        ``text``; empty for a file that is none of the workspace's.
+
+        A spec or the config gives its own findings: what a changed spec does to the
+        records is checked when it is saved (a spec changes every document's reading).
+        """
+        workspace = self._opened()
+        if not self.knows(path):
+            return ()
+        with unsaved({path: text}):
+            if path in workspace.discovery.specs or path == self._config_path():
+                reopened = open_workspace(self.config, cache=True)
+                return tuple(d for d in reopened.spec_diagnostics if d.path == path)
+            report = self._check([path], workspace)
+        return tuple(d for d in report.diagnostics if d.path == path)
+
+    def _check(self, paths: list[str] | None, workspace: Workspace) -> Report:
+        return check(
+            self.config,
+            select=self._select,
+            ignore=self._ignore,
+            paths=paths,
+            workspace=workspace,
+            # One process: the server's threads and a forked pool do not mix.
+            jobs=1,
+        )
+
+    def _opened(self) -> Workspace:
+        if self._workspace is None:
+            self.refresh()
+        assert self._workspace is not None
+        return self._workspace
+
+    def _config_path(self) -> str | None:
+        source = self.config.source
+        return None if source is None else source.relative_to(self.config.root).as_posix()

@@ -1,0 +1,187 @@
+"""The language server: documents in, diagnostics out, hover and quick fixes.
+
+Checking runs on one worker thread, never on the protocol's loop, so the server
+keeps reading while a check runs; an edit made while one is under way makes the
+next check, and a check whose text is no longer the editor's is dropped unpublished
+(latest wins). The workspace is discovered again after a save and when the client
+says files changed; then every open document is checked again, since a record
+saved can change another's findings (a number taken twice, a relation).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from assay import __version__
+from assay.errors import AssayError
+from assay.lsp.diagnostics import to_lsp
+from assay.lsp.hover import findings_text, rule_text
+from assay.lsp.positions import Lines
+from assay.spec.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from assay.api.editing import LiveWorkspace
+
+log = logging.getLogger(__name__)
+
+#: Where the rule pages are by default: the documentation site's (``--rules-url``).
+RULES_URL = "https://assay.invalid/reference/rules/"
+
+
+class AssayServer(LanguageServer):
+    """One workspace's checks, served to one editor."""
+
+    def __init__(self, root: Path, rules_url: str = RULES_URL) -> None:
+        super().__init__("assay", __version__, max_workers=2)
+        self.root = root
+        self.rules_url = rules_url if rules_url.endswith("/") else rules_url + "/"
+        self.live: LiveWorkspace | None = None
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="assay-check")
+        self._versions: dict[str, int] = {}
+        self._found: dict[str, tuple[Diagnostic, ...]] = {}
+
+    # -- the workspace ------------------------------------------------------------------
+
+    def open_workspace(self, root: Path) -> None:
+        """Keep the workspace at ``root`` open (its config read now)."""
+        from assay.api.editing import open_live
+
+        self.root = root
+        self.live = open_live(root)
+
+    def path_of(self, uri: str) -> str | None:
+        """``uri`` as a workspace-relative POSIX path; None outside the workspace."""
+        fs = to_fs_path(uri)
+        if fs is None:
+            return None
+        try:
+            return Path(os.path.realpath(fs)).relative_to(os.path.realpath(self.root)).as_posix()
+        except ValueError:
+            return None
+
+    def uri_of(self, path: str) -> str:
+        """The URI of a workspace-relative ``path`` (a related finding's file)."""
+        return from_fs_path(str(self.root / path)) or path
+
+    # -- checking -----------------------------------------------------------------------
+
+    async def check_soon(self, uri: str, version: int) -> None:
+        """Check the editor's text of ``uri`` as of ``version``; publish unless stale."""
+        self._versions[uri] = version
+        loop = asyncio.get_running_loop()
+        found = await loop.run_in_executor(self._pool, self._check, uri, version)
+        if found is None or self._versions.get(uri) != version:
+            return
+        self.publish(uri, version, found)
+
+    def _check(self, uri: str, version: int) -> tuple[Diagnostic, ...] | None:
+        if self._versions.get(uri) != version or self.live is None:
+            return None  # a newer edit is queued: check that one
+        path = self.path_of(uri)
+        if path is None:
+            return ()
+        text = self.workspace.get_text_document(uri).source
+        try:
+            return tuple(self.live.check_text(path, text))
+        except AssayError as error:  # a config that cannot be read, say
+            self.window_log_message(
+                types.LogMessageParams(type=types.MessageType.Error, message=f"assay: {error}")
+            )
+            return None
+
+    def publish(self, uri: str, version: int | None, found: tuple[Diagnostic, ...]) -> None:
+        """Send ``found`` as the diagnostics of ``uri`` (none: its findings cleared)."""
+        self._found[uri] = found
+        lines = Lines(self.workspace.get_text_document(uri).source, self._encoding())
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=uri,
+                version=version,
+                diagnostics=[to_lsp(d, lines, self.rules_url, self.uri_of) for d in found],
+            )
+        )
+
+    async def refresh(self, saved: list[str]) -> None:
+        """Discover again (and renew the summary rows of ``saved``); check every open
+        document again."""
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self._pool, self._refresh, saved)
+        except AssayError as error:
+            self.window_log_message(
+                types.LogMessageParams(type=types.MessageType.Error, message=f"assay: {error}")
+            )
+            return
+        for uri in list(self._versions):
+            await self.check_soon(uri, self._versions[uri])
+
+    def _refresh(self, saved: list[str]) -> None:
+        if self.live is not None:
+            self.live.refresh(saved=saved)
+
+    def forget(self, uri: str) -> None:
+        """A document closed: its findings cleared, in the editor and here."""
+        self._versions.pop(uri, None)
+        self._found.pop(uri, None)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+        )
+
+    # -- hover and quick fixes ----------------------------------------------------------
+
+    def hover(self, uri: str, position: types.Position) -> types.Hover | None:
+        """The rules of the findings at ``position``, else of the code written there."""
+        lines = Lines(self.workspace.get_text_document(uri).source, self._encoding())
+        under = [d for d in self._found.get(uri, ()) if _contains(lines.range(d.span), position)]
+        text = findings_text(under, self.rules_url) or rule_text(
+            lines.word_at(position), self.rules_url
+        )
+        if text is None:
+            return None
+        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
+
+    def _encoding(self) -> str:
+        return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
+
+
+def quick_fixes(uri: str, diagnostics: list[types.Diagnostic]) -> list[types.CodeAction]:
+    """A quick fix for each of ``diagnostics`` that is assay's and carries a fix."""
+    actions = []
+    for d in diagnostics:
+        data = d.data
+        if d.source != "assay" or not isinstance(data, dict) or "replacement" not in data:
+            continue
+        try:
+            a, b, c, e = (int(n) for n in data["range"])
+            title, replacement = str(data["title"]), str(data["replacement"])
+        except (KeyError, TypeError, ValueError):
+            continue  # not what this server sent
+        edit = types.TextEdit(
+            range=types.Range(start=types.Position(a, b), end=types.Position(c, e)),
+            new_text=replacement,
+        )
+        actions.append(
+            types.CodeAction(
+                title=title,
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=[d],
+                is_preferred=True,
+                edit=types.WorkspaceEdit(changes={uri: [edit]}),
+            )
+        )
+    return actions
+
+
+def _contains(where: types.Range, position: types.Position) -> bool:
+    start, end = where.start, where.end
+    after = (position.line, position.character) >= (start.line, start.character)
+    return after and (position.line, position.character) <= (end.line, end.character)

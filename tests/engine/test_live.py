@@ -1,0 +1,102 @@
+"""The live workspace an editor's server keeps (``assay.api.editing``): unsaved text
+checked in place of the file, nothing of it cached, and the quick fixes the checks
+attach (a status typo, a link's `.md` or case, a pinned digest)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from assay.api import check
+from assay.api.editing import open_live
+from assay.spec.diagnostics import Diagnostic, Fix
+from tests.conftest import ROOT
+
+RECORD = "docs/adr/0003-partition-ledger-by-tenant.md"
+SPEC = "assay/context.assay"
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    root = tmp_path / "examples"
+    shutil.copytree(ROOT / "examples", root, ignore=shutil.ignore_patterns("*.sqlite*"))
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
+    return root
+
+
+def applied(text: str, fix: Fix) -> str:
+    """``text`` with ``fix`` made, by its byte offsets (as a tool applying it would)."""
+    raw = text.encode("utf-8")
+    return (raw[: fix.span.start] + fix.replacement.encode() + raw[fix.span.end :]).decode()
+
+
+def only(found: tuple[Diagnostic, ...], code: str) -> Diagnostic:
+    (d,) = [d for d in found if d.code == code]
+    return d
+
+
+def _caches(folder: Path) -> dict[str, bytes]:
+    return {p.as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_unsaved_text_is_checked_and_never_cached(
+    workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The editor's text gives its findings, and no cache file changes: a row of the
+    check summary holding them would be served for the file as saved. A check of
+    the file as saved, warm, gives the saved file's findings."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    live = open_live(workspace)
+    live.refresh()
+    kept = _caches(tmp_path / "cache")
+    assert any(name.endswith(".summary") for name in kept)
+    text = (workspace / RECORD).read_text("utf-8")
+    typo = text.replace("- Status: Proposed", "- Status: Acceptd")
+    d = only(live.check_text(RECORD, typo), "FLD002")
+    assert (d.span.line, d.span.column) == (3, 11)
+    assert d.fix is not None and applied(typo, d.fix) == typo.replace("Acceptd", "Accepted")
+    assert live.check_text(RECORD, applied(typo, d.fix)) == ()
+    spec = (workspace / SPEC).read_text("utf-8")
+    assert [x.code for x in live.check_text(SPEC, spec + "\nsource {\n")] == ["SPC001"]
+    assert _caches(tmp_path / "cache") == kept  # nor the types of the unsaved spec
+    warm = check(workspace, [RECORD])
+    assert [x.code for x in warm.diagnostics] == []
+    assert live.check_text("not/a/document.md", typo) == ()
+
+
+def test_link_fixes_write_the_file_s_real_name(workspace: Path) -> None:
+    """LNK006 adds the `.md`; LNK005 writes the case the file has; an anchor stays."""
+    live = open_live(workspace)
+    text = (workspace / RECORD).read_text("utf-8")
+    right = "0002-use-postgresql-for-the-ledger.md"
+    for written, code in (
+        ("0002-use-postgresql-for-the-ledger", "LNK006"),
+        ("0002-USE-postgresql-for-the-ledger.md", "LNK005"),
+    ):
+        edited = text.replace(f"({right})", f"({written}#context)")
+        d = only(live.check_text(RECORD, edited), code)
+        assert d.fix is not None, d
+        assert applied(edited, d.fix) == text.replace(f"({right})", f"({right}#context)")
+
+
+def test_a_typo_far_from_every_value_has_no_fix(workspace: Path) -> None:
+    live = open_live(workspace)
+    text = (workspace / RECORD).read_text("utf-8").replace("Status: Proposed", "Status: Banana")
+    assert only(live.check_text(RECORD, text), "FLD002").fix is None
+
+
+def test_a_drifted_pin_s_fix_renews_its_digest(workspace: Path) -> None:
+    """PIN001 in the spec, its fix the file's digest now: applied, the pin holds."""
+    pinned = workspace / "docs/adr/0001-record-architecture-decisions.md"
+    pinned.write_text(pinned.read_text("utf-8") + "\nA late line.\n", "utf-8")
+    live = open_live(workspace)
+    live.refresh()
+    spec = (workspace / SPEC).read_text("utf-8")
+    d = only(check(workspace, [SPEC], cache=False).diagnostics, "PIN001")
+    assert d.fix is not None and d.fix.replacement.startswith('"')
+    (workspace / SPEC).write_text(applied(spec, d.fix), "utf-8")
+    assert "PIN001" not in [x.code for x in check(workspace, cache=False).diagnostics]

@@ -1,0 +1,161 @@
+"""A real ``assay lsp`` in a subprocess, spoken to with pygls's own client: what an
+editor does (open, type, save, hover, ask for fixes) and what it is sent."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+from pygls.uris import from_fs_path
+
+#: How long a test waits for diagnostics before it fails (a cold first check of a
+#: small workspace takes about a second; CI's machine is shared).
+PATIENCE = 60.0
+
+Published = list[types.Diagnostic]
+
+
+class Editor:
+    """One connected client and what the server published to it, per URI."""
+
+    def __init__(self, client: LanguageClient, root: Path) -> None:
+        self.client, self.root = client, root
+        self.published: dict[str, list[tuple[int | None, Published]]] = {}
+        self._arrived = asyncio.Condition()
+        self._versions: dict[str, int] = {}
+
+    def uri(self, path: str) -> str:
+        """The URI of a workspace-relative ``path``."""
+        uri = from_fs_path(str(self.root / path))
+        assert uri is not None
+        return uri
+
+    async def arrived(self, params: types.PublishDiagnosticsParams) -> None:
+        async with self._arrived:
+            self.published.setdefault(params.uri, []).append((params.version, params.diagnostics))
+            self._arrived.notify_all()
+
+    async def diagnostics(
+        self, path: str, until: Callable[[Published], bool] = lambda _: True
+    ) -> Published:
+        """The diagnostics of ``path`` for its latest version, once ``until`` holds of them."""
+        uri, version = self.uri(path), self._versions.get(self.uri(path))
+
+        def ready() -> bool:
+            latest = self.published.get(uri, [])
+            return bool(latest) and latest[-1][0] in (version, None) and until(latest[-1][1])
+
+        async with self._arrived:
+            await asyncio.wait_for(self._arrived.wait_for(ready), PATIENCE)
+        return list(self.published[uri][-1][1])
+
+    def open(self, path: str, text: str | None = None) -> None:
+        """Open ``path`` with ``text`` (default: what is on disk)."""
+        uri = self.uri(path)
+        self._versions[uri] = 1
+        body = (self.root / path).read_text("utf-8") if text is None else text
+        self.client.text_document_did_open(
+            types.DidOpenTextDocumentParams(
+                text_document=types.TextDocumentItem(
+                    uri=uri, language_id="markdown", version=1, text=body
+                )
+            )
+        )
+
+    def type(self, path: str, text: str) -> None:
+        """Replace the whole text of ``path`` in the editor (unsaved)."""
+        uri = self.uri(path)
+        self._versions[uri] += 1
+        self.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(
+                    uri=uri, version=self._versions[uri]
+                ),
+                content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+            )
+        )
+
+    def save(self, path: str, text: str) -> None:
+        """Write ``text`` to disk, as the editor saves it, and say so."""
+        (self.root / path).write_text(text, "utf-8")
+        self.client.text_document_did_save(
+            types.DidSaveTextDocumentParams(
+                text_document=types.TextDocumentIdentifier(uri=self.uri(path))
+            )
+        )
+
+    def close(self, path: str) -> None:
+        """Close ``path`` in the editor."""
+        self.client.text_document_did_close(
+            types.DidCloseTextDocumentParams(
+                text_document=types.TextDocumentIdentifier(uri=self.uri(path))
+            )
+        )
+
+    def files_changed(self, path: str, change: types.FileChangeType) -> None:
+        """Say that ``path`` changed on disk behind the editor's back."""
+        self.client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=self.uri(path), type=change)]
+            )
+        )
+
+    async def hover(self, path: str, line: int, character: int) -> str | None:
+        """The hover text at a 0-based position."""
+        answer = await self.client.text_document_hover_async(
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=self.uri(path)),
+                position=types.Position(line=line, character=character),
+            )
+        )
+        if answer is None:
+            return None
+        assert isinstance(answer.contents, types.MarkupContent)
+        return answer.contents.value
+
+    async def fixes(self, path: str, found: Published) -> list[types.CodeAction]:
+        """The quick fixes offered for ``found``."""
+        answer = await self.client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=self.uri(path)),
+                range=found[0].range
+                if found
+                else types.Range(types.Position(0, 0), types.Position(0, 0)),
+                context=types.CodeActionContext(diagnostics=found),
+            )
+        )
+        return [a for a in answer or [] if isinstance(a, types.CodeAction)]
+
+
+@asynccontextmanager
+async def editing(root: Path, *args: str) -> AsyncIterator[Editor]:
+    """``assay lsp ARGS`` started in ``root`` and initialized with it as the
+    workspace folder; shut down and exited on leaving."""
+    client = LanguageClient("assay-tests", "1")
+    editor = Editor(client, root)
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    async def published(params: types.PublishDiagnosticsParams) -> None:
+        await editor.arrived(params)
+
+    await client.start_io(sys.executable, "-m", "assay", "lsp", *args, cwd=str(root))
+    await client.initialize_async(
+        types.InitializeParams(
+            process_id=None,
+            root_uri=from_fs_path(str(root)),
+            capabilities=types.ClientCapabilities(),
+            workspace_folders=[types.WorkspaceFolder(uri=from_fs_path(str(root)) or "", name="w")],
+        )
+    )
+    client.initialized(types.InitializedParams())
+    try:
+        yield editor
+    finally:
+        await client.shutdown_async(None)
+        client.exit(None)
+        await client.stop()
