@@ -9,9 +9,11 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from assay.api import check
-from assay.api.editing import open_live
+from assay.api.editing import LiveWorkspace, open_live
 from assay.spec.diagnostics import Diagnostic, Fix
 from tests.conftest import ROOT
 
@@ -100,3 +102,44 @@ def test_a_drifted_pin_s_fix_renews_its_digest(workspace: Path) -> None:
     assert d.fix is not None and d.fix.replacement.startswith('"')
     (workspace / SPEC).write_text(applied(spec, d.fix), "utf-8")
     assert "PIN001" not in [x.code for x in check(workspace, cache=False).diagnostics]
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("live") / "examples"
+    shutil.copytree(ROOT / "examples", root, ignore=shutil.ignore_patterns("*.sqlite*"))
+    return root
+
+
+@settings(max_examples=min(settings().max_examples, 30), deadline=None)
+@given(text=st.text(max_size=400), which=st.sampled_from([RECORD, SPEC, "assay.toml"]))
+def test_any_unsaved_text_gives_diagnostics_of_its_own_file(
+    shared: Path, text: str, which: str
+) -> None:
+    """Whatever the editor holds, a record, a spec or the config gives diagnostics of
+    that file, each with a fix (if any) that lies on the file's own text."""
+    live = _live(shared)
+    for d in live.check_text(which, text):
+        assert d.path == which
+        if d.fix is not None:
+            assert d.fix.span.end <= len(text.encode("utf-8", "surrogatepass"))
+
+
+def test_a_saved_config_is_read_again(workspace: Path) -> None:
+    """The config saved with a check ignored: the next refresh runs without it."""
+    live = open_live(workspace)
+    text = (workspace / RECORD).read_text("utf-8").replace("Status: Proposed", "Status: Acceptd")
+    assert "FLD002" in [d.code for d in live.check_text(RECORD, text)]
+    config = workspace / "assay.toml"
+    config.write_text(config.read_text("utf-8") + '\nignore = ["FLD002"]\n', "utf-8")
+    live.refresh(saved=["assay.toml"])
+    assert "FLD002" not in [d.code for d in live.check_text(RECORD, text)]
+
+
+_LIVE: dict[Path, LiveWorkspace] = {}
+
+
+def _live(root: Path) -> LiveWorkspace:
+    if root not in _LIVE:
+        _LIVE[root] = open_live(root)
+    return _LIVE[root]

@@ -49,4 +49,5 @@ def open_live(
     from assay.engine.runner.live import LiveWorkspace
     from assay.engine.workspace.config import load_config
 
-    return LiveWorkspace(load_config(Path(root)), select=select, ignore=ignore)
+    start = Path(root)
+    return LiveWorkspace(load_config(start), select=select, ignore=ignore, start=start)

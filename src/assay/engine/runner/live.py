@@ -12,10 +12,11 @@ until ``refresh``: after a save, or when files change on disk.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from assay.engine.runner.result import Report
 from assay.engine.runner.run import check
-from assay.engine.workspace.config import Config
+from assay.engine.workspace.config import Config, load_config
 from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.engine.workspace.unsaved import unsaved
 from assay.spec.diagnostics import Diagnostic
@@ -30,8 +31,12 @@ class LiveWorkspace:
         *,
         select: Sequence[str] | None = None,
         ignore: Sequence[str] | None = None,
+        start: Path | None = None,
     ) -> None:
+        """``start``: the folder the config was found from, to find it again on each
+        refresh (a saved config changes the run); None keeps ``config``."""
         self.config = config
+        self._start = start
         self._select, self._ignore = select, ignore
         self._workspace: Workspace | None = None
 
@@ -39,6 +44,8 @@ class LiveWorkspace:
         """Discover the workspace again (files changed on disk) and check it: whole
         the first time, else only ``saved`` (their rows in the summary renewed)."""
         first = self._workspace is None
+        if self._start is not None and not first:
+            self.config = load_config(self._start)  # ConfigError for one saved broken
         self._workspace = open_workspace(self.config, cache=True)
         paths = None if first or not saved else [p for p in saved if self.knows(p)]
         return self._check(paths, self._workspace)
@@ -55,8 +62,9 @@ class LiveWorkspace:
         """The diagnostics of ``path`` (workspace-relative POSIX) were it to hold
         ``text``; empty for a file that is none of the workspace's.
 
-        A spec or the config gives its own findings: what a changed spec does to the
-        records is checked when it is saved (a spec changes every document's reading).
+        A spec gives its own findings: what a changed spec does to the records is
+        checked when it is saved (a spec changes every document's reading); so is a
+        changed config, read again on ``refresh``.
         """
         workspace = self._opened()
         if not self.knows(path):
