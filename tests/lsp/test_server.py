@@ -20,6 +20,7 @@ from tests.lsp.editor import Editor, Published, editing
 RECORD = "docs/adr/0003-partition-ledger-by-tenant.md"
 OTHER = "docs/adr/0002-use-postgresql-for-the-ledger.md"
 SPEC = "assay/context.assay"
+MANIFEST = "runs/github.com-vectifyai-pageindex/run.toml"
 
 
 @pytest.fixture
@@ -125,9 +126,11 @@ def test_a_save_and_files_changed_renew_the_other_records(workspace: Path) -> No
     run(workspace, scenario)
 
 
-def test_a_spec_file_and_a_file_outside_the_workspace(workspace: Path, tmp_path: Path) -> None:
-    """A spec's unsaved syntax error is reported in it; a file outside the workspace,
-    or one assay does not check, gets no findings, and the server goes on."""
+def test_a_spec_a_run_member_and_a_file_outside_the_workspace(
+    workspace: Path, tmp_path: Path
+) -> None:
+    """A spec's unsaved syntax error is reported in it, and so is a run manifest's; a
+    file outside the workspace gets no findings, and the server goes on."""
     spec = (workspace / SPEC).read_text("utf-8")
     outside = tmp_path / "elsewhere.md"
     outside.write_text("Status: Acceptd\n", "utf-8")
@@ -138,6 +141,9 @@ def test_a_spec_file_and_a_file_outside_the_workspace(workspace: Path, tmp_path:
         assert all(str(d.code).startswith("SPC") for d in found), codes(found)
         editor.type(SPEC, spec)
         assert await editor.diagnostics(SPEC, lambda ds: not ds) == []
+        editor.open(MANIFEST, "source = \n")
+        found = await editor.diagnostics(MANIFEST, lambda ds: bool(ds))
+        assert codes(found) == ["DOC019"] and "not valid TOML" in found[0].message
         editor.root, root = tmp_path, editor.root
         editor.open("elsewhere.md")
         assert await editor.diagnostics("elsewhere.md") == []
