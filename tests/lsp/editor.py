@@ -28,6 +28,8 @@ class Editor:
         self.published: dict[str, list[tuple[int | None, Published]]] = {}
         self._arrived = asyncio.Condition()
         self._versions: dict[str, int] = {}
+        #: What the server showed the user (window/showMessage).
+        self.shown: list[str] = []
 
     def uri(self, path: str) -> str:
         """The URI of a workspace-relative ``path``."""
@@ -142,6 +144,10 @@ async def editing(root: Path, *args: str) -> AsyncIterator[Editor]:
     @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     async def published(params: types.PublishDiagnosticsParams) -> None:
         await editor.arrived(params)
+
+    @client.feature(types.WINDOW_SHOW_MESSAGE)
+    def shown(params: types.ShowMessageParams) -> None:
+        editor.shown.append(params.message)
 
     await client.start_io(sys.executable, "-m", "assay", "lsp", *args, cwd=str(root))
     await client.initialize_async(

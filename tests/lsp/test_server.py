@@ -154,6 +154,20 @@ def test_a_spec_a_run_member_and_a_file_outside_the_workspace(
     run(workspace, scenario)
 
 
+def test_a_config_that_cannot_be_read_is_told_and_the_server_goes_on(workspace: Path) -> None:
+    """`assay.toml` broken: the editor is shown why, the server starts and answers (no
+    findings, no hover) and shuts down when asked."""
+    (workspace / "assay.toml").write_text("specs = [\n", "utf-8")
+
+    async def scenario(editor: Editor) -> None:
+        editor.open(RECORD, "- Status: Acceptd\n")
+        assert await editor.diagnostics(RECORD) == []
+        assert await editor.hover(RECORD, 0, 3) is None
+        assert len(editor.shown) == 1 and "assay.toml" in editor.shown[0], editor.shown
+
+    run(workspace, scenario)
+
+
 def test_without_pygls_the_command_names_the_extra(tmp_path: Path) -> None:
     """Run where pygls cannot be imported: exit 2, the extra named, no traceback."""
     blocker = tmp_path / "pygls"

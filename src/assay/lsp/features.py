@@ -31,6 +31,9 @@ def build(root: Path, rules_url: str = RULES_URL) -> AssayServer:
 
     @server.feature(types.INITIALIZED)
     async def initialized(ls: AssayServer, params: types.InitializedParams) -> None:
+        if ls.problem is not None:
+            ls.tell(ls.problem)
+            return
         await ls.refresh([])  # the first check: the whole workspace, through the caches
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)

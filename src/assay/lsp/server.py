@@ -49,15 +49,22 @@ class AssayServer(LanguageServer):
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="assay-check")
         self._versions: dict[str, int] = {}
         self._found: dict[str, tuple[Diagnostic, ...]] = {}
+        #: Why nothing can be checked (a config that cannot be read), or None.
+        self.problem: str | None = None
 
     # -- the workspace ------------------------------------------------------------------
 
     def open_workspace(self, root: Path) -> None:
-        """Keep the workspace at ``root`` open (its config read now)."""
+        """Keep the workspace at ``root`` open (its config read now). A config that
+        cannot be read is told to the user once the editor is ready (``problem``);
+        the server then answers with no findings rather than failing to start."""
         from assay.api.editing import open_live
 
         self.root = root
-        self.live = open_live(root)
+        try:
+            self.live = open_live(root)
+        except AssayError as error:
+            self.problem = f"assay: {error}"
 
     def path_of(self, uri: str) -> str | None:
         """``uri`` as a workspace-relative POSIX path; None outside the workspace."""
@@ -80,24 +87,24 @@ class AssayServer(LanguageServer):
         self._versions[uri] = version
         loop = asyncio.get_running_loop()
         found = await loop.run_in_executor(self._pool, self._check, uri, version)
-        if found is None or self._versions.get(uri) != version:
-            return
-        self.publish(uri, version, found)
+        if isinstance(found, str):
+            self.tell(found)
+        elif found is not None and self._versions.get(uri) == version:
+            self.publish(uri, version, found)
 
-    def _check(self, uri: str, version: int) -> tuple[Diagnostic, ...] | None:
-        if self._versions.get(uri) != version or self.live is None:
+    def _check(self, uri: str, version: int) -> tuple[Diagnostic, ...] | str | None:
+        """On the worker: the findings; None when stale; the message of an error (told
+        on the loop: the protocol's writer is not the worker's to use)."""
+        if self._versions.get(uri) != version:
             return None  # a newer edit is queued: check that one
         path = self.path_of(uri)
-        if path is None:
-            return ()
+        if path is None or self.live is None:
+            return ()  # not the workspace's, or nothing can be checked (``problem``)
         text = self.workspace.get_text_document(uri).source
         try:
             return tuple(self.live.check_text(path, text))
-        except AssayError as error:  # a config that cannot be read, say
-            self.window_log_message(
-                types.LogMessageParams(type=types.MessageType.Error, message=f"assay: {error}")
-            )
-            return None
+        except AssayError as error:  # a spec that cannot be read, say
+            return f"assay: {error}"
 
     def publish(self, uri: str, version: int | None, found: tuple[Diagnostic, ...]) -> None:
         """Send ``found`` as the diagnostics of ``uri`` (none: its findings cleared)."""
@@ -117,10 +124,8 @@ class AssayServer(LanguageServer):
         loop = asyncio.get_running_loop()
         try:
             await loop.run_in_executor(self._pool, self._refresh, saved)
-        except AssayError as error:
-            self.window_log_message(
-                types.LogMessageParams(type=types.MessageType.Error, message=f"assay: {error}")
-            )
+        except AssayError as error:  # a config saved broken
+            self.tell(f"assay: {error}")
             return
         for uri in list(self._versions):
             await self.check_soon(uri, self._versions[uri])
@@ -132,6 +137,12 @@ class AssayServer(LanguageServer):
             # the collector's generations, an edit's check no longer pays for a full
             # collection walking 10,000 rows (median 122 -> 74 ms in-process).
             gc.freeze()
+
+    def tell(self, message: str) -> None:
+        """Show ``message`` to the user, as an error."""
+        self.window_show_message(
+            types.ShowMessageParams(type=types.MessageType.Error, message=message)
+        )
 
     def forget(self, uri: str) -> None:
         """A document closed: its findings cleared, in the editor and here."""
