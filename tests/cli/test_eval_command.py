@@ -8,8 +8,6 @@ import contextlib
 import io
 import re
 import shlex
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ from syrupy.assertion import SnapshotAssertion
 from assay.api import evaluation
 from assay.cli import main
 from tests.engine.evidence.workspace import make, spec
+from tests.examples_copy import example_repository
 from tests.test_doc_outputs import matches
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,11 +25,7 @@ GUIDE = ROOT / "docs/guide/evaluation.md"
 
 def _example(tmp_path: Path) -> Path:
     """examples/eval copied into a git repository of its own."""
-    root = tmp_path / "eval"
-    shutil.copytree(ROOT / "examples/eval", root, ignore=shutil.ignore_patterns("evidence.sqlite*"))
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
-    return root
+    return example_repository(tmp_path / "eval", "eval")
 
 
 def _assay(root: Path, command: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:

@@ -5,7 +5,6 @@ attach (a status typo, a link's `.md` or case, a pinned digest)."""
 from __future__ import annotations
 
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from assay.api import check
 from assay.api.editing import LiveWorkspace, open_live
 from assay.spec.diagnostics import Diagnostic, Fix
 from tests.conftest import ROOT
+from tests.examples_copy import example_repository
 
 RECORD = "docs/adr/0003-partition-ledger-by-tenant.md"
 SPEC = "assay/context.assay"
@@ -23,11 +23,7 @@ SPEC = "assay/context.assay"
 
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
-    root = tmp_path / "examples"
-    shutil.copytree(ROOT / "examples", root, ignore=shutil.ignore_patterns("*.sqlite*"))
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
-    return root
+    return example_repository(tmp_path / "examples")
 
 
 def applied(text: str, fix: Fix) -> str:

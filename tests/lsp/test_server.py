@@ -5,7 +5,6 @@ hover, quick fixes that repair, saves, spec files, files outside the workspace."
 from __future__ import annotations
 
 import asyncio
-import shutil
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
@@ -14,7 +13,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from tests.conftest import ROOT
+from tests.examples_copy import example_repository
 from tests.lsp.editor import Editor, Published, editing
 
 RECORD = "docs/adr/0003-partition-ledger-by-tenant.md"
@@ -26,11 +25,7 @@ MANIFEST = "runs/github.com-vectifyai-pageindex/run.toml"
 @pytest.fixture
 def workspace(tmp_path: Path) -> Path:
     """examples/ copied into a git repository of its own."""
-    root = tmp_path / "examples"
-    shutil.copytree(ROOT / "examples", root, ignore=shutil.ignore_patterns("*.sqlite*"))
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
-    return root
+    return example_repository(tmp_path / "examples")
 
 
 def run(workspace: Path, scenario: Callable[[Editor], Awaitable[None]], *args: str) -> None:

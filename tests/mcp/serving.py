@@ -3,8 +3,6 @@ example workspace it serves."""
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -15,7 +13,7 @@ import mcp_types as types
 from anyio.from_thread import BlockingPortal, start_blocking_portal
 
 from mcp import ClientSession, StdioServerParameters, stdio_client
-from tests.conftest import ROOT
+from tests.examples_copy import example_repository
 
 #: The `assay` of the interpreter running the tests.
 ASSAY = str(Path(sys.executable).with_name("assay"))
@@ -69,11 +67,7 @@ def serving(
 
 def example(tmp_path: Path) -> Path:
     """examples/ copied into a git repository of its own (a bundle pins tracked files)."""
-    root = tmp_path / "examples"
-    shutil.copytree(ROOT / "examples", root, ignore=shutil.ignore_patterns("*.sqlite*"))
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
-    return root
+    return example_repository(tmp_path / "examples")
 
 
 def text(result: types.CallToolResult) -> str:
