@@ -23,7 +23,9 @@ from tests.site.browser.server import Served, serve
 from tests.site.browser.workspace import write_workspace
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # First: xdist's own hook reads the group marks to name each test's group.
     here = Path(__file__).parent
     for item in items:
         if here in Path(item.path).parents:
