@@ -1,9 +1,12 @@
-"""Session fixtures: one publish, one server, one browser for every browser test.
+"""Package fixtures: one publish, one server, one browser for every browser test.
 
 Starting Chromium and building the site cost about a second each; once per session
 keeps the suite inside CI's budget. ``.ci/run`` keeps these tests on one xdist worker
 (``--dist loadgroup`` and the ``browser`` group), so a run starts one browser, not one
-per core.
+per core. Package-scoped, not session-scoped: Playwright's synchronous API keeps an
+event loop running in the worker's thread until it stops, and every later test there
+that runs one of its own (the MCP and LSP clients) failed with "Already running
+asyncio in this thread"; the browser stops when the worker leaves this package.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group("browser"))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fixture workspace, published by the real command into ``<workspace>/site``."""
     # The folder's name is the site's name, shown in every page's title bar.
@@ -49,20 +52,20 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root / "site"
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def served(site: Path) -> Iterator[Served]:
     """The site on 127.0.0.1, every request's status recorded."""
     with serve(site) as running:
         yield running
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def playwright_browsers(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Playwright's browsers folder for the session: empty, and checked to stay so."""
     return tmp_path_factory.mktemp("playwright-browsers")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser(
     tmp_path_factory: pytest.TempPathFactory, playwright_browsers: Path
 ) -> Iterator[Browser]:
@@ -94,7 +97,7 @@ def dialogs(page: Page) -> list[str]:
     return opened
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where screenshots go: a session folder, copied to $ASSAY_ARTIFACTS when set."""
     return tmp_path_factory.mktemp("browser-artifacts")

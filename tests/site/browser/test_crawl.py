@@ -2,8 +2,8 @@
 
 One crawl starts at the home page and follows every same-origin ``<a href>`` of
 every HTML page it reaches; the server's log says what each link and each file the
-pages loaded (styles, scripts, pictures) was answered with. The crawl is made once a
-session: xdist may run another module's test between two of these, and a
+pages loaded (styles, scripts, pictures) was answered with. The crawl is made once
+for the package: xdist may run another module's test between two of these, and a
 module-scoped crawl was then made twice (14 s each).
 """
 
@@ -33,7 +33,7 @@ class Crawl:
         self.external: list[str] = []
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def crawl(browser: Browser, served: Served) -> Crawl:
     found = Crawl()
     start, asked = len(served.log), len(browser.external)
