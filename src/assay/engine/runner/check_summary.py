@@ -24,15 +24,15 @@ import pickle
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from attrs import evolve, field, frozen
 
-from assay.engine.runner import check_cache
+from assay.engine.runner import check_cache, recall
 from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace import cache_files
-from assay.engine.workspace.candidates import Candidate, Discovery, Stamp
+from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.record_index import (
     Facts,
@@ -96,23 +96,21 @@ def _paths(root: Path) -> tuple[Path, Path] | None:
     return None if where is None else (where.with_suffix(".summary"), where.with_suffix(".recent"))
 
 
-#: The last summary read, by its files' stamps: a language server checks one record
-#: at every keystroke, and unpickling 10,000 rows each time cost a third of it.
-_last: tuple[object, Stored | None] | None = None
-
-
 def load(root: Path, settings: str) -> Stored | None:
-    """The summary kept under ``settings``; None when there is none to trust. The
-    rows are shared with the next call on unchanged files: never change them."""
-    global _last
+    """The summary kept under ``settings``; None when there is none to trust. In a
+    live workspace's check (``recall``) the last summary read is shared with the next
+    call on unchanged files, by their stamps: never change its rows."""
     paths = _paths(root)
     if paths is None:
         return None
+    memo = recall.current()
     key = (settings, _file_stamp(paths[0]), _file_stamp(paths[1]))
-    if _last is not None and _last[0] == key and key[1] is not None:
-        return _last[1]
+    last = None if memo is None else memo.summary
+    if last is not None and last[0] == key and key[1] is not None:
+        return cast("Stored | None", last[1])
     stored = _read(paths, settings)
-    _last = (key, stored)
+    if memo is not None:
+        memo.summary = (key, stored)
     return stored
 
 
@@ -269,11 +267,6 @@ def scoped_pass(
     return Pass(outcomes, index, rows, tuple(mentioning))
 
 
-#: The last split (``_split``), with what it was made of: a language server checks
-#: one record at every keystroke against the same summary and discovery, and building
-#: 10,000 records each time was a third of its check.
-_last_split: tuple[Stored, Discovery, frozenset[str], Split] | None = None
-
 #: What ``_split`` gives: the documents to read, every document in path order, and
 #: the unread ones whose cached findings name other files.
 Split = tuple[list[Candidate], list["Record | Candidate"], list[str]]
@@ -282,13 +275,14 @@ Split = tuple[list[Candidate], list["Record | Candidate"], list[str]]
 def _split(workspace: Workspace, stored: Stored, scope: frozenset[str]) -> Split:
     """The documents to read, every document in path order (a record from its row, or
     the candidate to read in its place), and the unread ones whose cached findings
-    name other files. Shared with the next call on the same summary, discovery and
-    scope: copy ``records`` before filling it in."""
-    global _last_split
-    last = _last_split
+    name other files. In a live workspace's check (``recall``) shared with the next
+    call on the same summary, discovery and scope: copy ``records`` before filling
+    it in."""
+    memo = recall.current()
+    last = None if memo is None else memo.split
     same = last is not None and last[0] is stored and last[1] is workspace.discovery
     if last is not None and same and last[2] == scope:
-        return last[3]
+        return cast("Split", last[3])
     rows = stored.rows
     stamps = workspace.discovery.stamps
     read: list[Candidate] = []
@@ -306,7 +300,8 @@ def _split(workspace: Workspace, stored: Stored, scope: frozenset[str]) -> Split
             records.append(Record(path, None, row[3]))  # positional: a third quicker
         if row[4]:
             mentioning.append(path)
-    _last_split = (stored, workspace.discovery, scope, (read, records, mentioning))
+    if memo is not None:
+        memo.split = (stored, workspace.discovery, scope, (read, records, mentioning))
     return read, records, mentioning
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from assay.engine.runner.recall import Recall, recalling
 from assay.engine.runner.result import Report
 from assay.engine.runner.run import check
 from assay.engine.workspace.config import Config, load_config
@@ -39,6 +40,8 @@ class LiveWorkspace:
         self._start = start
         self._select, self._ignore = select, ignore
         self._workspace: Workspace | None = None
+        #: The summary and split its checks share, for as long as it lives.
+        self._recall = Recall()
 
     def refresh(self, saved: Sequence[str] = ()) -> Report:
         """Discover the workspace again (files changed on disk) and check it: whole
@@ -77,15 +80,16 @@ class LiveWorkspace:
         return tuple(d for d in report.diagnostics if d.path == path)
 
     def _check(self, paths: list[str] | None, workspace: Workspace) -> Report:
-        return check(
-            self.config,
-            select=self._select,
-            ignore=self._ignore,
-            paths=paths,
-            workspace=workspace,
-            # One process: the server's threads and a forked pool do not mix.
-            jobs=1,
-        )
+        with recalling(self._recall):
+            return check(
+                self.config,
+                select=self._select,
+                ignore=self._ignore,
+                paths=paths,
+                workspace=workspace,
+                # One process: the server's threads and a forked pool do not mix.
+                jobs=1,
+            )
 
     def _opened(self) -> Workspace:
         if self._workspace is None:
