@@ -10,6 +10,10 @@ a Pi entry. Each file is then read by ``read_session`` in a fresh process
 (imports not counted) and its peak resident memory (``resource.getrusage``'s
 ``ru_maxrss``); a second process that only imports assay gives the baseline memory.
 
+Then ``assay trace check`` of the same file against the built-in protocol
+(``check_session``, as the command runs it) in a fresh process, its CPU time against
+``json.loads`` of every line (CPU time too), as a speed: 0.5x is half as fast.
+
 For the Pi sessions, ``fetch_window`` of the last turn (window 5: the whole file read)
 in a fresh process too, its time and peak.
 
@@ -58,6 +62,21 @@ def worker(path: Path) -> None:
     )
 
 
+def check(path: Path) -> None:
+    """``assay trace check`` of one session against the built-in protocol, as the
+    command runs it (``assay.api.check_session``: read, checked, sorted)."""
+    sys.path.insert(0, str(REPO / "src"))
+    import resource
+
+    from assay.api.traces import check_session
+
+    start, cpu = time.perf_counter(), time.process_time()
+    found = check_session(path.parent, path.name)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "found": len(found), "peak_kib": peak_kib}))
+
+
 def fetch(path: Path, entries: int) -> None:
     """Fetch a window of 5 around the session's last turn (the whole file read)."""
     sys.path.insert(0, str(REPO / "src"))
@@ -74,11 +93,12 @@ def fetch(path: Path, entries: int) -> None:
 
 def floor(path: Path) -> None:
     """The floor: every line through ``json.loads`` and nothing else, in this process."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     with path.open("rb") as lines:
         for line in lines:
             json.loads(line)
-    print(json.dumps({"seconds": time.perf_counter() - start}))
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(json.dumps({"seconds": seconds, "cpu": cpu}))
 
 
 def baseline() -> None:
@@ -188,6 +208,7 @@ def main() -> None:
     parser.add_argument("--baseline", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--floor", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--fetch", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--check", type=Path, help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.worker:
         return worker(options.worker)
@@ -195,6 +216,8 @@ def main() -> None:
         return baseline()
     if options.floor:
         return floor(options.floor)
+    if options.check:
+        return check(options.check)
     if options.fetch:
         return fetch(Path(options.fetch[0]), int(options.fetch[1]))
     base = _run("--baseline")["peak_kib"]
@@ -217,6 +240,12 @@ def main() -> None:
                         f"{ratio:.1f}x json.loads alone"
                     )
                 peaks.append(got["peak_kib"])
+                checked, floor_cpu = _run("--check", str(path)), _run("--floor", str(path))["cpu"]
+                print(
+                    f"{'':8} trace check: {entries / checked['cpu']:>9,.0f} entries/s of CPU, "
+                    f"peak {checked['peak_kib'] / 1024:6.1f} MiB, "
+                    f"{floor_cpu / checked['cpu']:.2f}x the speed of json.loads alone"
+                )
                 if name == "pi":
                     got = _run("--fetch", str(path), str(entries))
                     print(

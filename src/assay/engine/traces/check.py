@@ -59,51 +59,58 @@ def violations(
     """The violations as the events stream past, in session order (a generator)."""
     index = ProtocolIndex.from_protocol(protocol)
     state = SessionState(unrecorded=unrecorded if unrecorded is not None else {})
+    out: list[Violation] = []  # each event's, handed on and cleared
     for event in events:
-        yield from observe(state, event)
-        if event.kind == "call":
-            yield from _call(index, state, event)
-        elif event.kind == "result":
-            yield from _result(index, state, event)
+        observe(state, event, out)
+        kind = event.kind
+        if kind == "call":
+            _call(index, state, event, out)
+        elif kind == "result":
+            _result(index, state, event, out)
         else:
-            yield from lifecycle(index, state, event)
-            ended = end_by(index, state, event)
-            if ended is not None:
-                yield from ended
-    yield from end_of_session(index, state)
+            lifecycle(index, state, event, out)
+            end_by(index, state, event, out)
+        if out:
+            yield from out
+            out.clear()
+    end_of_session(index, state, out)
+    yield from out
 
 
-def _call(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iterator[Violation]:
-    yield from caller(index, state, event)
+def _call(
+    index: ProtocolIndex, state: SessionState, event: TraceEvent, out: list[Violation]
+) -> None:
+    caller(index, state, event, out)
     if event.actor == "participant":
         return  # a participant's call is wrong in itself; it opens and ends nothing
-    misplaced = list(placement(index, state, event))
-    yield from misplaced
-    yield from fetch_call(index, state, event)
-    yield from context_request(index, event)
+    before = len(out)
+    placement(index, state, event, out)
+    misplaced = len(out) > before
+    fetch_call(index, state, event, out)
+    context_request(index, event, out)
     if event.name in index.context_free:
         state.remember(event.call_id, event.name, event.line)
     route = index.route_opened(event.name, event.arguments)
     if route is not None and event.actor == index.tools[event.name].actor:
-        yield from open_route(index, state, event, route)
-        yield from opened(state, event)
+        open_route(index, state, event, route, out)
+        opened(state, event, out)
         state.remember(event.call_id, event.name, event.line)
         return
-    ended = end_by(index, state, event)
-    if ended is not None:
-        yield from ended
-    elif not misplaced:  # an end out of its state is already reported as misplaced
-        yield from end_without_state(index, state, event)
+    # An end out of its state is already reported as misplaced.
+    if not end_by(index, state, event, out) and not misplaced:
+        end_without_state(index, state, event, out)
 
 
-def _result(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iterator[Violation]:
+def _result(
+    index: ProtocolIndex, state: SessionState, event: TraceEvent, out: list[Violation]
+) -> None:
     waiting = state.pending.pop(event.call_id, None) if event.call_id is not None else None
     tool = waiting[0] if waiting is not None else None
-    yield from context_returned(index, event, tool or event.name)
+    context_returned(index, event, tool or event.name, out)
     if tool is not None and tool in index.openers:
         if event.is_error and state.current is not None:
             # The request that opened the state failed: the state ends in failure.
-            yield from _end_failed(index, state, event)
+            end_state(index, state, "failure", event.line, out)
         elif event.returned_turns is None:
             state.turns, state.turns_from = None, (tool, event.line)
         elif state.turns is not None:
@@ -112,12 +119,6 @@ def _result(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Ite
     current = state.current
     if agreement is not None and current is not None and event.name == agreement.evidence:
         current.evidence = current.evidence or not event.is_error
-
-
-def _end_failed(
-    index: ProtocolIndex, state: SessionState, event: TraceEvent
-) -> Iterator[Violation]:
-    yield from end_state(index, state, "failure", event.line)
 
 
 def _diagnostic(violation: Violation, path: str) -> Diagnostic:

@@ -19,7 +19,7 @@ stream, as for every reader; the file's own numbers only have to increase.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from assay.engine.traces.reading.problems import problem
@@ -42,6 +42,7 @@ FIELDS = (
     "active_tools",
     "source_digests",
 )
+_KNOWN = frozenset(FIELDS)
 
 
 def _strings(value: Any) -> bool:
@@ -93,40 +94,41 @@ class NeutralReader:
         self._last: tuple[int, int] | None = None  #: the highest sequence so far, its line
         self._open_calls: set[str] = set()
 
-    def entry(self, entry: dict[str, Any], line: Line) -> Iterator[TraceEvent | Diagnostic]:
-        """The event of one line, or why it cannot be read."""
+    def entry(self, entry: dict[str, Any], line: Line) -> list[TraceEvent | Diagnostic]:
+        """The event of one line, or why it cannot be read (a list, as ``PiReader``'s)."""
         # The order is checked first and on its own: a line that breaks it and
         # something else as well is reported for both, not for the first found.
+        found: list[TraceEvent | Diagnostic] = []
         out_of_order = self._order(entry.get("sequence"), line)
         if out_of_order is not None:
-            yield out_of_order
+            found.append(out_of_order)
         why = _shape(entry)
         if why is not None:
             rule = PRT002 if why.startswith("unknown kind") else PRT007
-            yield problem(rule, why, self.path, line)
-            return
+            found.append(problem(rule, why, self.path, line))
+            return found
         if out_of_order is not None:
-            return
+            return found
         call_id = entry.get("call_id")
         if entry["kind"] == "result":
             if call_id not in self._open_calls:
-                yield problem(
-                    PRT003,
+                message = (
                     f"this `{entry['name']}` result answers call "
                     f"{call_id!r}, which no earlier call made (or another result "
-                    "answered)",
-                    self.path,
-                    line,
+                    "answered)"
                 )
-                return
+                found.append(problem(PRT003, message, self.path, line))
+                return found
             self._open_calls.discard(call_id)
         elif entry["kind"] == "call" and call_id is not None:
             if call_id in self._open_calls:
-                yield problem(PRT005, f"call id {call_id!r} is already open", self.path, line)
-                return
+                message = f"call id {call_id!r} is already open"
+                found.append(problem(PRT005, message, self.path, line))
+                return found
             self._open_calls.add(call_id)
-        yield _event(entry, self.sequence, line.number)
+        found.append(_event(entry, self.sequence, line.number))
         self.sequence += 1
+        return found
 
     def _order(self, number: Any, line: Line) -> Diagnostic | None:
         """PRT007 when a whole-number ``sequence`` does not increase: repeated or going
@@ -148,13 +150,19 @@ class NeutralReader:
 
 def _shape(entry: dict[str, Any]) -> str | None:
     """What is wrong with the line's fields, if anything."""
-    extra = [key for key in entry if key not in FIELDS]
-    if extra:
-        return f"malformed entry: `{extra[0][:60]}` is not a field of the neutral trace format"
-    missing = [key for key in FIELDS[:4] if key not in entry]
-    if missing:
-        return f"malformed entry: the required field `{missing[0]}` is missing"
-    number, actor, kind, name = (entry[key] for key in FIELDS[:4])
+    if not _KNOWN.issuperset(entry):
+        extra = next(key for key in entry if key not in _KNOWN)
+        return f"malformed entry: `{extra[:60]}` is not a field of the neutral trace format"
+    try:
+        number, actor, kind, name = (
+            entry["sequence"],
+            entry["actor"],
+            entry["kind"],
+            entry["name"],
+        )
+    except KeyError:
+        missing = next(key for key in FIELDS[:4] if key not in entry)
+        return f"malformed entry: the required field `{missing}` is missing"
     if not isinstance(number, int) or isinstance(number, bool) or number < 0:
         return "malformed entry: `sequence` is a whole number, 0 or more"
     if actor not in ACTORS:

@@ -33,7 +33,6 @@ What becomes an event:
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
 from typing import Any
 
 from assay.engine.traces.reading.ids import IdIndex
@@ -58,7 +57,7 @@ _ROLES = {
     "compactionSummary",
 }
 
-Found = Iterator[TraceEvent | Diagnostic]
+Found = list[TraceEvent | Diagnostic]
 
 #: What Pi's format does not record by itself, and where a session may still hold it:
 #: the checker's PRT034 says so where a rule needed it (``check_trace(unrecorded=)``).
@@ -77,7 +76,12 @@ UNRECORDED = {
 
 class PiReader:
     """Reads one Pi session's entries in file order, remembering what later entries may
-    refer to: the ids so far and the calls not yet answered."""
+    refer to: the ids so far and the calls not yet answered.
+
+    Each entry's events and problems are appended to one list and returned, not
+    yielded through a generator a level: an entry is read through four or five
+    levels, and making and driving a generator for each was a third of the reading
+    (``benchmarks/trace_read.py``)."""
 
     def __init__(self, path: str, actor: Actor, first_sequence: int = 0) -> None:
         self.path = path
@@ -94,145 +98,149 @@ class PiReader:
         if entry.get("type") == "session":
             version = entry.get("version", 1)
             self.linked = not (isinstance(version, int) and version < 2)
-            return
-        yield problem(
-            PRT004,
+            return []
+        message = (
             "a Pi session starts with its `session` header line; this one starts with an "
-            f"entry of type {_shown(entry.get('type'))}",
-            self.path,
-            line,
+            f"entry of type {_shown(entry.get('type'))}"
         )
-        yield from self.entry(entry, line)
+        return [problem(PRT004, message, self.path, line), *self.entry(entry, line)]
 
     def entry(self, entry: dict[str, Any], line: Line) -> Found:
         """The events of one entry after the header, or why it cannot be read."""
         kind = entry.get("type")
         if not isinstance(kind, str):
-            yield self._bad(line, "an entry has a string `type`")
-            return
+            return [self._bad(line, "an entry has a string `type`")]
         if kind == "session":
-            yield self._bad(line, "a `session` header belongs on the first line only")
-            return
+            return [self._bad(line, "a `session` header belongs on the first line only")]
         if kind not in ENTRY_TYPES:
             known = ", ".join(sorted(ENTRY_TYPES))
             message = f"unknown entry type {_shown(kind)} (Pi's types: session, {known})"
-            yield problem(PRT002, message, self.path, line)
-            return
-        if self.linked and not (yield from self._link(entry, line)):
-            return
+            return [problem(PRT002, message, self.path, line)]
+        found: Found = []
+        if self.linked and not self._link(entry, line, found):
+            return found
         if kind == "message":
-            yield from self._message(entry.get("message"), line)
+            self._message(entry.get("message"), line, found)
         elif kind in ("custom", "custom_message"):
-            yield from self._custom(entry, line)
+            self._custom(entry, line, found)
         elif kind in _LIFECYCLE:
-            yield self._event(line, "system", "event", kind)
+            found.append(self._event(line, "system", "event", kind))
+        return found
 
-    def _link(self, entry: dict[str, Any], line: Line) -> Generator[Diagnostic, None, bool]:
+    def _link(self, entry: dict[str, Any], line: Line, found: Found) -> bool:
         """Check ``id`` and ``parentId``; false when the entry is not to be read."""
         ident, parent = entry.get("id"), entry.get("parentId")
         if not isinstance(ident, str) or not ident:
-            yield self._bad(line, "an entry has an `id` string (session version 2 and later)")
+            found.append(
+                self._bad(line, "an entry has an `id` string (session version 2 and later)")
+            )
             return False
         if parent is not None and not isinstance(parent, str):
-            yield self._bad(line, "`parentId` is an entry id or null")
+            found.append(self._bad(line, "`parentId` is an entry id or null"))
             return False
         if not self._ids.add(ident):
-            yield problem(
-                PRT005,
-                f"entry id {_shown(ident)} is already used by an earlier entry",
-                self.path,
-                line,
-            )
+            message = f"entry id {_shown(ident)} is already used by an earlier entry"
+            found.append(problem(PRT005, message, self.path, line))
             return False
         if parent is not None and parent not in self._ids:
-            yield problem(
-                PRT006, f"`parentId` {_shown(parent)} names no earlier entry", self.path, line
-            )
+            message = f"`parentId` {_shown(parent)} names no earlier entry"
+            found.append(problem(PRT006, message, self.path, line))
         return True
 
-    def _message(self, message: Any, line: Line) -> Found:
+    def _message(self, message: Any, line: Line, found: Found) -> None:
         role = message.get("role") if isinstance(message, dict) else None
         if not isinstance(message, dict) or not isinstance(role, str):
-            yield self._bad(line, "a `message` entry holds a `message` object with a `role`")
-            return
-        if role not in _ROLES:
+            found.append(
+                self._bad(line, "a `message` entry holds a `message` object with a `role`")
+            )
+        elif role == "assistant":
+            self._assistant(message, line, found)
+        elif role == "toolResult":
+            self._result(message, line, found)
+        elif role == "user":
+            found.append(self._event(line, "user", "event", "user_message"))
+        elif role == "bashExecution":
+            found.append(self._event(line, "user", "event", "bash_execution"))
+        elif role in ("custom", "hookMessage"):
+            self._custom(message, line, found)
+        elif role not in _ROLES:
             message_text = (
                 f"unknown message role {_shown(role)} (Pi's: {', '.join(sorted(_ROLES))})"
             )
-            yield problem(PRT002, message_text, self.path, line)
-        elif role == "assistant":
-            yield from self._assistant(message, line)
-        elif role == "toolResult":
-            yield from self._result(message, line)
-        elif role == "user":
-            yield self._event(line, "user", "event", "user_message")
-        elif role == "bashExecution":
-            yield self._event(line, "user", "event", "bash_execution")
-        elif role in ("custom", "hookMessage"):
-            yield from self._custom(message, line)
+            found.append(problem(PRT002, message_text, self.path, line))
 
-    def _assistant(self, message: dict[str, Any], line: Line) -> Found:
+    def _assistant(self, message: dict[str, Any], line: Line, found: Found) -> None:
         content = message.get("content", [])
         if not isinstance(content, list):
-            yield self._bad(line, "an assistant message's `content` is a list")
+            found.append(self._bad(line, "an assistant message's `content` is a list"))
             return
         stop = message.get("stopReason")
         if stop in ("error", "aborted"):
             # Pi keeps what streamed before the stop, partial tool calls too, but
             # pi-agent-core runs no tool call of such a message: none is a call.
-            yield self._event(line, self.actor, "event", str(stop), is_error=True)
+            found.append(self._event(line, self.actor, "event", str(stop), is_error=True))
             return
         for item in content:
             if isinstance(item, dict) and item.get("type") == "toolCall":
-                yield from self._call(item, line)
+                self._call(item, line, found)
 
-    def _call(self, item: dict[str, Any], line: Line) -> Found:
+    def _call(self, item: dict[str, Any], line: Line, found: Found) -> None:
         ident, name, arguments = item.get("id"), item.get("name"), item.get("arguments", {})
         if not (isinstance(ident, str) and isinstance(name, str) and isinstance(arguments, dict)):
-            yield self._bad(
-                line, "a `toolCall` has a string `id` and `name` and object `arguments`"
+            found.append(
+                self._bad(line, "a `toolCall` has a string `id` and `name` and object `arguments`")
             )
-            return
-        if ident in self._open_calls:
-            yield problem(PRT005, f"tool call id {_shown(ident)} is already open", self.path, line)
-            return
-        self._open_calls.add(ident)
-        yield self._event(line, self.actor, "call", name, call_id=ident, arguments=arguments)
+        elif ident in self._open_calls:
+            message = f"tool call id {_shown(ident)} is already open"
+            found.append(problem(PRT005, message, self.path, line))
+        else:
+            self._open_calls.add(ident)
+            found.append(
+                self._event(line, self.actor, "call", name, call_id=ident, arguments=arguments)
+            )
 
-    def _result(self, message: dict[str, Any], line: Line) -> Found:
+    def _result(self, message: dict[str, Any], line: Line, found: Found) -> None:
         ident, name = message.get("toolCallId"), message.get("toolName")
         failed = message.get("isError", False)
         if not (isinstance(ident, str) and isinstance(name, str) and isinstance(failed, bool)):
-            yield self._bad(
-                line,
-                "a `toolResult` has a string `toolCallId` and `toolName` and a boolean `isError`",
+            found.append(
+                self._bad(
+                    line,
+                    "a `toolResult` has a string `toolCallId` and `toolName` and a boolean "
+                    "`isError`",
+                )
             )
-            return
-        if ident not in self._open_calls:
-            yield problem(
-                PRT003,
+        elif ident not in self._open_calls:
+            message_text = (
                 f"this `{name}` result answers call {_shown(ident)}, "
-                "which no earlier entry made (or another result answered)",
-                self.path,
-                line,
+                "which no earlier entry made (or another result answered)"
             )
-            return
-        self._open_calls.discard(ident)
-        turns = _returned_turns(message.get("details"))
-        yield self._event(
-            line, self.actor, "result", name, call_id=ident, is_error=failed, returned_turns=turns
-        )
+            found.append(problem(PRT003, message_text, self.path, line))
+        else:
+            self._open_calls.discard(ident)
+            turns = _returned_turns(message.get("details"))
+            found.append(
+                self._event(
+                    line,
+                    self.actor,
+                    "result",
+                    name,
+                    call_id=ident,
+                    is_error=failed,
+                    returned_turns=turns,
+                )
+            )
 
-    def _custom(self, entry: dict[str, Any], line: Line) -> Found:
+    def _custom(self, entry: dict[str, Any], line: Line, found: Found) -> None:
         name = entry.get("customType")
         if not isinstance(name, str) or not name:
-            yield self._bad(line, "a custom entry has a `customType` string")
+            found.append(self._bad(line, "a custom entry has a `customType` string"))
             return
         data = entry.get("data", entry.get("details"))
         arguments = data if isinstance(data, dict) else None
         if entry.get("type") == "custom" and arguments is not None:
             self._take_state(arguments)
-        yield self._event(line, "system", "event", name, arguments=arguments)
+        found.append(self._event(line, "system", "event", name, arguments=arguments))
 
     def _take_state(self, data: dict[str, Any]) -> None:
         # `enabledTools`: what Pi's own `tools` extension (examples/extensions/tools.ts)

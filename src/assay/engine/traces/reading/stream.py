@@ -22,7 +22,9 @@ MAX_LINE = 32 * 1024 * 1024
 CHUNK = 1024 * 1024
 
 
-@frozen
+# Not slotted, as ``TraceEvent``: one is made for every line of a session, and a
+# frozen class with a ``__dict__`` is built without ``object.__setattr__`` per field.
+@frozen(slots=False)
 class Line(Model):
     """One line of the file: its 1-based ``number``, the byte ``offset`` it starts at,
     its bytes without the ``\\n`` (``None`` when it was longer than the limit), its

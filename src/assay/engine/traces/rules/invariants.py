@@ -8,8 +8,6 @@ remembers the last ones known, so "before" is the last set seen before the openi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from assay.engine.traces.rules import Violation
 from assay.engine.traces.state import OpenState, SessionState
 from assay.spec.rules.protocol_keep import PRT019, PRT030, PRT034
@@ -17,7 +15,7 @@ from assay.spec.rules.protocols import PRT014
 from assay.spec.trace import TraceEvent
 
 
-def observe(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
+def observe(state: SessionState, event: TraceEvent, out: list[Violation]) -> None:
     """Compare what ``event`` records with what must hold, then remember it."""
     after = state.after
     tools = event.active_tools
@@ -27,7 +25,7 @@ def observe(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
     if tools is not None and not (
         tools == state.tools and current_seen and (after is None or after.tools is None)
     ):
-        yield from _tools(state, event, tools)
+        _tools(state, event, tools, out)
         state.tools = tools
         if state.current is not None:
             state.current.checked = True
@@ -35,70 +33,84 @@ def observe(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
     if digests is not None and not (
         digests == state.digests and (after is None or after.digests is None)
     ):
-        yield from _digests(state, event, digests)
+        _digests(state, event, digests, out)
         state.digests = {**(state.digests or {}), **digests}
 
 
-def opened(state: SessionState, event: TraceEvent) -> Iterator[Violation]:
+def opened(state: SessionState, event: TraceEvent, out: list[Violation]) -> None:
     """The opening call's own tool set already counts for the state it opens."""
     if state.current is not None and event.active_tools is not None:
-        yield from _tools(state, event, event.active_tools)
+        _tools(state, event, event.active_tools, out)
         state.current.checked = True
 
 
-def unrecorded(state: SessionState, ended: OpenState) -> Iterator[Violation]:
+def unrecorded(state: SessionState, ended: OpenState, out: list[Violation]) -> None:
     """PRT034, once a session each, when a state that needed the tool set or the
     digests ended with the session never having recorded them, in a format that
     cannot by itself (``state.unrecorded``): said, not passed as if checked."""
+    if len(state.said_unrecorded) == 2:
+        return  # both said already: the common case of a long session, at every end
     decl = ended.decl
     needs = {
         "tools": ("PRT014 and PRT019 were", bool(decl.available) or decl.keeps_tools, state.tools),
         "digests": ("PRT030 was", decl.keeps_sources, state.digests),
     }
     for what, (rules, needed, known) in needs.items():
+        if not needed or known is not None or what in state.said_unrecorded:
+            continue
         how = state.unrecorded.get(what)
-        if how is None or not needed or known is not None or what in state.said_unrecorded:
+        if how is None:
             continue
         state.said_unrecorded.add(what)
-        yield Violation(
-            PRT034,
-            ended.line,
-            f"{how}: {rules} not checked for the {decl.name} state opened here",
+        out.append(
+            Violation(
+                PRT034,
+                ended.line,
+                f"{how}: {rules} not checked for the {decl.name} state opened here",
+            )
         )
 
 
-def _tools(state: SessionState, event: TraceEvent, tools: tuple[str, ...]) -> Iterator[Violation]:
+def _tools(
+    state: SessionState, event: TraceEvent, tools: tuple[str, ...], out: list[Violation]
+) -> None:
     current, after = state.current, state.after
     if current is not None:
         for name in current.decl.available:
             if name not in tools and name not in current.withdrawn:
                 current.withdrawn.add(name)
-                yield Violation(
-                    PRT014,
-                    event.line,
-                    f"`{name}` is missing from the main agent's active tools during the "
-                    f"{current.decl.name} state; it stays available there",
+                out.append(
+                    Violation(
+                        PRT014,
+                        event.line,
+                        f"`{name}` is missing from the main agent's active tools during the "
+                        f"{current.decl.name} state; it stays available there",
+                    )
                 )
         if current.decl.keeps_tools and current.tools is not None and not current.tools_reported:
             # A withdrawn available tool is PRT014's finding, not this one's.
             change = _change(current.tools, tools, current.withdrawn)
             if change:
                 current.tools_reported = True
-                yield Violation(
-                    PRT019,
-                    event.line,
-                    f"the main agent's active tools changed during the {current.decl.name} "
-                    f"state ({change}); the state does not change them",
+                out.append(
+                    Violation(
+                        PRT019,
+                        event.line,
+                        f"the main agent's active tools changed during the {current.decl.name} "
+                        f"state ({change}); the state does not change them",
+                    )
                 )
     elif after is not None and after.tools is not None:
         change = _change(after.tools, tools)
         after.tools = None  # the first set after the state is the one compared
         if change:
-            yield Violation(
-                PRT019,
-                event.line,
-                f"the main agent's active tools after the {after.state} state (ended on line "
-                f"{after.line}) differ from before it ({change})",
+            out.append(
+                Violation(
+                    PRT019,
+                    event.line,
+                    f"the main agent's active tools after the {after.state} state (ended on line "
+                    f"{after.line}) differ from before it ({change})",
+                )
             )
 
 
@@ -115,28 +127,32 @@ def _change(
 
 
 def _digests(
-    state: SessionState, event: TraceEvent, digests: dict[str, str]
-) -> Iterator[Violation]:
+    state: SessionState, event: TraceEvent, digests: dict[str, str], out: list[Violation]
+) -> None:
     current, after = state.current, state.after
     if current is not None and current.decl.keeps_sources and not current.sources_reported:
         changed = _changed(current.digests, digests)
         if changed:
             current.sources_reported = True
-            yield Violation(
-                PRT030,
-                event.line,
-                f"source transcript {changed} changed during the {current.decl.name} state; "
-                "sources are read, never modified",
+            out.append(
+                Violation(
+                    PRT030,
+                    event.line,
+                    f"source transcript {changed} changed during the {current.decl.name} state; "
+                    "sources are read, never modified",
+                )
             )
     elif current is None and after is not None and after.digests is not None:
         changed = _changed(after.digests, digests)
         after.digests = None
         if changed:
-            yield Violation(
-                PRT030,
-                event.line,
-                f"source transcript {changed} differs after the {after.state} state (ended on "
-                f"line {after.line}) from before it; sources are read, never modified",
+            out.append(
+                Violation(
+                    PRT030,
+                    event.line,
+                    f"source transcript {changed} differs after the {after.state} state (ended on "
+                    f"line {after.line}) from before it; sources are read, never modified",
+                )
             )
 
 

@@ -3,8 +3,6 @@ unverified-agreement rule, and a user's explicit request for the fallback rules.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from assay.engine.traces.index import ProtocolIndex
 from assay.engine.traces.rules import Violation
 from assay.engine.traces.state import SessionState
@@ -12,7 +10,9 @@ from assay.spec.rules.protocols import PRT018
 from assay.spec.trace import TraceEvent
 
 
-def lifecycle(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> Iterator[Violation]:
+def lifecycle(
+    index: ProtocolIndex, state: SessionState, event: TraceEvent, out: list[Violation]
+) -> None:
     """An ``event`` that is not a tool call or result: participants, agreement, requests."""
     protocol, current = index.protocol, state.current
     if event.name == index.request and event.actor == "user" and state.unsettled is not None:
@@ -27,11 +27,13 @@ def lifecycle(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> I
     if event.name == participants.start:
         running = current.participant
         if running is not None and index.overlap_forbidden:
-            yield Violation(
-                PRT018,
-                event.line,
-                f"participant {who} starts while participant {running[0]} (started on line "
-                f"{running[1]}) is still running; participants run one at a time",
+            out.append(
+                Violation(
+                    PRT018,
+                    event.line,
+                    f"participant {who} starts while participant {running[0]} (started on line "
+                    f"{running[1]}) is still running; participants run one at a time",
+                )
             )
         current.participant = (who, event.line)
     elif event.name == participants.finish:
