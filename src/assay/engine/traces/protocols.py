@@ -10,21 +10,14 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from assay.engine.traces.protocol_cache import builtin_protocols, known_protocols
 from assay.engine.workspace.config import Config
-from assay.engine.workspace.loading import read_spec_files
 from assay.errors import UsageError
-from assay.grammar.spec.library import library_spec
 from assay.spec.diagnostics import Parsed, sorted_diagnostics
-from assay.spec.library import library_names
 from assay.spec.protocol import ProtocolDecl
 from assay.spec.specfile import SpecFile
 
 __all__ = ["builtin_protocols", "protocol_in_workspace", "protocol_named"]
-
-
-def builtin_protocols() -> tuple[ProtocolDecl, ...]:
-    """Every protocol the built-in libraries declare, by library name then file order."""
-    return tuple(p for library in library_names() for p in library_spec(library).protocols)
 
 
 def protocol_named(name: str, specs: Iterable[SpecFile] = ()) -> ProtocolDecl:
@@ -35,11 +28,17 @@ def protocol_named(name: str, specs: Iterable[SpecFile] = ()) -> ProtocolDecl:
     one of the same name, so a team can tighten ``consultation`` by redeclaring it.
     Raises ``UsageError`` (exit 2) naming the protocols there are when none matches.
     """
-    user = [p for spec in specs for p in spec.protocols]
-    for protocol in [*user, *builtin_protocols()]:
+    user = tuple(p for spec in specs for p in spec.protocols)
+    return _named(name, user, builtin_protocols())
+
+
+def _named(
+    name: str, user: tuple[ProtocolDecl, ...], builtin: tuple[ProtocolDecl, ...]
+) -> ProtocolDecl:
+    for protocol in (*user, *builtin):
         if protocol.name == name:
             return protocol
-    known = sorted({p.name for p in [*user, *builtin_protocols()]})
+    known = sorted({p.name for p in (*user, *builtin)})
     message = f"no protocol `{name}`; the protocols are: {', '.join(known) or 'none'}"
     close = difflib.get_close_matches(name, known, n=1)
     if close:
@@ -54,7 +53,8 @@ def protocol_in_workspace(name: str, config: Config) -> Parsed[ProtocolDecl]:
 
     Raises ``UsageError`` for a name no spec and no built-in library declares.
     """
-    specs, problems = read_spec_files(config)
+    known = known_protocols(config)
+    problems = sorted_diagnostics(known.problems)
     if any(d.severity == "error" for d in problems):
-        return Parsed(None, sorted_diagnostics(problems))
-    return Parsed(protocol_named(name, specs), sorted_diagnostics(problems))
+        return Parsed(None, problems)
+    return Parsed(_named(name, known.user, known.builtin), problems)

@@ -174,7 +174,18 @@ def read_spec_files(config: Config) -> tuple[list[SpecFile], list[Diagnostic]]:
     not parse or cannot be read (SPC001, as ``assay check`` reports them): what a
     command that needs the specs' other statements (protocols, evaluation objects)
     reads, the types aside."""
-    return _read_specs(_spec_sources(config, discover(config).specs))
+    return parse_spec_sources(spec_sources(config))
+
+
+def spec_sources(config: Config) -> dict[str, bytes | str]:
+    """Each spec file's bytes (or why it cannot be read), unparsed: with
+    ``type_cache.sources_digest`` they say whether what was kept of them still holds."""
+    return _spec_sources(config, discover(config).specs)
+
+
+def parse_spec_sources(sources: Sources) -> tuple[list[SpecFile], list[Diagnostic]]:
+    """``spec_sources`` parsed, as ``read_spec_files`` gives them."""
+    return _read_specs(sources)
 
 
 def _read_specs(sources: Sources) -> tuple[list[SpecFile], list[Diagnostic]]:

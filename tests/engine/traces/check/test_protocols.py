@@ -67,3 +67,57 @@ def test_an_unreadable_spec_is_a_located_spec_error(tmp_path: Path) -> None:
     assert [(d.code, d.path, d.span.line) for d in found.diagnostics] == [
         ("SPC001", "assay/own.assay", 1)
     ]
+
+
+def test_the_protocols_are_kept_until_a_spec_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second look-up with nothing changed parses no spec (the protocol cache,
+    ``engine/traces/protocol_cache.py``); an edited spec is read again at once."""
+    import assay.engine.traces.protocol_cache as protocol_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
+    (tmp_path / "w").mkdir()
+    root = _workspace(tmp_path / "w", OWN.encode())
+    parses: list[int] = []
+    real = protocol_cache.parse_spec_sources
+
+    def counted(sources):  # type: ignore[no-untyped-def]
+        parses.append(len(sources))
+        return real(sources)
+
+    monkeypatch.setattr(protocol_cache, "parse_spec_sources", counted)
+    first = protocol_in_workspace("consultation", load_config(root))
+    again = protocol_in_workspace("consultation", load_config(root))
+    assert parses == [1]
+    assert again == first and again.value is not None and again.value.path == "assay/own.assay"
+    (root / "assay" / "own.assay").write_text(OWN.replace("by main", "by participant"))
+    changed = protocol_in_workspace("consultation", load_config(root))
+    assert parses == [1, 1]
+    assert changed.value is not None and changed.value != first.value
+
+
+def test_a_warm_trace_check_imports_no_parser(tmp_path: Path) -> None:
+    """What the cache is for: ``assay trace check`` run again does not import Lark."""
+    import os
+    import subprocess
+    import sys
+
+    root = tmp_path / "w"
+    root.mkdir()
+    line = '{"sequence": 0, "actor": "user", "kind": "event", "name": "user_message"}\n'
+    (root / "s.jsonl").write_text(line)
+    probe = (
+        "import sys\nfrom assay.cli import main\n"
+        "code = main(['trace', 'check', 's.jsonl'])\n"
+        "print('lark' in sys.modules, code, file=sys.stderr)\n"
+    )
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("ASSAY_NO_CACHE", None)
+    runs = [
+        subprocess.run([sys.executable, "-c", probe], cwd=root, env=env,
+                       capture_output=True, text=True, check=False).stderr.strip()
+        for _ in range(2)
+    ]  # fmt: skip
+    assert runs == ["True 0", "False 0"]
