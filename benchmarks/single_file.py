@@ -13,7 +13,9 @@ line is appended to ONE.md, so the record is read again as a pre-commit run read
 the staged file.
 
 Printed: each version's median and minimum wall time, and the median of the paired
-ratios (each run over its neighbour of the other version). With ``--instructions``,
+ratios (each run over its neighbour of the other version); then the floor issue 27
+measures against, ``python -c "import lark"`` timed after each pair of runs, and the
+working tree's median over it. With ``--instructions``,
 the instructions one run executes under ``valgrind --tool=callgrind`` (the Python
 process alone, git not counted), a figure the load of the machine does not move, and
 for the working tree where they go: the interpreter's start, the imports (a process
@@ -72,6 +74,13 @@ def run_once(workspace: Path, record: Path, env: dict[str, str], *, touch: bool 
         cwd=workspace, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         check=False,
     )  # fmt: skip
+    return time.perf_counter() - start
+
+
+def floor_once() -> float:
+    """The floor issue 27 measures against: ``python -c "import lark"``, its wall time."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import lark"], check=True)
     return time.perf_counter() - start
 
 
@@ -146,10 +155,12 @@ def main(argv: list[str] | None = None) -> int:
                 run_once(workspace, record, env, touch=False)
                 run_once(workspace, record, env)
             times: dict[str, list[float]] = {name: [] for name in versions}
+            floors: list[float] = []
             for k in range(args.runs):
                 order = list(versions.items())
                 for name, env in order if k % 2 else reversed(order):
                     times[name].append(run_once(workspace, record, env))
+                floors.append(floor_once())
             counts = {
                 name: instructions(workspace, record, env) if args.instructions else None
                 for name, env in versions.items()
@@ -171,6 +182,9 @@ def main(argv: list[str] | None = None) -> int:
     ratios = [a / b for a, b in zip(after, before_, strict=True)]
     print(f"  after / before, paired: median {statistics.median(ratios):.3f} "
           f"[{min(ratios):.3f}..{max(ratios):.3f}]")  # fmt: skip
+    floor = statistics.median(floors)
+    print(f"  floor, python -c 'import lark': median {1000 * floor:.0f} ms; working tree / "
+          f"floor {statistics.median(after) / floor:.2f}x (target 1.3x)")  # fmt: skip
     whole = counts["working tree (after)"]
     if parts is not None and whole is not None:
         start, imports = parts["start"], parts["imports"] - parts["start"]
