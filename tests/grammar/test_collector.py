@@ -7,7 +7,7 @@ import gc
 import pytest
 
 from assay import parse_document
-from assay.grammar.collector import collector_paused
+from assay.grammar.collector import collector_paused, collector_settled
 
 
 def test_the_collector_is_off_while_reading_and_on_after(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -48,3 +48,24 @@ def test_the_collector_comes_back_when_reading_fails() -> None:
     except ValueError:
         pass
     assert gc.isenabled()
+
+
+def test_settled_objects_are_out_of_the_collectors_sight_until_the_block_ends() -> None:
+    """Inside, what lived on entry is frozen; after, it is collectable again."""
+    if gc.get_freeze_count():  # pragma: no cover - another test froze objects
+        gc.unfreeze()
+    with collector_settled():
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_caller_that_froze_objects_keeps_them_frozen() -> None:
+    """A caller's own freeze (the language server's) is neither redone nor thawed."""
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with collector_settled():
+            assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()

@@ -14,7 +14,7 @@ replaced with it, so it does not make the site an input.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from assay.engine.files.destination import check_folder_destination
@@ -42,10 +42,11 @@ def check_site_destination(
         found = publication.workspace.discovery
         paths = (*found.specs, *found.runs, *(document.path for document in found.documents))
         previous = os.path.realpath(out) if is_site(Path(out)) else None
+        real = _resolver()
         inputs += [
             config.root / path
             for path in paths
-            if previous is None or not _within(os.path.realpath(config.root / path), previous)
+            if previous is None or not _within(real(config.root / path), previous)
         ]
     return check_folder_destination(
         out, flag=flag, workspace=config.root, inputs=inputs, ours=is_site, what="site"
@@ -54,3 +55,20 @@ def check_site_destination(
 
 def _within(path: str, folder: str) -> bool:
     return os.path.commonpath([path, folder]) == folder
+
+
+def _resolver() -> Callable[[Path], str]:
+    """``os.path.realpath`` for one check's thousands of records in a few folders:
+    each folder resolved once, and a path that is itself a link followed whole."""
+    folders: dict[str, str] = {}
+
+    def real(path: Path) -> str:
+        parent, name = os.path.split(os.path.abspath(path))
+        if os.path.islink(path):
+            return os.path.realpath(path)
+        found = folders.get(parent)
+        if found is None:
+            found = folders[parent] = os.path.realpath(parent)
+        return os.path.join(found, name)
+
+    return real

@@ -1,6 +1,6 @@
 """What a site may hold: decision records without errors, reviews of verified runs.
 
-One ``assay.check`` of the workspace and one ``verify_runs`` decide it. A record (a
+One check of the workspace and one ``verify_runs`` decide it. A record (a
 document whose type is or extends ``adr``) is published unless an error is reported in
 it by a rule whose ``publication`` is ``excludes`` (its own text cannot be trusted);
 the findings of ``noted`` rules (relations and status consistency between records) do
@@ -17,14 +17,17 @@ from pathlib import Path
 
 from attrs import field, frozen
 
-from assay.api import check
 from assay.api.runs import Verification, verifications
 from assay.engine.runner.result import Report
+from assay.engine.runner.run import check_with_readings
 from assay.engine.workspace.config import Config
+from assay.engine.workspace.listing import start_listing
 from assay.engine.workspace.loading import Workspace, open_workspace, type_for
 from assay.errors import AssayError
+from assay.grammar.markdown import derivations
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
+from assay.spec.reading import Reading
 from assay.spec.rules.registry import find
 
 __all__ = ["Excluded", "Publication", "SpecFailed", "decide"]
@@ -58,6 +61,10 @@ class Publication(Model):
     #: The workspace the gate opened (its types and candidates), so the pages read
     #: each published record under its type without opening the workspace again.
     workspace: Workspace | None = field(default=None, eq=False, repr=False)
+    #: What the check read of each document (without its sections), by path: a page
+    #: takes its record's reading from here when the bytes it reads are the ones the
+    #: check was stamped with (``assay.site.pages.records``).
+    readings: dict[str, Reading] = field(factory=dict, eq=False, repr=False)
 
 
 def decide(config: Config, *, cache: bool = True) -> Publication:
@@ -65,12 +72,15 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
 
     Raises ``SpecFailed`` when a spec error stops the check (the types are unknown).
     """
+    start_listing(config)  # git lists the files while the specs are read
     workspace = open_workspace(config, cache=cache)
     if workspace.stopped:
         first = next(d for d in workspace.spec_diagnostics if d.severity == "error")
         where = f"{first.path}:{first.span.line}:{first.span.column}"
         raise SpecFailed(f"{where}: {first.code} {first.message}")
-    report = check(config.root, config=config, cache=cache)
+    # The same workspace, so the check, the records and the runs see the same files.
+    report, readings = check_with_readings(config, cache=cache, workspace=workspace)
+    derivations.save()  # the document shapes met, for the next run's reader
     # A record's type is known from where it was found (no document need be read again:
     # `madr` and `adr`, the two a look decides between, both derive from `adr`).
     records = []
@@ -98,6 +108,7 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         excluded=tuple(sorted(excluded, key=lambda e: e.path)),
         noted=tuple(_noted(report, published)),
         workspace=workspace,
+        readings=readings,
     )
 
 

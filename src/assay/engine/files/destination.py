@@ -140,11 +140,21 @@ def _not_home(target: Path, workspace: Path | str | None, refuse: Callable[[str]
 def _not_an_input(
     target: Path, inputs: Iterable[Path | str], refuse: Callable[[str], None], *, folder: bool
 ) -> None:
+    exact = str(target)
+    below = exact.rstrip(os.sep) + os.sep
+    # A site's inputs are thousands of records in a few folders: each folder resolved
+    # once (during this one check, so a folder swapped for a link later is seen later).
+    resolved: dict[str, str] = {}
     for item in inputs:
-        path = _absolute(item)
-        if path == target:
+        absolute = os.path.abspath(item)
+        parent, name = os.path.split(absolute)
+        real = resolved.get(parent)
+        if real is None:
+            real = resolved[parent] = str(Path(os.path.realpath(parent)))
+        path = str(Path(real) / name) if name else real
+        if path == exact:
             refuse(f"is an input assay reads ({item})")
-        if folder and target in path.parents:
+        if folder and path.startswith(below):
             refuse(f"holds an input assay reads ({item})")
 
 

@@ -38,6 +38,7 @@ from assay.engine.workspace.pin_results import PinResult
 from assay.engine.workspace.record_index import RecordIndex
 from assay.engine.workspace.run_folders import REVIEW
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
+from assay.spec.reading import Reading
 from assay.spec.rules.registry import RULES
 from assay.spec.rules.runner import SUP001, SUP002
 
@@ -61,6 +62,30 @@ def check(
     earlier (an editor's server keeps one between checks: discovery is half of a
     scoped run); by default it is opened now.
     """
+    return _check(config, select, ignore, paths, checks, jobs, cache, workspace)[0]
+
+
+def check_with_readings(
+    config: Config, *, cache: bool = True, workspace: Workspace | None = None
+) -> tuple[Report, dict[str, Reading]]:
+    """A check of the whole workspace, as ``check``, and the reading of each document
+    that has one, by path, without its sections (the readings the workspace checks
+    compared: what a publication needs to write pages without reading every record
+    again, ``assay.site.pages.records``)."""
+    report, outcomes = _check(config, None, None, None, CHECKS, None, cache, workspace)
+    return report, {o.path: o.reading for o in outcomes if o.reading is not None}
+
+
+def _check(
+    config: Config,
+    select: Sequence[str] | None,
+    ignore: Sequence[str] | None,
+    paths: Sequence[str] | None,
+    checks: Sequence[Check],
+    jobs: int | None,
+    cache: bool,
+    workspace: Workspace | None,
+) -> tuple[Report, list[DocumentOutcome]]:
     check_selectors(config, checks)
     ruleset = Ruleset.build(
         checks,
@@ -97,7 +122,7 @@ def check(
         ]
         suppressed = [s for s in suppressed if s.diagnostic.path in scope]
     checked = tuple(sorted(o.path for o in outcomes))
-    return Report(
+    report = Report(
         diagnostics=sorted_diagnostics(diagnostics),
         suppressed=tuple(sorted(suppressed, key=lambda s: s.diagnostic.sort_key)),
         files=checked if scope is None else tuple(p for p in checked if p in scope),
@@ -105,6 +130,7 @@ def check(
         notes=workspace.discovery.notes,
         unmatched_paths=() if paths is None else _unmatched(paths, workspace),
     )
+    return report, outcomes
 
 
 def _documents(

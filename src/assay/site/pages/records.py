@@ -3,11 +3,18 @@
 The bytes are opened with ``open_contained`` (never through a symbolic link), parsed
 and read under the type discovery gives them, as the check did; every page and
 picture is then drawn from what this module returns, so no record is read twice.
+
+The check has read each record already (from the file, or, warm, from its cache), so
+its reading is taken (``Publication.readings``) when the bytes opened here are the ones
+discovery stamped before the check: the blob git's index vouched for, else the size,
+modification time and inode. A file that changed since, or whose stamp cannot be told
+from its bytes (a git filter rewrote them), is read here as well.
 """
 
 from __future__ import annotations
 
 import datetime
+import hashlib
 import os
 import posixpath
 import re
@@ -19,7 +26,7 @@ from assay.engine.files.opening import open_contained
 from assay.engine.files.refusal import Refused
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary
-from assay.engine.workspace.candidates import Candidate
+from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.loading import type_for
 from assay.engine.workspace.types import builtin_type
 from assay.grammar.markdown.document import read_document as read_markdown
@@ -111,6 +118,7 @@ def _read(
         return Excluded(path=path, reason=f"{opened.code} {opened.message}")
     with opened, os.fdopen(os.dup(opened.fileno()), "rb") as stream:
         raw = stream.read()
+        status = os.fstat(stream.fileno())
     parsed, locator = read_document(raw, path)
     document = parsed.value
     if document is None or locator is None:
@@ -121,11 +129,17 @@ def _read(
         doc_type = builtin_type("adr")
     if doc_type is None:
         return Excluded(path=path, reason="cannot be read as a decision record")
-    words = vocabularies.get(doc_type.name)
-    if words is None:
-        words = vocabularies[doc_type.name] = Vocabulary(doc_type)
     text = locator.text
-    reading = read(document, text, words, locator)
+    reading = publication.readings.get(path)
+    if (
+        reading is None
+        or reading.type != doc_type.name
+        or not _stamped(publication, path, raw, status)
+    ):
+        words = vocabularies.get(doc_type.name)
+        if words is None:
+            words = vocabularies[doc_type.name] = Vocabulary(doc_type)
+        reading = read(document, text, words, locator)
     origin = None
     if is_rst(path):
         # Its page is Markdown written from the same text, made safe as any record's.
@@ -134,6 +148,19 @@ def _read(
             return Excluded(path=path, reason="cannot be read as a decision record")
         text, locator, origin, document = page_locator.text, page_locator, document, page.value
     return (path, text, tuple(locator.line_starts), document, reading, origin)
+
+
+def _stamped(publication: Publication, path: str, raw: bytes, status: os.stat_result) -> bool:
+    """Whether ``raw``, opened with ``status``, are the bytes discovery stamped before
+    the check read them (so the check's reading is theirs)."""
+    workspace = publication.workspace
+    stamp: Stamp | None = workspace.discovery.stamps.get(path) if workspace else None
+    if isinstance(stamp, str):  # a blob id: git's digest of the content
+        digest = hashlib.sha1 if len(stamp) == 40 else hashlib.sha256
+        return digest(b"blob %d\0" % len(raw) + raw).hexdigest() == stamp
+    if stamp is not None:
+        return stamp == (status.st_size, status.st_mtime_ns, status.st_ino)
+    return False
 
 
 def page_names(paths: Sequence[str]) -> dict[str, str]:
