@@ -20,6 +20,7 @@ from attrs import field, frozen
 from assay.api import check
 from assay.api.runs import Verification, verifications
 from assay.engine.runner.result import Report
+from assay.engine.runner.run_parts import run_parts_kept
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.loading import Workspace, open_workspace, type_for
 from assay.errors import AssayError
@@ -70,7 +71,8 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         first = next(d for d in workspace.spec_diagnostics if d.severity == "error")
         where = f"{first.path}:{first.span.line}:{first.span.column}"
         raise SpecFailed(f"{where}: {first.code} {first.message}")
-    report = check(config.root, config=config, cache=cache)
+    with run_parts_kept() as parts:  # the check reads the runs: their reviews come from it
+        report = check(config.root, config=config, cache=cache)
     # A record's type is known from where it was found (no document need be read again:
     # `madr` and `adr`, the two a look decides between, both derive from `adr`).
     records = []
@@ -85,7 +87,7 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         for path in records
         if path in errors
     ]
-    runs = verifications(config, report, workspace=workspace)  # the same check
+    runs = verifications(config, report, workspace=workspace, parts=parts)  # the same check
     excluded += [
         Excluded(path=run.folder or ".", reason="; ".join(run.reasons))
         for run in runs
