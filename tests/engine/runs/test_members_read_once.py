@@ -5,6 +5,7 @@ pass and the review take what it read (``engine/runner/run_members.py``,
 from __future__ import annotations
 
 import gc
+import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -12,8 +13,10 @@ import pytest
 
 import assay
 from assay.api import check
+from assay.engine.runner.run_parts import run_parts_kept
 from assay.engine.workspace import loading
 from assay.engine.workspace.document_context import DocumentContext
+from tests.engine.runs.builders import OVERVIEW, write_run
 from tests.examples_copy import example_repository
 
 RUN = "runs/github.com-vectifyai-pageindex"
@@ -96,3 +99,25 @@ def test_nothing_of_the_runs_stays_alive_after_a_check(workspace: Path) -> None:
     check(workspace, cache=False, jobs=1)
     assay.verify_run(workspace / RUN, cache=False)
     assert alive() == before
+
+
+def test_runs_read_by_two_processes_give_the_same_report_and_parts(
+    workspace: Path, reads: Counter[str]
+) -> None:
+    """With two processes the workers read and check whole runs: the report and the
+    runs' review parts are those of one process, and this process read only the
+    manifests (for every run's source) — no member a second time."""
+    for n in range(5):  # one source, five folders not named by it
+        write_run(workspace, f"copy-{n}", overview=None if n == 3 else OVERVIEW)
+    subprocess.run(["git", "add", "-A"], cwd=workspace, check=True)
+    with run_parts_kept() as alone_parts:
+        alone = check(workspace, cache=False, jobs=1)
+    reads.clear()
+    with run_parts_kept() as shared_parts:
+        shared = check(workspace, cache=False, jobs=2)
+    assert shared.diagnostics == alone.diagnostics and shared.files == alone.files
+    assert "IDN003" in {d.code for d in alone.diagnostics}  # a run check's finding
+    assert shared_parts == alone_parts and len(alone_parts) == 6
+    read_here = {p for p in reads if p.startswith("runs/") and not p.startswith("parsed ")}
+    assert read_here == {p for p in read_here if p.endswith("/run.toml")}
+    assert len(read_here) == 6

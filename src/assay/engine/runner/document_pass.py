@@ -119,13 +119,13 @@ def _compute(
     jobs: int | None,
     keep: bool,
 ) -> list[DocumentOutcome]:
-    workers = _workers(len(candidates), jobs)
-    if workers > 1:
+    count = workers(len(candidates), jobs)
+    if count > 1:
         # Imported here: a pre-commit run over a few files never starts a process.
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            return _parallel(workspace, ruleset, candidates, workers, keep)
+            return _parallel(workspace, ruleset, candidates, count, keep)
         except (BrokenProcessPool, OSError):
             pass  # a worker died (out of memory?): do the work here instead
     return _outcomes(workspace, ruleset, candidates, keep)
@@ -190,7 +190,9 @@ def _builtin(name: str) -> DocumentType:
     return builtin_type(name)
 
 
-def _workers(count: int, jobs: int | None) -> int:
+def workers(count: int, jobs: int | None) -> int:
+    """How many processes share ``count`` documents (``jobs``: as asked; None: one per
+    core for a large share, else one)."""
     if jobs is not None:
         # No more processes than documents: each would have nothing to do, and a pool
         # sized past a C int (``--jobs 99999999999``) cannot even be made.
@@ -295,16 +297,22 @@ Portable = tuple[DocumentOutcome, tuple[object, ...] | None]
 def _work(candidates: Sequence[Candidate]) -> list[Portable]:
     assert _SHARED is not None
     workspace, ruleset, keep = _SHARED
-    shipped = [
-        (evolve(o, reading=None), None if o.reading is None else check_cache.summarize(o.reading))
-        for o in _outcomes(workspace, ruleset, candidates, keep)
-    ]
+    shipped = [portable(o) for o in _outcomes(workspace, ruleset, candidates, keep)]
     derivations.save()  # the document shapes this worker met, for later runs
     return shipped
 
 
-def _arrived(portable: Portable) -> DocumentOutcome:
-    outcome, summary = portable
+def portable(outcome: DocumentOutcome) -> Portable:
+    """``outcome`` as a worker sends it to the parent."""
+    reading = outcome.reading
+    return evolve(outcome, reading=None), None if reading is None else check_cache.summarize(
+        reading
+    )
+
+
+def arrived(shipped: Portable) -> DocumentOutcome:
+    """The outcome a worker sent (``portable``), as the parent uses it."""
+    outcome, summary = shipped
     if summary is None:
         return outcome
     return evolve(outcome, reading=check_cache.unsummarize(outcome.path, summary))
@@ -314,7 +322,7 @@ def _parallel(
     workspace: Workspace,
     ruleset: Ruleset,
     candidates: Sequence[Candidate],
-    workers: int,
+    processes: int,
     keep: bool,
 ) -> list[DocumentOutcome]:
     global _SHARED
@@ -325,7 +333,7 @@ def _parallel(
         from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            return [_arrived(shipped) for chunk in pool.map(_work, chunks) for shipped in chunk]
+        with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
+            return [arrived(shipped) for chunk in pool.map(_work, chunks) for shipped in chunk]
     finally:
         _SHARED = None

@@ -74,7 +74,7 @@ def check(
     keep = cache and cache_files.cache_path(workspace.config.root) is not None
     # The run pass first: it reads each run member once, for itself and for the
     # document pass, which takes those outcomes instead of reading the members again.
-    runs = run_pass(workspace, ruleset, scope, cache=cache, keep=keep)
+    runs = run_pass(workspace, ruleset, scope, cache=cache, keep=keep, jobs=jobs)
     done = _documents(workspace, ruleset, jobs, cache, scope, runs.read)
     across = _across(workspace, ruleset, done, scope)
     across += runs.diagnostics

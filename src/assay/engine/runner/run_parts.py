@@ -52,8 +52,7 @@ def run_parts_kept() -> Iterator[dict[str, RunParts]]:
         _kept.reset(token)
 
 
-def keep(run: Run) -> None:
-    """Keep ``run``'s parts, when a caller asked for them (``run_parts_kept``)."""
-    kept = _kept.get()
-    if kept is not None:
-        kept[run.folder] = RunParts.of(run)
+def kept() -> dict[str, RunParts] | None:
+    """Where the run pass keeps the runs' parts; None when no caller asked for them
+    (``run_parts_kept``)."""
+    return _kept.get()
