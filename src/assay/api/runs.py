@@ -197,11 +197,10 @@ def _verify(
     config: Config, folders: Sequence[str] | None, *, cache: bool
 ) -> tuple[Verification, ...]:
     from assay.engine.runner.run import check
-    from assay.grammar.markdown.document import documents_remembered
 
     # A run at the workspace root holds every file: its report is the whole workspace's.
     scope = None if folders is None or "" in folders else list(folders)
-    with documents_remembered(), run_parts_kept() as parts:  # the check reads the runs
+    with run_parts_kept() as parts:  # the check reads each run once: its parts come from it
         report = check(config, paths=scope, cache=cache)
         return verifications(config, report, scope=scope, parts=parts)
 

@@ -16,6 +16,7 @@ from assay.api import check
 from assay.engine.runner.run_parts import run_parts_kept
 from assay.engine.workspace import loading
 from assay.engine.workspace.document_context import DocumentContext
+from assay.grammar.markdown import document
 from tests.engine.runs.builders import OVERVIEW, write_run
 from tests.examples_copy import example_repository
 
@@ -121,3 +122,23 @@ def test_runs_read_by_two_processes_give_the_same_report_and_parts(
     read_here = {p for p in reads if p.startswith("runs/") and not p.startswith("parsed ")}
     assert read_here == {p for p in read_here if p.endswith("/run.toml")}
     assert len(read_here) == 6
+
+
+def test_verifying_and_rendering_parse_each_member_once(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No reader of any stage (check, run checks, review, rendering) parses a member
+    again: the Markdown parser itself meets each member once."""
+    parses: Counter[str] = Counter()
+    real = document._read_document
+
+    def counting(data: bytes | str, path: str) -> object:
+        parses[path] += 1
+        return real(data, path)
+
+    monkeypatch.setattr(document, "_read_document", counting)
+    verification = assay.verify_run(workspace / RUN, cache=False)
+    assert verification.verified
+    assay.render_review(verification)
+    members = [path for path in parses if path.startswith("runs/")]
+    assert members and all(parses[path] == 1 for path in members), parses

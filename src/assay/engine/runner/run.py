@@ -1,8 +1,10 @@
 """Run the checks over a workspace and return every diagnostic, in report order.
 
-Each document is read once and checked on its own first (``engine.runner.document_pass``,
-split between processes for large workspaces); then the checks that compare
-documents run over the readings.  A check that raises becomes ``INT001`` and the run
+Each document is read once. The run pass goes first: it reads each analysis run's
+members and runs the run checks over them (``engine.runner.run_pass``), checking each
+member on its own as it goes; then every other document is read and checked on its
+own (``engine.runner.document_pass``); both are split between processes for large
+workspaces. Then the checks that compare documents run over the readings.  A check that raises becomes ``INT001`` and the run
 goes on.  Then `per-file-ignores` and inline directives silence what they name (kept
 as suppressed, for SARIF), unused and unknown directives are reported, and the paths
 given limit what is reported — never what is loaded.
