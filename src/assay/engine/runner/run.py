@@ -4,10 +4,11 @@ Each document is read once. The run pass goes first: it reads each analysis run'
 members and runs the run checks over them (``engine.runner.run_pass``), checking each
 member on its own as it goes; then every other document is read and checked on its
 own (``engine.runner.document_pass``); both are split between processes for large
-workspaces. Then the checks that compare documents run over the readings.  A check that raises becomes ``INT001`` and the run
-goes on.  Then `per-file-ignores` and inline directives silence what they name (kept
-as suppressed, for SARIF), unused and unknown directives are reported, and the paths
-given limit what is reported — never what is loaded.
+workspaces. Then the checks that compare documents run over the readings.  A check
+that raises becomes ``INT001`` and the run goes on.  Then `per-file-ignores` and
+inline directives silence what they name (kept as suppressed, for SARIF), unused and
+unknown directives are reported, and the paths given limit what is reported — never
+what is loaded.
 
 A run limited to a few paths with a warm cache takes the other documents from the
 check summary (``engine.runner.check_summary``): it reads and checks only the reported files

@@ -23,6 +23,7 @@ from assay.engine.runner.rulesets import Ruleset
 from assay.engine.runner.run_members import RunMembers
 from assay.engine.runner.run_parts import RunParts
 from assay.engine.runs.model import Run
+from assay.engine.runs.slugs import RunSources
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.grammar.markdown import derivations
@@ -48,7 +49,7 @@ class _Shared:
     members: RunMembers
     ruleset: Ruleset
     rules: tuple[Check, ...]
-    sources: dict[str, str]
+    sources: RunSources
     with_parts: bool
 
 
@@ -63,7 +64,9 @@ def check_runs(
 ) -> list[Checked]:
     """Each run of ``todo`` read (through ``members``, whose ``outcomes`` then hold its
     members') and checked, in ``todo``'s order."""
-    shared = _Shared(members, ruleset, tuple(rules), members.sources(), with_parts)
+    sources = RunSources(members.sources())
+    sources.by_slug  # noqa: B018 - grouped once here, not in each worker
+    shared = _Shared(members, ruleset, tuple(rules), sources, with_parts)
     workers = document_pass.workers(sum(len(c) for _f, c in todo), jobs)
     if workers > 1 and len(todo) > 1:
         from concurrent.futures.process import BrokenProcessPool
