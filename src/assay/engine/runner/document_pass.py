@@ -223,7 +223,7 @@ def _outcomes(
 
 
 @frozen
-class DocumentChecks:
+class DocumentChecks(Model):
     """The per-document checks of a ruleset, split once (not per document): what the
     cache may keep, and what depends on other files and is never cached."""
 

@@ -28,6 +28,7 @@ from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.grammar.markdown import derivations
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.model import Model
 
 #: A run to check: its folder and its documents' candidates.
 Todo = tuple[str, list[Candidate]]
@@ -36,7 +37,7 @@ _CHUNK = 8
 
 
 @frozen
-class Checked:
+class Checked(Model):
     """One run checked: its findings and, when asked, its parts for verification."""
 
     folder: str
@@ -45,7 +46,7 @@ class Checked:
 
 
 @frozen
-class _Shared:
+class _Shared(Model):
     members: RunMembers
     ruleset: Ruleset
     rules: tuple[Check, ...]
