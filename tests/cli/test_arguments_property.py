@@ -173,7 +173,7 @@ def test_more_jobs_than_documents_check_every_document(workspace: Path) -> None:
 def test_a_run_starts_no_more_processes_than_documents(
     documents: int, jobs: int, workers: int
 ) -> None:
-    assert document_pass._workers(documents, jobs) == workers
+    assert document_pass.workers(documents, jobs) == workers
 
 
 #: What each message quoted raw before; the escaped form is what it shows now.

@@ -3,26 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from assay import parse_document
-from assay.grammar.markdown import derivations, document
+from assay.grammar.markdown import derivations
 from assay.grammar.markdown.block_starts import MAX_NESTING
 from assay.spec.document import BlockQuote
 
 ONE = "# One\n\nalpha\n\n## Two\n\nbeta\n"
 OTHER = "# Uno\n\ngamma\n\n## Dos\n\ndelta\n"
-
-
-class _Unkept(OrderedDict[Any, Any]):
-    """A memo of recent documents that keeps none: each parse here reaches the grammar."""
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        return None
 
 
 @pytest.fixture
@@ -33,7 +24,6 @@ def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ..
     monkeypatch.setattr(derivations, "_memo", {})
     monkeypatch.setattr(derivations, "_stored", {})
     monkeypatch.setattr(derivations, "_state", {"loaded": False, "new": 0})
-    monkeypatch.setattr(document, "_recent", _Unkept())
     parsed: list[tuple[str, ...]] = []
     real = derivations.derive
 

@@ -23,7 +23,7 @@ and only ``AssayError``\\ s are raised.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Protocol, TypeVar
 
@@ -32,11 +32,13 @@ from attrs import evolve, field, frozen
 from assay.api import StrPath, _report_paths
 from assay.api.identity import normalize_identity, run_slug
 from assay.engine.files.writing import write_file
+from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner.result import Report
-from assay.engine.runs.blockers import blockers
-from assay.engine.runs.load import load_runs
+from assay.engine.runner.run_parts import RunParts, run_parts_kept
+from assay.engine.runs.load import load_run as load_run_of
+from assay.engine.runs.load import load_runs, runs_of
 from assay.engine.runs.model import Run
-from assay.engine.runs.review import ReviewSource, run_review
+from assay.engine.runs.review import ReviewSource
 from assay.engine.runs.review import render_review as _render
 from assay.engine.runs.review_destination import check_review_destination, workspace_inputs
 from assay.engine.workspace.config import Config, load_config
@@ -195,13 +197,12 @@ def _verify(
     config: Config, folders: Sequence[str] | None, *, cache: bool
 ) -> tuple[Verification, ...]:
     from assay.engine.runner.run import check
-    from assay.grammar.markdown.document import documents_remembered
 
     # A run at the workspace root holds every file: its report is the whole workspace's.
     scope = None if folders is None or "" in folders else list(folders)
-    with documents_remembered():  # the check and the runs read the same members
+    with run_parts_kept() as parts:  # the check reads each run once: its parts come from it
         report = check(config, paths=scope, cache=cache)
-        return verifications(config, report, scope=scope)
+        return verifications(config, report, scope=scope, parts=parts)
 
 
 def verifications(
@@ -210,20 +211,31 @@ def verifications(
     *,
     workspace: Workspace | None = None,
     scope: Sequence[str] | None = None,
+    parts: Mapping[str, RunParts] | None = None,
 ) -> tuple[Verification, ...]:
     """The runs of a report already made (``assay.check`` of the workspace, or of
     ``scope``), each verified from it: a caller that checked once (``assay publish``)
-    need not check again. ``workspace``: the one already opened, if any."""
+    need not check again. ``workspace``: the one already opened, if any. ``parts``:
+    the runs' parts the check kept (``run_parts_kept`` around it), by run folder; a
+    run without them is read now."""
     opened = workspace if workspace is not None else open_workspace(config)
     inputs = workspace_inputs(opened)
-    return tuple(
-        _verification(config.root, run, report, inputs) for run in load_runs(opened, scope)
-    )
+    known = {} if parts is None else parts
+    vocabularies: dict[str, Vocabulary] = {}
+    found = []
+    for folder, candidates in runs_of(opened, scope).items():
+        own = known.get(folder)
+        if own is None:
+            own = RunParts.of(load_run_of(opened, folder, candidates, vocabularies))
+        found.append(_verification(config.root, folder, own, report, inputs))
+    return tuple(found)
 
 
-def _verification(root: Path, run: Run, report: Report, inputs: tuple[str, ...]) -> Verification:
+def _verification(
+    root: Path, folder: str, parts: RunParts, report: Report, inputs: tuple[str, ...]
+) -> Verification:
     def inside(path: str) -> bool:
-        return not run.folder or path.startswith(run.folder + "/")
+        return not folder or path.startswith(folder + "/")
 
     own = evolve(
         report,
@@ -233,10 +245,10 @@ def _verification(root: Path, run: Run, report: Report, inputs: tuple[str, ...])
     )
     return Verification(
         root=root,
-        folder=run.folder,
+        folder=folder,
         report=own,
-        blockers=blockers(run),
-        review=run_review(run),
+        blockers=parts.blockers,
+        review=parts.review,
         inputs=inputs,
     )
 

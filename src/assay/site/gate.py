@@ -20,6 +20,7 @@ from attrs import field, frozen
 from assay.api.runs import Verification, verifications
 from assay.engine.runner.result import Report
 from assay.engine.runner.run import check_with_readings
+from assay.engine.runner.run_parts import run_parts_kept
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.listing import start_listing
 from assay.engine.workspace.loading import Workspace, open_workspace, type_for
@@ -78,8 +79,10 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         first = next(d for d in workspace.spec_diagnostics if d.severity == "error")
         where = f"{first.path}:{first.span.line}:{first.span.column}"
         raise SpecFailed(f"{where}: {first.code} {first.message}")
-    # The same workspace, so the check, the records and the runs see the same files.
-    report, readings = check_with_readings(config, cache=cache, workspace=workspace)
+    # The same workspace, so the check, the records and the runs see the same files;
+    # the check reads the runs, and their reviews come from it.
+    with run_parts_kept() as parts:
+        report, readings = check_with_readings(config, cache=cache, workspace=workspace)
     derivations.save()  # the document shapes met, for the next run's reader
     # A record's type is known from where it was found (no document need be read again:
     # `madr` and `adr`, the two a look decides between, both derive from `adr`).
@@ -95,7 +98,7 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         for path in records
         if path in errors
     ]
-    runs = verifications(config, report, workspace=workspace)  # the same check
+    runs = verifications(config, report, workspace=workspace, parts=parts)  # the same check
     excluded += [
         Excluded(path=run.folder or ".", reason="; ".join(run.reasons))
         for run in runs

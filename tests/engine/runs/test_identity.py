@@ -176,3 +176,27 @@ def test_a_collision_is_exactly_two_identities_with_one_non_empty_slug(a: str, b
     found = list(slugs.colliding(a, {"theirs": b}, "ours"))
     distinct = normalize_identity(a) != normalize_identity(b)
     assert bool(found) == (distinct and bool(run_slug(a)) and run_slug(a) == run_slug(b))
+
+
+def test_slug_collisions_across_runs_normalize_each_source_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """IDN004 over every run of a workspace: each run's source is normalized for itself
+    and once for the index of slugs, not once for every other run (a thousand runs made
+    a million normalizations, a third of their check)."""
+    calls = []
+    real = slugs.normalize_identity
+
+    def counting(source: str) -> str:
+        calls.append(source)
+        return real(source)
+
+    monkeypatch.setattr(slugs, "normalize_identity", counting)
+    sources = {f"runs/r{i}": f"https://github.com/o/r{i}" for i in range(200)}
+    sources["runs/twin"] = "https://github.com/O/r7"  # another identity, r7's slug
+    index = slugs.RunSources(sources)
+    found = {folder: list(slugs.colliding(s, index, folder)) for folder, s in sources.items()}
+    assert found["runs/r7"] == [("runs/twin", "https://github.com/O/r7")]
+    assert found["runs/twin"] == [("runs/r7", "https://github.com/o/r7")]
+    assert sum(1 for f in found.values() if f) == 2
+    assert len(calls) == 2 * len(sources)

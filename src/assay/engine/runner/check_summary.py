@@ -224,14 +224,19 @@ def full_pass(
 
 
 def scoped_pass(
-    workspace: Workspace, ruleset: Ruleset, jobs: int | None, scope: frozenset[str]
+    workspace: Workspace,
+    ruleset: Ruleset,
+    jobs: int | None,
+    scope: frozenset[str],
+    members: Mapping[str, DocumentOutcome] | None = None,
 ) -> Pass | None:
     """A run that reports on ``scope`` only, from the summary; None when there is no
     summary under these settings or too much changed (the caller runs in full).
 
     The documents in ``scope`` are read again whatever the summary says, and so is any
-    document whose stamp differs from its row's, or that has no row; every other
-    document is its row.
+    document whose stamp differs from its row's, or that has no row (the run ``members``
+    the run pass read this check are taken as it read them); every other document
+    is its row.
     """
     root = workspace.config.root
     settings = check_cache.settings_digest(workspace, ruleset)
@@ -244,7 +249,7 @@ def scoped_pass(
     if len(read) > SCOPED_READS:
         return None
     subset = evolve(workspace, discovery=evolve(workspace.discovery, documents=tuple(read)))
-    outcomes = run_documents(subset, ruleset, jobs, cache=False)
+    outcomes = run_documents(subset, ruleset, jobs, cache=False, members=members)
     fresh = {o.path: o for o in outcomes}
     changes: dict[str, Row | None] = {}
     types: dict[tuple[str | None, str | None], bool] = {}

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import os
 import pickle
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from attrs import evolve, frozen
 
+from assay.engine.checks.base import Check
 from assay.engine.checks.resolved_links import link_targets
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner import check_cache
@@ -72,22 +73,31 @@ def run_documents(
     cache: bool = True,
     scope: frozenset[str] | None = None,
     with_entries: bool = True,
+    members: Mapping[str, DocumentOutcome] | None = None,
 ) -> list[DocumentOutcome]:
     """Every document's outcome, in discovery (path) order.
 
     With a report ``scope``, a cached document outside it keeps its reading (the
     workspace checks need it) but skips its link checks: nobody will see them.
     Each outcome's ``entry`` is made when ``with_entries`` asks for it (the check summary
-    keeps it) or the check cache is saved: it pickles every finding.
+    keeps it) or the check cache is saved: it pickles every finding. ``members``: the
+    outcomes of the run members this check has already read and checked (the run
+    pass), taken as they are instead of reading the documents again.
     """
     where = cache_files.cache_path(workspace.config.root) if cache else None
     settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
     stored = check_cache.load(where, settings)
     outcomes: dict[str, DocumentOutcome] = {}
     misses: list[Candidate] = []
+    changed = False
     for candidate in workspace.discovery.documents:
         entry = stored.get(candidate.path)
-        if entry is not None and entry[0] == _stamp(workspace, candidate):
+        done = None if members is None else members.get(candidate.path)
+        if done is not None:
+            outcomes[candidate.path] = done
+            # Saved again only when the cache did not already hold it as it is now.
+            changed = changed or entry is None or entry[0] != _stamp(workspace, candidate)
+        elif entry is not None and entry[0] == _stamp(workspace, candidate):
             shown = scope is None or candidate.path in scope
             outcomes[candidate.path] = _from_cache(workspace, ruleset, candidate.path, entry, shown)
         else:
@@ -96,7 +106,7 @@ def run_documents(
     for outcome in _compute(workspace, ruleset, misses, jobs, keep):
         outcomes[outcome.path] = outcome
     ordered = [outcomes[c.path] for c in workspace.discovery.documents]
-    if where is not None and (misses or len(stored) != len(ordered)):
+    if where is not None and (misses or changed or len(stored) != len(ordered)):
         entries = {o.path: o.entry for o in ordered if o.entry is not None}
         check_cache.save(where, settings, entries)
     return ordered
@@ -109,13 +119,13 @@ def _compute(
     jobs: int | None,
     keep: bool,
 ) -> list[DocumentOutcome]:
-    workers = _workers(len(candidates), jobs)
-    if workers > 1:
+    count = workers(len(candidates), jobs)
+    if count > 1:
         # Imported here: a pre-commit run over a few files never starts a process.
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            return _parallel(workspace, ruleset, candidates, workers, keep)
+            return _parallel(workspace, ruleset, candidates, count, keep)
         except (BrokenProcessPool, OSError):
             pass  # a worker died (out of memory?): do the work here instead
     return _outcomes(workspace, ruleset, candidates, keep)
@@ -180,7 +190,9 @@ def _builtin(name: str) -> DocumentType:
     return builtin_type(name)
 
 
-def _workers(count: int, jobs: int | None) -> int:
+def workers(count: int, jobs: int | None) -> int:
+    """How many processes share ``count`` documents (``jobs``: as asked; None: one per
+    core for a large share, else one)."""
     if jobs is not None:
         # No more processes than documents: each would have nothing to do, and a pool
         # sized past a C int (``--jobs 99999999999``) cannot even be made.
@@ -200,18 +212,41 @@ def _outcomes(
     """Read and check each document; with ``keep``, each outcome has the ``entry``
     the check cache keeps (a run without the cache would only pickle for nothing:
     a second of a document with 50,000 findings)."""
-    per_document = [c for c in ruleset.checks if c.scope == "document"]
-    # Split once, not per document: what the cache may keep, and what depends on other
-    # files and is never cached.
-    keeping = [rule for rule in per_document if not rule.uses_files]
-    linking = [rule for rule in per_document if rule.uses_files]
+    checks = DocumentChecks.of(ruleset)
     vocabularies: dict[str, Vocabulary] = {}
     outcomes = []
     for candidate in candidates:
         stamp = _stamp(workspace, candidate)  # before reading: a later change is seen
         context = workspace.load(candidate, vocabularies)
-        kept = [d for rule in keeping for d in guarded(ruleset, rule, context, context.path)]
-        fresh = [d for rule in linking for d in guarded(ruleset, rule, context, context.path)]
+        outcomes.append(checks.outcome(context, stamp, keep))
+    return outcomes
+
+
+@frozen
+class DocumentChecks(Model):
+    """The per-document checks of a ruleset, split once (not per document): what the
+    cache may keep, and what depends on other files and is never cached."""
+
+    ruleset: Ruleset
+    keeping: tuple[Check, ...]
+    linking: tuple[Check, ...]
+
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> DocumentChecks:
+        """The per-document checks of ``ruleset``."""
+        per_document = [c for c in ruleset.checks if c.scope == "document"]
+        return cls(
+            ruleset,
+            tuple(rule for rule in per_document if not rule.uses_files),
+            tuple(rule for rule in per_document if rule.uses_files),
+        )
+
+    def outcome(self, context: DocumentContext, stamp: Stamp | None, keep: bool) -> DocumentOutcome:
+        """Check one document read as ``context`` (its file's ``stamp`` taken before
+        reading); with ``keep``, the outcome has the check cache's entry."""
+        ruleset = self.ruleset
+        kept = [d for rule in self.keeping for d in guarded(ruleset, rule, context, context.path)]
+        fresh = [d for rule in self.linking for d in guarded(ruleset, rule, context, context.path)]
         document = context.document
         directives = document.directives if document is not None else ()
         lines = tuple((context.text or "").splitlines()) if directives else ()
@@ -237,19 +272,16 @@ def _outcomes(
             # hold memory (a third of a large one-process run's). The workspace checks
             # read the rest, as the cache and the workers give it to them.
             reading = evolve(reading, sections=())
-        outcomes.append(
-            DocumentOutcome(
-                path=context.path,
-                type_name=type_name,
-                library=library,
-                reading=reading,
-                diagnostics=(*kept, *fresh),
-                directives=directives,
-                lines=lines,
-                entry=entry,
-            )
+        return DocumentOutcome(
+            path=context.path,
+            type_name=type_name,
+            library=library,
+            reading=reading,
+            diagnostics=(*kept, *fresh),
+            directives=directives,
+            lines=lines,
+            entry=entry,
         )
-    return outcomes
 
 
 # The worker's share of the run, inherited through fork: never pickled.
@@ -265,16 +297,22 @@ Portable = tuple[DocumentOutcome, tuple[object, ...] | None]
 def _work(candidates: Sequence[Candidate]) -> list[Portable]:
     assert _SHARED is not None
     workspace, ruleset, keep = _SHARED
-    shipped = [
-        (evolve(o, reading=None), None if o.reading is None else check_cache.summarize(o.reading))
-        for o in _outcomes(workspace, ruleset, candidates, keep)
-    ]
+    shipped = [portable(o) for o in _outcomes(workspace, ruleset, candidates, keep)]
     derivations.save()  # the document shapes this worker met, for later runs
     return shipped
 
 
-def _arrived(portable: Portable) -> DocumentOutcome:
-    outcome, summary = portable
+def portable(outcome: DocumentOutcome) -> Portable:
+    """``outcome`` as a worker sends it to the parent."""
+    reading = outcome.reading
+    return evolve(outcome, reading=None), None if reading is None else check_cache.summarize(
+        reading
+    )
+
+
+def arrived(shipped: Portable) -> DocumentOutcome:
+    """The outcome a worker sent (``portable``), as the parent uses it."""
+    outcome, summary = shipped
     if summary is None:
         return outcome
     return evolve(outcome, reading=check_cache.unsummarize(outcome.path, summary))
@@ -284,7 +322,7 @@ def _parallel(
     workspace: Workspace,
     ruleset: Ruleset,
     candidates: Sequence[Candidate],
-    workers: int,
+    processes: int,
     keep: bool,
 ) -> list[DocumentOutcome]:
     global _SHARED
@@ -295,7 +333,7 @@ def _parallel(
         from concurrent.futures import ProcessPoolExecutor
 
         context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            return [_arrived(shipped) for chunk in pool.map(_work, chunks) for shipped in chunk]
+        with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
+            return [arrived(shipped) for chunk in pool.map(_work, chunks) for shipped in chunk]
     finally:
         _SHARED = None

@@ -1,11 +1,14 @@
 """Run the checks over a workspace and return every diagnostic, in report order.
 
-Each document is read once and checked on its own first (``engine.runner.document_pass``,
-split between processes for large workspaces); then the checks that compare
-documents run over the readings.  A check that raises becomes ``INT001`` and the run
-goes on.  Then `per-file-ignores` and inline directives silence what they name (kept
-as suppressed, for SARIF), unused and unknown directives are reported, and the paths
-given limit what is reported — never what is loaded.
+Each document is read once. The run pass goes first: it reads each analysis run's
+members and runs the run checks over them (``engine.runner.run_pass``), checking each
+member on its own as it goes; then every other document is read and checked on its
+own (``engine.runner.document_pass``); both are split between processes for large
+workspaces. Then the checks that compare documents run over the readings.  A check
+that raises becomes ``INT001`` and the run goes on.  Then `per-file-ignores` and
+inline directives silence what they name (kept as suppressed, for SARIF), unused and
+unknown directives are reported, and the paths given limit what is reported — never
+what is loaded.
 
 A run limited to a few paths with a warm cache takes the other documents from the
 check summary (``engine.runner.check_summary``): it reads and checks only the reported files
@@ -14,7 +17,7 @@ and those that changed, and compares them with the records of the whole workspac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from assay.engine.checks import CHECKS, folder_convention
 from assay.engine.checks.base import Check
@@ -96,9 +99,13 @@ def _check(
     if workspace is None:
         workspace = open_workspace(config, cache=cache)
     scope = None if paths is None else _scope(paths, workspace)
-    done = _documents(workspace, ruleset, jobs, cache, scope)
+    keep = cache and cache_files.cache_path(workspace.config.root) is not None
+    # The run pass first: it reads each run member once, for itself and for the
+    # document pass, which takes those outcomes instead of reading the members again.
+    runs = run_pass(workspace, ruleset, scope, cache=cache, keep=keep, jobs=jobs)
+    done = _documents(workspace, ruleset, jobs, cache, scope, runs.read)
     across = _across(workspace, ruleset, done, scope)
-    across += run_pass(workspace, ruleset, scope, cache=cache)
+    across += runs.diagnostics
     outcomes = done.outcomes
     if done.rows and scope is not None:
         outcomes = check_summary.merged(outcomes, check_summary.involved(done, scope, across))
@@ -139,17 +146,21 @@ def _documents(
     jobs: int | None,
     cache: bool,
     scope: frozenset[str] | None,
+    members: Mapping[str, DocumentOutcome],
 ) -> Pass:
     """The per-document pass: from the check summary when only ``scope`` is reported and
-    the cache is warm, else over every document (through the check cache when on)."""
+    the cache is warm, else over every document (through the check cache when on).
+    ``members``: the outcomes of the run members the run pass read, not read again."""
     if workspace.stopped:
         return Pass([], RecordIndex([], workspace.files, workspace.repository_urls))
     keep = cache and cache_files.cache_path(workspace.config.root) is not None
     if keep and scope is not None:
-        scoped = check_summary.scoped_pass(workspace, ruleset, jobs, scope)
+        scoped = check_summary.scoped_pass(workspace, ruleset, jobs, scope, members)
         if scoped is not None:
             return scoped
-    outcomes = run_documents(workspace, ruleset, jobs, cache=cache, scope=scope, with_entries=keep)
+    outcomes = run_documents(
+        workspace, ruleset, jobs, cache=cache, scope=scope, with_entries=keep, members=members
+    )
     settings = check_cache.settings_digest(workspace, ruleset) if keep else ""
     return check_summary.full_pass(workspace, outcomes, keep=keep, settings=settings)
 

@@ -1,11 +1,13 @@
 """The run pass: the run checks over each analysis run a report concerns.
 
-A run check compares a run's files with each other, so it needs them loaded whole
-(``engine.runs.load``), which the per-document pass does not keep.  A warm run would
-then read every run again; instead each run's findings are kept next to the check
-cache, under the same settings digest, valid while the run's files are the same files
-with the same stamps (``discovery.Stamp``) — its ``review.md`` included, which the run
-compares with the review it renders.
+A run check compares a run's files with each other, so it needs them loaded whole,
+which the per-document pass does not keep. The run pass reads them first, each member
+once (``engine.runner.run_members``), and gives the document pass their outcomes, so
+it does not read them again. A warm run would then read every run again; instead each
+run's findings are kept next to the check cache, under the same settings digest,
+valid while the run's files are the same files with the same stamps
+(``discovery.Stamp``) — its ``review.md`` included, which the run compares with the
+review it renders.
 """
 
 from __future__ import annotations
@@ -13,69 +15,89 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from attrs import evolve
+from attrs import field, frozen
 
-from assay.engine.checks.base import Check
-from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner import check_cache
-from assay.engine.runner.findings import guarded
+from assay.engine.runner.document_pass import DocumentOutcome
 from assay.engine.runner.rulesets import Ruleset
-from assay.engine.runs.model import Run
 from assay.engine.workspace import cache_files
+from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.run_folders import MANIFEST, REVIEW
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.model import Model
 
 #: What says a run is unchanged: each file's path and stamp, in path order.
 Key = tuple[tuple[str, object], ...]
 
 
+@frozen
+class RunPass(Model):
+    """The run checks' findings, and the outcomes of the members read for them."""
+
+    diagnostics: list[Diagnostic]
+    #: The per-document outcome of every run member this pass read, by path: the
+    #: document pass takes these instead of reading the members again.
+    read: dict[str, DocumentOutcome] = field(factory=dict)
+
+
 def run_pass(
-    workspace: Workspace, ruleset: Ruleset, scope: frozenset[str] | None, *, cache: bool
-) -> list[Diagnostic]:
-    """The run checks' findings over the runs of ``scope`` (all runs when None)."""
+    workspace: Workspace,
+    ruleset: Ruleset,
+    scope: frozenset[str] | None,
+    *,
+    cache: bool,
+    keep: bool = False,
+    jobs: int | None = None,
+) -> RunPass:
+    """The run checks' findings over the runs of ``scope`` (all runs when None); with
+    ``keep``, the members' outcomes have the check cache's entries. ``jobs``: the
+    processes that read the runs, as for the per-document pass."""
     rules = [rule for rule in ruleset.checks if rule.scope == "run"]
     if workspace.stopped or not rules or not workspace.discovery.runs:
-        return []
-    from assay.engine.runs.load import load_run, run_sources, runs_of
+        return RunPass([])
+    from assay.engine.runner import run_parts
+    from assay.engine.runner.run_members import RunMembers
+    from assay.engine.runner.run_workers import check_runs
+    from assay.engine.runs.load import runs_of
 
     where = cache_files.cache_path(workspace.config.root) if cache else None
     settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
     path = None if where is None else where.with_suffix(".runs")
     stored = _load(path, settings)
     kept: dict[str, tuple[Key, tuple[Diagnostic, ...]]] = {}
-    found: list[Diagnostic] = []
-    stale = False
-    vocabularies: dict[str, Vocabulary] = {}
     # IDN004 compares each run's source with every other run's: a run's findings hold
     # while no run's manifest changed either, and the sources are read on a miss only.
     manifests = _manifests(workspace)
-    sources: dict[str, str] | None = None
+    todo: list[tuple[str, list[Candidate]]] = []
+    keys: dict[str, Key | None] = {}
     for folder, candidates in runs_of(workspace, scope).items():
         key = _key(workspace, folder, [c.path for c in candidates], manifests)
         hit = stored.get(folder)
         if key is not None and hit is not None and hit[0] == key:
             kept[folder] = hit
-            found.extend(hit[1])
-            continue
-        stale = True
-        if sources is None:
-            sources = run_sources(workspace)
-        run = evolve(load_run(workspace, folder, candidates, vocabularies), sources=sources)
-        diagnostics = tuple(_checked(ruleset, rules, run))
-        found.extend(diagnostics)
-        if key is not None:
-            kept[folder] = (key, diagnostics)
+        else:
+            todo.append((folder, candidates))
+            keys[folder] = key
+    members = RunMembers(workspace, ruleset, keep=keep)
+    found: dict[str, tuple[Diagnostic, ...]] = {f: hit[1] for f, hit in kept.items()}
+    stale = bool(todo)
+    if todo:
+        parts = run_parts.kept()
+        for checked in check_runs(
+            members, ruleset, rules, todo, jobs=jobs, with_parts=parts is not None
+        ):
+            found[checked.folder] = checked.diagnostics
+            key = keys[checked.folder]
+            if key is not None:
+                kept[checked.folder] = (key, checked.diagnostics)
+            if parts is not None and checked.parts is not None:
+                parts[checked.folder] = checked.parts
     if path is not None and stale:
         runs = set(workspace.discovery.runs)
         others = {f: v for f, v in stored.items() if f in runs}
         cache_files.write_atomically(path, (settings, {**others, **kept}))
-    return found
-
-
-def _checked(ruleset: Ruleset, rules: list[Check], run: Run) -> list[Diagnostic]:
-    manifest = run.path(MANIFEST)
-    return [d for rule in rules for d in guarded(ruleset, rule, run, manifest)]
+    return RunPass([d for f in sorted(found) for d in found[f]], members.outcomes)
 
 
 def _manifests(workspace: Workspace) -> tuple[tuple[str, object], ...] | None:

@@ -1,14 +1,17 @@
-"""The runs a report concerns, each with its documents loaded afresh.
+"""The runs a report concerns, each with its documents loaded.
 
-The per-document pass keeps of each document only what the workspace checks need (no
-sections, no text; a cached document not even that), so a run's documents are read
-again here: runs are small, a few documents each, and the run checks and the review's
-renderer need their sections and text.
+The run checks and the review's renderer need a run's documents whole (sections,
+text), side by side, which the per-document pass does not keep (no sections, no text;
+a cached document not even that). A check reads a run's members here first, with the
+loader the run pass gives (``engine.runner.run_members``: it checks each member as the
+document pass would, so the document pass does not read it again); ``load_runs``
+reads them for a caller outside a check.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 
 from assay.engine.files.opening import read_contained
@@ -17,6 +20,7 @@ from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runs.model import Run
 from assay.engine.workspace import unsaved
 from assay.engine.workspace.candidates import Candidate
+from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.run_folders import MANIFEST, REVIEW, inside
 
@@ -42,36 +46,48 @@ def runs_of(workspace: Workspace, scope: Iterable[str] | None = None) -> dict[st
     return {folder: by_folder[folder] for folder in sorted(wanted)}
 
 
+#: Reads one document of a run (``Workspace.load``, or a check's loader that also
+#: checks it).
+Loader = Callable[[Candidate], DocumentContext]
+
+
 def load_run(
     workspace: Workspace,
     folder: str,
     candidates: Iterable[Candidate],
     vocabularies: dict[str, Vocabulary] | None = None,
+    *,
+    load: Loader | None = None,
 ) -> Run:
-    """The run at ``folder``, its documents (``candidates``) read afresh."""
-    words = {} if vocabularies is None else vocabularies
-    documents = {inside(folder, c.path): workspace.load(c, words) for c in candidates}
+    """The run at ``folder``, its documents (``candidates``) read with ``load`` (by
+    default, afresh)."""
+    if load is None:
+        words = {} if vocabularies is None else vocabularies
+        load = partial(workspace.load, vocabularies=words)
+    documents = {inside(folder, c.path): load(c) for c in candidates}
     review = _regular_bytes(workspace.config.root, f"{folder}/{REVIEW}" if folder else REVIEW)
     return Run(folder=folder, documents=documents, review=review)
 
 
-def run_sources(workspace: Workspace) -> dict[str, str]:
-    """Every run's ``run.toml`` ``source``, by run folder; a run without one (or whose
-    manifest does not parse) is left out. Only the manifests are read."""
-    found: dict[str, str] = {}
-    vocabularies: dict[str, Vocabulary] = {}
+def manifests_of(workspace: Workspace) -> dict[str, Candidate]:
+    """Every run's ``run.toml`` candidate, by run folder; nothing is read."""
+    found: dict[str, Candidate] = {}
     runs = set(workspace.discovery.runs)
     for candidate in workspace.discovery.documents:
         folder = candidate.folder
         if candidate.origin != "run" or folder not in runs:
             continue
-        if inside(folder, candidate.path) != MANIFEST:
-            continue
-        reading = workspace.load(candidate, vocabularies).reading
-        fields = reading.field("source") if reading is not None else ()
-        if fields and fields[0].value is not None:
-            found[folder] = fields[0].value
+        if inside(folder, candidate.path) == MANIFEST:
+            found[folder] = candidate
     return found
+
+
+def source_of(manifest: DocumentContext) -> str | None:
+    """A ``run.toml``'s ``source``; None without one, or when the manifest does not
+    parse."""
+    reading = manifest.reading
+    fields = reading.field("source") if reading is not None else ()
+    return fields[0].value if fields else None
 
 
 def _regular_bytes(root: Path, path: str) -> bytes | None:

@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import OrderedDict
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import PurePosixPath
 
 from assay.grammar.collector import collector_paused
@@ -51,53 +48,13 @@ def parse_document(data: bytes | str, path: str = "<document>") -> Parsed[Docume
     return read_document(data, path)[0]
 
 
-#: The documents read last, by path and bytes, while an operation that reads the same
-#: files more than once asks for it (``documents_remembered``). One ``assay verify``
-#: reads each run member for the check, for the run and for its review: the same bytes
-#: each time, and a 1 MB member of tiny blocks cost seconds a reading. Bounded by the
-#: bytes of the sources kept (the newest is always kept), and emptied when the
-#: operation ends, so nothing stays in a long-lived process between operations.
-RECENT_BYTES = 2 * 1024 * 1024
-_Read = tuple[Parsed[Document], "Locator | None"]
-_recent: OrderedDict[tuple[str, bytes | str], _Read] = OrderedDict()
-_remembering = {"depth": 0}
-
-
-@contextmanager
-def documents_remembered() -> Iterator[None]:
-    """Within the block, a document read again with the same bytes is not read again."""
-    _remembering["depth"] += 1
-    try:
-        yield
-    finally:
-        _remembering["depth"] -= 1
-        if not _remembering["depth"]:
-            _recent.clear()
-
-
 def read_document(
     data: bytes | str, path: str = "<document>"
 ) -> tuple[Parsed[Document], Locator | None]:
     """``parse_document``, and the locator of the decoded text (None when the bytes are
-    not UTF-8), for a reader that goes on to read the document under its type.
-
-    The models are frozen, so a document read again is the one read before."""
-    if not _remembering["depth"]:
-        with collector_paused():
-            return _read_document(data, path)
-    key = (path, data)
-    known = _recent.get(key)
-    if known is not None:
-        _recent.move_to_end(key)
-        return known
+    not UTF-8), for a reader that goes on to read the document under its type."""
     with collector_paused():
-        found = _read_document(data, path)
-    _recent[key] = found
-    held = sum(len(source) for _path, source in _recent)
-    while len(_recent) > 1 and held > RECENT_BYTES:
-        (_path, source), _read = _recent.popitem(last=False)
-        held -= len(source)
-    return found
+        return _read_document(data, path)
 
 
 def _read_document(data: bytes | str, path: str) -> tuple[Parsed[Document], Locator | None]:

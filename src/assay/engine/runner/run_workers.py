@@ -1,0 +1,132 @@
+"""The runs the run pass must check, read and checked here or split between processes.
+
+Reading a run's members is most of a workspace of runs' check, and each run is
+independent once every run's source is known (the manifests are read first, in this
+process). So, as the per-document pass does, a large share is split between
+processes (one per core, from ``fork``): a worker reads and checks whole runs and
+sends back each run's findings, its parts for verification when asked, and its
+members' outcomes as the document pass's workers send theirs (``Portable``). The
+result is the same either way, in the same order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from attrs import evolve, frozen
+
+from assay.engine.checks.base import Check
+from assay.engine.runner import document_pass
+from assay.engine.runner.document_pass import DocumentOutcome, Portable
+from assay.engine.runner.findings import guarded
+from assay.engine.runner.rulesets import Ruleset
+from assay.engine.runner.run_members import RunMembers
+from assay.engine.runner.run_parts import RunParts
+from assay.engine.runs.model import Run
+from assay.engine.runs.slugs import RunSources
+from assay.engine.workspace.candidates import Candidate
+from assay.engine.workspace.run_folders import MANIFEST
+from assay.grammar.markdown import derivations
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.model import Model
+
+#: A run to check: its folder and its documents' candidates.
+Todo = tuple[str, list[Candidate]]
+#: Runs a worker is given at once (about the per-document pass's 64 documents).
+_CHUNK = 8
+
+
+@frozen
+class Checked(Model):
+    """One run checked: its findings and, when asked, its parts for verification."""
+
+    folder: str
+    diagnostics: tuple[Diagnostic, ...]
+    parts: RunParts | None
+
+
+@frozen
+class _Shared(Model):
+    members: RunMembers
+    ruleset: Ruleset
+    rules: tuple[Check, ...]
+    sources: RunSources
+    with_parts: bool
+
+
+def check_runs(
+    members: RunMembers,
+    ruleset: Ruleset,
+    rules: Sequence[Check],
+    todo: Sequence[Todo],
+    *,
+    jobs: int | None,
+    with_parts: bool,
+) -> list[Checked]:
+    """Each run of ``todo`` read (through ``members``, whose ``outcomes`` then hold its
+    members') and checked, in ``todo``'s order."""
+    sources = RunSources(members.sources())
+    sources.by_slug  # noqa: B018 - grouped once here, not in each worker
+    shared = _Shared(members, ruleset, tuple(rules), sources, with_parts)
+    workers = document_pass.workers(sum(len(c) for _f, c in todo), jobs)
+    if workers > 1 and len(todo) > 1:
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return _parallel(shared, todo, workers)
+        except (BrokenProcessPool, OSError):
+            pass  # a worker died (out of memory?): do the work here instead
+    return list(_checked(shared, todo))
+
+
+def _checked(shared: _Shared, todo: Sequence[Todo]) -> Iterator[Checked]:
+    for folder, candidates in todo:
+        run = evolve(shared.members.run(folder, candidates), sources=shared.sources)
+        diagnostics = tuple(_run_checks(shared, run))
+        yield Checked(folder, diagnostics, RunParts.of(run) if shared.with_parts else None)
+
+
+def _run_checks(shared: _Shared, run: Run) -> Iterator[Diagnostic]:
+    manifest = run.path(MANIFEST)
+    for rule in shared.rules:
+        yield from guarded(shared.ruleset, rule, run, manifest)
+
+
+# The worker's share, inherited through fork: never pickled.
+_SHARED: _Shared | None = None
+
+_Shipped = tuple[list[Checked], list[Portable]]
+
+
+def _work(todo: Sequence[Todo]) -> _Shipped:
+    assert _SHARED is not None
+    outcomes = _SHARED.members.outcomes
+    outcomes.clear()  # the parent's (the manifests'): it has them already
+    checked = list(_checked(_SHARED, todo))
+    shipped = [document_pass.portable(o) for o in outcomes.values()]
+    outcomes.clear()
+    derivations.save()  # the document shapes this worker met, for later runs
+    return checked, shipped
+
+
+def _parallel(shared: _Shared, todo: Sequence[Todo], workers: int) -> list[Checked]:
+    global _SHARED
+    _SHARED = shared
+    try:
+        chunks = [todo[i : i + _CHUNK] for i in range(0, len(todo), _CHUNK)]
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        context = multiprocessing.get_context("fork")
+        found: list[Checked] = []
+        arrived: dict[str, DocumentOutcome] = {}
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            for checked, shipped in pool.map(_work, chunks):
+                found.extend(checked)
+                for portable in shipped:
+                    outcome = document_pass.arrived(portable)
+                    arrived[outcome.path] = outcome
+        shared.members.outcomes.update(arrived)
+        return found
+    finally:
+        _SHARED = None
