@@ -12,6 +12,7 @@ from assay.engine.runner.run import check
 from assay.engine.workspace import cache_files, type_cache
 from assay.engine.workspace import loading as workspace_module
 from assay.engine.workspace.config import load_config
+from tests.counting import count_calls
 
 
 def _touch(path: Path, text: str) -> None:
@@ -133,14 +134,7 @@ def test_a_warm_run_resolves_no_type_again(
 ) -> None:
     config = load_config(workspace)
     expected = check(config)
-    resolved: list[int] = []
-    real = workspace_module._types
-
-    def counting(sources):  # type: ignore[no-untyped-def]
-        resolved.append(len(sources))
-        return real(sources)
-
-    monkeypatch.setattr(workspace_module, "_types", counting)
+    resolved = count_calls(monkeypatch, workspace_module, "_types")
     assert check(config) == expected
     assert resolved == []
     spec = workspace / "assay/decisions.assay"

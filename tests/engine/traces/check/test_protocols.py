@@ -6,10 +6,13 @@ from pathlib import Path
 
 import pytest
 
+from assay.engine.traces import protocol_cache
 from assay.engine.traces.protocols import builtin_protocols, protocol_in_workspace, protocol_named
+from assay.engine.workspace.cache_files import cache_path
 from assay.engine.workspace.config import load_config
 from assay.errors import UsageError
 from assay.grammar.spec import parse_spec
+from tests.counting import count_calls
 
 OWN = "protocol consultation {\n    tool recall_memory by main\n}\n"
 
@@ -74,20 +77,11 @@ def test_the_protocols_are_kept_until_a_spec_changes(
 ) -> None:
     """A second look-up with nothing changed parses no spec (the protocol cache,
     ``engine/traces/protocol_cache.py``); an edited spec is read again at once."""
-    import assay.engine.traces.protocol_cache as protocol_cache
-
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
     (tmp_path / "w").mkdir()
     root = _workspace(tmp_path / "w", OWN.encode())
-    parses: list[int] = []
-    real = protocol_cache.parse_spec_sources
-
-    def counted(sources):  # type: ignore[no-untyped-def]
-        parses.append(len(sources))
-        return real(sources)
-
-    monkeypatch.setattr(protocol_cache, "parse_spec_sources", counted)
+    parses = count_calls(monkeypatch, protocol_cache, "parse_spec_sources")
     first = protocol_in_workspace("consultation", load_config(root))
     again = protocol_in_workspace("consultation", load_config(root))
     assert parses == [1]
@@ -121,3 +115,27 @@ def test_a_warm_trace_check_imports_no_parser(tmp_path: Path) -> None:
         for _ in range(2)
     ]  # fmt: skip
     assert runs == ["True 0", "False 0"]
+
+
+@pytest.mark.parametrize("kept", [b"not a pickle", b"\x80\x04K\x01.", None])
+def test_a_cache_that_cannot_be_trusted_is_read_past(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: bytes | None
+) -> None:
+    """A truncated or foreign cache file (or one of another layout: a bare number) is
+    no protocol: the specs are parsed again and the file replaced by what they say."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
+    (tmp_path / "w").mkdir()
+    root = _workspace(tmp_path / "w", OWN.encode())
+    where = cache_path(root)
+    assert where is not None
+    path = where.with_suffix(".protocols")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kept is not None:
+        path.write_bytes(kept)
+    parses = count_calls(monkeypatch, protocol_cache, "parse_spec_sources")
+    found = protocol_in_workspace("consultation", load_config(root))
+    assert found.value is not None and found.value.path == "assay/own.assay"
+    assert parses == [1]
+    assert path.read_bytes() != kept  # replaced through the one writer
+    assert path.stat().st_mode & 0o777 == 0o600
