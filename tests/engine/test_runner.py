@@ -170,27 +170,32 @@ def test_worker_processes_give_the_same_result(tmp_path: Path) -> None:
 def test_a_workspace_check_sees_what_it_sees_from_the_cache_or_a_worker(
     tmp_path: Path,
 ) -> None:
-    """After the per-document checks, one process keeps a reading as a warm run or a
-    worker gives it back: without its sections (which hold half a large run's memory).
-    A workspace check that looked at sections would see them in one kind of run and not
-    the other; this one records what it is given."""
+    """A workspace check sees the records' facts (``context.records``) and no document
+    whole: a check holds none to its end (each would cost its memory until the report).
+    It sees the same facts in one process, from workers and from a warm cache; this
+    one records what it is given."""
     from assay.engine.checks.base import workspace_check
     from assay.engine.workspace.document_context import WorkspaceContext
 
-    seen: list[int] = []
+    seen: list[object] = []
 
     rule = Rule(code="DOC098", name="counts-sections", stage="check", scope="workspace", summary="")
 
     @workspace_check(rule)
     def counting(context: WorkspaceContext) -> Iterator[Finding]:
         """Counts."""
-        seen.extend(len(d.reading.sections) for d in context.documents if d.reading)
+        records = context.records.records
+        seen.append((len(context.documents), [(r.path, r.facts) for r in records]))
         return iter(())
 
     run(tmp_path, {"docs/adr/0001-a.md": record(), "docs/adr/0002-b.md": record(2)})
     config = load_config(tmp_path)
-    for jobs in (1, 2):
-        seen.clear()
-        result = check(config, jobs=jobs, cache=False, checks=(*CHECKS, counting))
-        assert seen == [0, 0], jobs
+    for jobs, cache in ((1, False), (2, False), (1, True), (1, True)):
+        result = check(config, jobs=jobs, cache=cache, checks=(*CHECKS, counting))
         assert {d.code for d in result.diagnostics} == {"LNK001"}
+    first = seen[0]
+    assert first[0] == 0
+    assert [path for path, _facts in first[1]] == ["docs/adr/0001-a.md", "docs/adr/0002-b.md"]
+    assert seen == [first] * 4
+
+

@@ -29,19 +29,15 @@ from typing import Any, cast
 from attrs import evolve, field, frozen
 
 from assay.engine.runner import check_cache, recall
-from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
+from assay.engine.runner.document_pass import DocumentOutcome, run_documents
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace import cache_files
 from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.record_index import (
-    Facts,
     Packed,
     Record,
     RecordIndex,
-    facts_of,
-    gaps_of,
-    unread_facts,
 )
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
@@ -168,16 +164,12 @@ def save_changes(root: Path, settings: str, stored: Stored, changes: dict[str, R
         cache_files.write_atomically(paths[1], (LAYOUT, settings, stored.token, recent))
 
 
-def row_of(outcome: DocumentOutcome, record: Record | None) -> Row | None:
+def row_of(outcome: DocumentOutcome) -> Row | None:
     """The row of a document the check cache may keep (its outcome has an entry)."""
     entry = outcome.entry
     if entry is None:
         return None
-    stamp, type_name, library, _reading, _links, findings, directives, lines = entry
-    try:
-        packed = None if record is None else record.packed()
-    except ValueError:  # a value marshal cannot keep: read the document every time
-        return None
+    stamp, type_name, library, _reading, _links, findings, directives, lines, packed = entry
     details = pickle.dumps((findings, directives, lines)) if findings or directives else b""
     return (
         stamp,
@@ -206,19 +198,13 @@ def full_pass(
 ) -> Pass:
     """The records of a run that has every document's outcome; with ``keep``, the
     summary is brought up to date (written only when a document changed)."""
-    records: list[Record] = []
-    of: dict[str, Record] = {}
-    types: dict[tuple[str | None, str | None], bool] = {}
-    for outcome in outcomes:
-        facts = _facts(workspace, outcome, types)
-        if facts is not None:
-            records.append(of.setdefault(outcome.path, Record(outcome.path, facts)))
+    records = [o.record for o in outcomes if o.record is not None]
     if keep:
         root = workspace.config.root
         stored = load(root, settings)
         stamps = {o.path: o.entry[0] for o in outcomes if o.entry is not None}
         if stored is None or _stamps(stored.rows) != stamps:
-            rows = {o.path: row_of(o, of.get(o.path)) for o in outcomes}
+            rows = {o.path: row_of(o) for o in outcomes}
             save_whole(root, settings, {p: r for p, r in rows.items() if r is not None})
     return Pass(outcomes, RecordIndex(records, workspace.files, workspace.repository_urls))
 
@@ -252,15 +238,12 @@ def scoped_pass(
     outcomes = run_documents(subset, ruleset, jobs, cache=False, members=members)
     fresh = {o.path: o for o in outcomes}
     changes: dict[str, Row | None] = {}
-    types: dict[tuple[str | None, str | None], bool] = {}
     for position, item in enumerate(records):
         if isinstance(item, Record):
             continue
         outcome = fresh[item.path]
-        facts = _facts(workspace, outcome, types)
-        record = None if facts is None else Record(item.path, facts)
-        records[position] = item if record is None else record
-        row = row_of(outcome, record)
+        records[position] = item if outcome.record is None else outcome.record
+        row = row_of(outcome)
         if _stamp_of(row) != _stamp_of(rows.get(item.path)):
             changes[item.path] = row
     documents = {c.path for c in workspace.discovery.documents}
@@ -345,27 +328,6 @@ def merged(
 ) -> list[DocumentOutcome]:
     """Two lists of outcomes as one, in path (discovery) order."""
     return sorted([*outcomes, *more], key=lambda o: o.path)
-
-
-def _facts(
-    workspace: Workspace,
-    outcome: DocumentOutcome,
-    types: dict[tuple[str | None, str | None], bool],
-) -> Facts | None:
-    """A decision record's facts; None for another document (``types`` remembers which
-    types derive from ``adr``).  A record that could not be read has the number of its
-    file name."""
-    key = (outcome.type_name, outcome.library)
-    if key not in types:
-        types[key] = context_of(workspace, outcome).derives_from("adr")
-    if not types[key]:
-        return None
-    if outcome.reading is None:
-        return unread_facts(outcome.path)
-    # Only a built-in type's requirements give way to a folder's convention (DOC015):
-    # a team's own spec that requires a part means it of every record.
-    builtin = outcome.library is not None
-    return facts_of(outcome.reading, gaps_of(outcome.diagnostics) if builtin else ())
 
 
 def _stamps(rows: Mapping[str, Row]) -> dict[str, Any]:

@@ -6,10 +6,16 @@ again.
 
 Each document is independent here, so a large workspace is split between processes
 (one per core, from ``fork``): a worker reads, parses and checks its share and sends
-back only what the rest of the run needs — the typed reading, the diagnostics, the
+back only what the rest of the run needs — the record's facts, the diagnostics, the
 suppression directives — never the whole document model, whose pickling would cost
 more than the parse it saves.  Small workspaces, and systems without ``fork``, run in
 this process; the result is the same either way, in the same order.
+
+What a check holds of each document until its report is small and does not grow
+with the document: its record's facts packed (``record_index.Packed``, the workspace
+checks' whole view of it), its findings and directives, and what the check cache
+keeps of it, as bytes. The typed reading is dropped as soon as the document is
+checked, unless the caller asks for it (a publication writes pages from it).
 """
 
 from __future__ import annotations
@@ -30,8 +36,9 @@ from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace import cache_files
 from assay.engine.workspace.candidates import Candidate, Stamp
-from assay.engine.workspace.document_context import DocumentContext
+from assay.engine.workspace.document_context import DocumentContext, record_of
 from assay.engine.workspace.loading import Workspace
+from assay.engine.workspace.record_index import Record
 from assay.engine.workspace.types import builtin_type
 from assay.grammar.markdown import derivations
 from assay.spec.diagnostics import Diagnostic
@@ -54,6 +61,8 @@ class DocumentOutcome(Model):
     type_name: str | None
     #: The type's library (None for a user type), to find the type again.
     library: str | None
+    #: The reading without its sections, only when the run keeps readings (``readings``
+    #: of ``run_documents``); else None.
     reading: Reading | None
     #: The per-document checks' diagnostics, before suppression.
     diagnostics: tuple[Diagnostic, ...]
@@ -63,6 +72,8 @@ class DocumentOutcome(Model):
     lines: tuple[str, ...]
     #: What the check cache keeps of this document; None when it is not to be kept.
     entry: Entry | None = None
+    #: The document as a decision record (its facts packed), or None for another document.
+    record: Record | None = None
 
 
 def run_documents(
@@ -74,8 +85,10 @@ def run_documents(
     scope: frozenset[str] | None = None,
     with_entries: bool = True,
     members: Mapping[str, DocumentOutcome] | None = None,
+    readings: bool = False,
 ) -> list[DocumentOutcome]:
-    """Every document's outcome, in discovery (path) order.
+    """Every document's outcome, in discovery (path) order; with ``readings``, each
+    keeps its reading (without sections), else none does.
 
     With a report ``scope``, a cached document outside it keeps its reading (the
     workspace checks need it) but skips its link checks: nobody will see them.
@@ -94,16 +107,18 @@ def run_documents(
         entry = stored.get(candidate.path)
         done = None if members is None else members.get(candidate.path)
         if done is not None:
-            outcomes[candidate.path] = done
+            outcomes[candidate.path] = done if readings else evolve(done, reading=None)
             # Saved again only when the cache did not already hold it as it is now.
             changed = changed or entry is None or entry[0] != _stamp(workspace, candidate)
         elif entry is not None and entry[0] == _stamp(workspace, candidate):
             shown = scope is None or candidate.path in scope
-            outcomes[candidate.path] = _from_cache(workspace, ruleset, candidate.path, entry, shown)
+            outcomes[candidate.path] = _from_cache(
+                workspace, ruleset, candidate.path, entry, shown, readings
+            )
         else:
             misses.append(candidate)
     keep = with_entries or where is not None
-    for outcome in _compute(workspace, ruleset, misses, jobs, keep):
+    for outcome in _compute(workspace, ruleset, misses, jobs, keep, readings):
         outcomes[outcome.path] = outcome
     ordered = [outcomes[c.path] for c in workspace.discovery.documents]
     if where is not None and (misses or changed or len(stored) != len(ordered)):
@@ -118,6 +133,7 @@ def _compute(
     candidates: list[Candidate],
     jobs: int | None,
     keep: bool,
+    readings: bool,
 ) -> list[DocumentOutcome]:
     count = workers(len(candidates), jobs)
     if count > 1:
@@ -125,10 +141,10 @@ def _compute(
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            return _parallel(workspace, ruleset, candidates, count, keep)
+            return _parallel(workspace, ruleset, candidates, count, keep, readings)
         except (BrokenProcessPool, OSError):
             pass  # a worker died (out of memory?): do the work here instead
-    return _outcomes(workspace, ruleset, candidates, keep)
+    return _outcomes(workspace, ruleset, candidates, keep, readings)
 
 
 def _stamp(workspace: Workspace, candidate: Candidate) -> Stamp | None:
@@ -138,20 +154,29 @@ def _stamp(workspace: Workspace, candidate: Candidate) -> Stamp | None:
 
 
 def _from_cache(
-    workspace: Workspace, ruleset: Ruleset, path: str, entry: Entry, shown: bool
+    workspace: Workspace,
+    ruleset: Ruleset,
+    path: str,
+    entry: Entry,
+    shown: bool,
+    readings: bool = False,
 ) -> DocumentOutcome:
     """An unchanged document: cached findings, and the link checks run again (when its
-    findings will be ``shown``)."""
-    _stamp_value, type_name, library, summary, links, findings, directives, lines = entry
+    findings will be ``shown``); its reading rebuilt only when ``readings`` asks."""
+    _stamp_value, type_name, library, summary, links, findings, directives, lines, packed = entry
+    reading = None
+    if readings and summary is not None:
+        reading = check_cache.unsummarize(path, pickle.loads(summary))
     outcome = DocumentOutcome(
         path=path,
         type_name=type_name,
         library=library,
-        reading=check_cache.unsummarize(path, summary) if summary is not None else None,
+        reading=reading,
         diagnostics=pickle.loads(findings) if findings else (),
         directives=pickle.loads(directives) if directives else (),
         lines=lines,
         entry=entry,
+        record=None if packed is None else Record(path, None, packed),
     )
     if not links or not shown:
         return outcome
@@ -207,18 +232,23 @@ def workers(count: int, jobs: int | None) -> int:
 
 
 def _outcomes(
-    workspace: Workspace, ruleset: Ruleset, candidates: Sequence[Candidate], keep: bool
+    workspace: Workspace,
+    ruleset: Ruleset,
+    candidates: Sequence[Candidate],
+    keep: bool,
+    readings: bool,
 ) -> list[DocumentOutcome]:
     """Read and check each document; with ``keep``, each outcome has the ``entry``
     the check cache keeps (a run without the cache would only pickle for nothing:
-    a second of a document with 50,000 findings)."""
+    a second of a document with 50,000 findings); with ``readings``, its reading."""
     checks = DocumentChecks.of(ruleset)
     vocabularies: dict[str, Vocabulary] = {}
     outcomes = []
     for candidate in candidates:
         stamp = _stamp(workspace, candidate)  # before reading: a later change is seen
         context = workspace.load(candidate, vocabularies)
-        outcomes.append(checks.outcome(context, stamp, keep))
+        outcome = checks.outcome(context, stamp, keep)
+        outcomes.append(outcome if readings else evolve(outcome, reading=None))
     return outcomes
 
 
@@ -252,19 +282,26 @@ class DocumentChecks(Model):
         lines = tuple((context.text or "").splitlines()) if directives else ()
         type_name = context.type.name if context.type is not None else None
         library = context.type.library if context.type is not None else None
+        record, packed = record_of(context, kept)
         entry = None
         # A run's `run.toml` has no document model but text: it is kept too (no links).
-        if keep and stamp is not None and (document is not None or context.text is not None):
+        # A record whose facts marshal cannot keep is read again on every run.
+        cacheable = document is not None or context.text is not None
+        if keep and stamp is not None and cacheable and (record is None or packed is not None):
             targets = link_targets(document, context.reading) if document is not None else ()
+            summary = None
+            if context.reading is not None:
+                summary = pickle.dumps(check_cache.summarize(context.reading), _PROTOCOL)
             entry = (
                 stamp,
                 type_name,
                 library,
-                check_cache.summarize(context.reading) if context.reading is not None else None,
+                summary,
                 check_cache.links_of(targets),
-                pickle.dumps(tuple(kept)) if kept else b"",
-                pickle.dumps(directives) if directives else b"",
+                pickle.dumps(tuple(kept), _PROTOCOL) if kept else b"",
+                pickle.dumps(directives, _PROTOCOL) if directives else b"",
                 lines,
+                packed,
             )
         reading = context.reading
         if reading is not None and reading.sections:
@@ -281,11 +318,17 @@ class DocumentChecks(Model):
             directives=directives,
             lines=lines,
             entry=entry,
+            record=record,
         )
 
 
+#: What pickles the cached parts: each entry keeps them as bytes, a few objects
+#: instead of dozens while the run holds them (and after the cache is loaded).
+_PROTOCOL = pickle.HIGHEST_PROTOCOL
+
+
 # The worker's share of the run, inherited through fork: never pickled.
-_SHARED: tuple[Workspace, Ruleset, bool] | None = None
+_SHARED: tuple[Workspace, Ruleset, bool, bool] | None = None
 
 
 #: An outcome as a worker sends it: pickling a whole reading (its sections, every span)
@@ -296,8 +339,8 @@ Portable = tuple[DocumentOutcome, tuple[object, ...] | None]
 
 def _work(candidates: Sequence[Candidate]) -> list[Portable]:
     assert _SHARED is not None
-    workspace, ruleset, keep = _SHARED
-    shipped = [portable(o) for o in _outcomes(workspace, ruleset, candidates, keep)]
+    workspace, ruleset, keep, readings = _SHARED
+    shipped = [portable(o) for o in _outcomes(workspace, ruleset, candidates, keep, readings)]
     derivations.save()  # the document shapes this worker met, for later runs
     return shipped
 
@@ -324,9 +367,10 @@ def _parallel(
     candidates: Sequence[Candidate],
     processes: int,
     keep: bool,
+    readings: bool,
 ) -> list[DocumentOutcome]:
     global _SHARED
-    _SHARED = (workspace, ruleset, keep)
+    _SHARED = (workspace, ruleset, keep, readings)
     try:
         chunks = [candidates[i : i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
         import multiprocessing

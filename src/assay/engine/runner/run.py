@@ -25,7 +25,7 @@ from assay.engine.context.pins import verify_pins
 from assay.engine.runner import check_cache, check_summary
 from assay.engine.runner.check_summary import Pass
 from assay.engine.runner.config_selectors import check_selectors
-from assay.engine.runner.document_pass import DocumentOutcome, context_of, run_documents
+from assay.engine.runner.document_pass import DocumentOutcome, run_documents
 from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.pin_pass import PIN_CODES
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
@@ -65,7 +65,7 @@ def check(
     earlier (an editor's server keeps one between checks: discovery is half of a
     scoped run); by default it is opened now.
     """
-    return _check(config, select, ignore, paths, checks, jobs, cache, workspace)[0]
+    return _check(config, select, ignore, paths, checks, jobs, cache, workspace, False)[0]
 
 
 def check_with_readings(
@@ -75,7 +75,7 @@ def check_with_readings(
     that has one, by path, without its sections (the readings the workspace checks
     compared: what a publication needs to write pages without reading every record
     again, ``assay.site.pages.records``)."""
-    report, outcomes = _check(config, None, None, None, CHECKS, None, cache, workspace)
+    report, outcomes = _check(config, None, None, None, CHECKS, None, cache, workspace, True)
     return report, {o.path: o.reading for o in outcomes if o.reading is not None}
 
 
@@ -88,6 +88,7 @@ def _check(
     jobs: int | None,
     cache: bool,
     workspace: Workspace | None,
+    readings: bool,
 ) -> tuple[Report, list[DocumentOutcome]]:
     check_selectors(config, checks)
     ruleset = Ruleset.build(
@@ -103,7 +104,7 @@ def _check(
     # The run pass first: it reads each run member once, for itself and for the
     # document pass, which takes those outcomes instead of reading the members again.
     runs = run_pass(workspace, ruleset, scope, cache=cache, keep=keep, jobs=jobs)
-    done = _documents(workspace, ruleset, jobs, cache, scope, runs.read)
+    done = _documents(workspace, ruleset, jobs, cache, scope, runs.read, readings)
     across = _across(workspace, ruleset, done, scope)
     across += runs.diagnostics
     outcomes = done.outcomes
@@ -147,10 +148,12 @@ def _documents(
     cache: bool,
     scope: frozenset[str] | None,
     members: Mapping[str, DocumentOutcome],
+    readings: bool,
 ) -> Pass:
     """The per-document pass: from the check summary when only ``scope`` is reported and
     the cache is warm, else over every document (through the check cache when on).
-    ``members``: the outcomes of the run members the run pass read, not read again."""
+    ``members``: the outcomes of the run members the run pass read, not read again;
+    ``readings``: each outcome keeps its reading (a publication's pages need them)."""
     if workspace.stopped:
         return Pass([], RecordIndex([], workspace.files, workspace.repository_urls))
     keep = cache and cache_files.cache_path(workspace.config.root) is not None
@@ -159,7 +162,14 @@ def _documents(
         if scoped is not None:
             return scoped
     outcomes = run_documents(
-        workspace, ruleset, jobs, cache=cache, scope=scope, with_entries=keep, members=members
+        workspace,
+        ruleset,
+        jobs,
+        cache=cache,
+        scope=scope,
+        with_entries=keep,
+        members=members,
+        readings=readings,
     )
     settings = check_cache.settings_digest(workspace, ruleset) if keep else ""
     return check_summary.full_pass(workspace, outcomes, keep=keep, settings=settings)
@@ -168,10 +178,11 @@ def _documents(
 def _across(
     workspace: Workspace, ruleset: Ruleset, done: Pass, scope: frozenset[str] | None
 ) -> list[Diagnostic]:
-    """The workspace checks, over the records of every document (``done.index``); only
-    findings that concern ``scope`` need be found when it is given."""
+    """The workspace checks, over the records of every document (``done.index``, their
+    whole view of the documents: none is held whole); only findings that concern
+    ``scope`` need be found when it is given."""
     across = WorkspaceContext(
-        documents=tuple(context_of(workspace, o) for o in done.outcomes),
+        documents=(),
         discovery=workspace.discovery,
         files=workspace.files,
         config=workspace.config,

@@ -30,7 +30,9 @@ from assay.errors import UsageError
 #: entry of an unchanged file, cached before, would miss them.
 #: 6: a reading's summary holds its date (issue 25): an entry cached before has none.
 #: 7: a diagnostic may carry a fix (issue 26 §2): one pickled before has no such slot.
-LAYOUT = 7
+#: 8: an entry keeps its reading's summary as bytes and its record's facts packed
+#: (issue 27 §2).
+LAYOUT = 8
 
 
 def assay_key() -> str:

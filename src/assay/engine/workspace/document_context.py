@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 from attrs import field, frozen
@@ -13,9 +13,12 @@ from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.pin_results import PinResult
 from assay.engine.workspace.record_index import (
     Focus,
+    Packed,
     Record,
     RecordIndex,
     facts_of,
+    gaps_of,
+    pack,
     unread_facts,
 )
 from assay.spec.diagnostics import Diagnostic
@@ -104,12 +107,31 @@ def record_index(documents: Iterable[DocumentContext], files: FileIndex) -> Reco
     records = []
     urls: tuple[str, ...] = ()
     for document in documents:
-        if document.derives_from("adr"):
-            facts = (
-                facts_of(document.reading)
-                if document.reading is not None
-                else unread_facts(document.path)
-            )
-            records.append(Record(document.path, facts))
+        record, _packed = record_of(document)
+        if record is not None:
+            records.append(record)
             urls = urls or document.repository_urls
     return RecordIndex(records, files, urls)
+
+
+def record_of(
+    document: DocumentContext, findings: Sequence[Diagnostic] = ()
+) -> tuple[Record | None, Packed | None]:
+    """The document as a decision record (None for another document), and its facts
+    packed for the check cache and the summary (None where marshal cannot keep a
+    value). ``findings``: its own, which say what required parts it lacks. A record
+    that could not be read has the number of its file name."""
+    if not document.derives_from("adr"):
+        return None, None
+    if document.reading is None:
+        facts = unread_facts(document.path)
+    else:
+        # Only a built-in type's requirements give way to a folder's convention
+        # (DOC015): a team's own spec that requires a part means it of every record.
+        builtin = document.type is not None and document.type.library is not None
+        facts = facts_of(document.reading, gaps_of(findings) if builtin else ())
+    try:
+        packed = pack(facts)
+    except ValueError:  # a value marshal cannot keep (a date, say)
+        return Record(document.path, facts), None
+    return Record(document.path, None, packed), packed
