@@ -197,5 +197,3 @@ def test_a_workspace_check_sees_what_it_sees_from_the_cache_or_a_worker(
     assert first[0] == 0
     assert [path for path, _facts in first[1]] == ["docs/adr/0001-a.md", "docs/adr/0002-b.md"]
     assert seen == [first] * 4
-
-
