@@ -90,7 +90,7 @@ def run_documents(
     """Every document's outcome, in discovery (path) order; with ``readings``, each
     keeps its reading (without sections), else none does.
 
-    With a report ``scope``, a cached document outside it keeps its reading (the
+    With a report ``scope``, a cached document outside it keeps its record (the
     workspace checks need it) but skips its link checks: nobody will see them.
     Each outcome's ``entry`` is made when ``with_entries`` asks for it (the check summary
     keeps it) or the check cache is saved: it pickles every finding. ``members``: the
