@@ -39,9 +39,19 @@ def _repo(root: Path, files: dict[str, str], *, commit: bool = True) -> Path:
     return root
 
 
-def _vouched(root: Path) -> dict[str, str] | None:
+def _vouched(root: Path, wanted: set[str] | None = None) -> dict[str, str] | None:
+    """What the index vouches for among ``wanted`` (default: every file below ``root``)."""
     answer = IndexQuery(root).answer()
-    return None if answer is None else answer.vouched()
+    return None if answer is None else answer.vouched(_files(root) if wanted is None else wanted)
+
+
+def _files(root: Path) -> set[str]:
+    return {
+        (Path(folder) / name).relative_to(root).as_posix()
+        for folder, dirs, names in os.walk(root)
+        if ".git" not in Path(folder).relative_to(root).parts
+        for name in names
+    }
 
 
 def _blob(root: Path, name: str) -> str:
@@ -54,6 +64,15 @@ def test_clean_tracked_files_are_vouched_for_by_their_blob(tmp_path: Path) -> No
     _repo_staged = _repo(tmp_path / "s", {"new.md": "# new\n"}, commit=False)
     assert _vouched(root) == {name: _blob(root, name) for name in names}
     assert _vouched(_repo_staged) == {"new.md": _blob(_repo_staged, "new.md")}
+
+
+def test_only_the_files_asked_for_are_vouched_for(tmp_path: Path) -> None:
+    root = _repo(tmp_path / "r", {"a.md": "# a\n", "b.md": "# b\n", "c/d.md": "# d\n"})
+    assert _vouched(root, {"c/d.md", "b.md", "absent.md"}) == {
+        "b.md": _blob(root, "b.md"),
+        "c/d.md": _blob(root, "c/d.md"),
+    }
+    assert _vouched(root, set()) == {}
 
 
 def test_what_git_does_not_check_is_not_vouched_for(tmp_path: Path) -> None:

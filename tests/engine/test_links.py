@@ -359,6 +359,20 @@ def test_case_variant_searches_every_spelling_of_a_folder() -> None:
     assert both.case_variant("Docs/A.md") == "Docs/a.md"
 
 
+def test_case_variant_tells_paths_apart_whose_foldings_share_a_hash(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The case table is keyed by the folding's hash; make every hash collide.
+    from assay.engine.workspace import links
+
+    monkeypatch.setattr(links, "hash", lambda _text: 7, raising=False)
+    index = FileIndex.build(["Docs/a.md", "docs/b.md", "x/Y.md"])
+    assert index.case_variant("docs/A.md") == "Docs/a.md"
+    assert index.case_variant("X/y.md") == "x/Y.md"
+    assert index.case_variant("DOCS") == "Docs"
+    assert index.case_variant("docs/c.md") is None
+
+
 @pytest.mark.parametrize("path", ["../x.md", "a/../../x.md", "", ".", "a/.."])
 def test_index_rejects_paths_outside_the_workspace(path: str) -> None:
     with pytest.raises(ValueError, match="not a file path inside the workspace"):

@@ -27,16 +27,18 @@ def render(
     """Every diagnostic with its excerpt and related locations, then the counts; with
     ``show_suppressed``, the suppressed findings too, each saying what silenced it."""
     del version  # the text report does not name the tool version
-    texts: dict[str, SourceLines | None] = {}  # each file read and split once
+    # The file being shown, read and split once: the findings come in path order, so
+    # only one file's text is held at a time (a whole report's would be every file's).
+    current: tuple[str | None, SourceLines | None] = (None, None)
     blocks = []
     shown: list[tuple[Diagnostic, Suppressed | None]] = [(d, None) for d in result.diagnostics]
     if show_suppressed:
         shown += [(s.diagnostic, s) for s in result.suppressed]
     for d, silenced in sorted(shown, key=lambda item: item[0].sort_key):
-        if d.path not in texts:
+        if current[0] != d.path:
             text = source(d.path)
-            texts[d.path] = SourceLines(text) if text is not None else None
-        block = _block(d, texts[d.path], color=color)
+            current = (d.path, SourceLines(text) if text is not None else None)
+        block = _block(d, current[1], color=color)
         blocks.append(block if silenced is None else block + "\n  " + _silenced_by(silenced))
     blocks.append(summary_line(result))
     return "\n\n".join(blocks) + "\n"

@@ -311,7 +311,7 @@ def involved(
 
 def _outcome(path: str, row: Row) -> DocumentOutcome:
     _stamp, type_name, library, _facts, _mentions, details = row
-    findings, directives, lines = pickle.loads(details) if details else (b"", b"", ())
+    findings, directives, lines = pickle.loads(details) if details else (b"", b"", "")
     return DocumentOutcome(
         path=path,
         type_name=type_name,

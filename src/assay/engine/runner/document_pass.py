@@ -34,6 +34,7 @@ from assay.engine.runner import check_cache
 from assay.engine.runner.check_cache import Entry
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
+from assay.engine.runner.suppression import line_marks
 from assay.engine.workspace import cache_files
 from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.document_context import DocumentContext, record_of
@@ -67,9 +68,9 @@ class DocumentOutcome(Model):
     #: The per-document checks' diagnostics, before suppression.
     diagnostics: tuple[Diagnostic, ...]
     directives: tuple[Directive, ...]
-    #: The document's lines, kept only when it has directives (``disable-next-line``
-    #: skips blank lines).
-    lines: tuple[str, ...]
+    #: Which of the document's lines are blank (``suppression.line_marks``), kept only
+    #: when it has directives (``disable-next-line`` skips blank lines); else "".
+    lines: str
     #: What the check cache keeps of this document; None when it is not to be kept.
     entry: Entry | None = None
     #: The document as a decision record (its facts packed), or None for another document.
@@ -279,7 +280,7 @@ class DocumentChecks(Model):
         fresh = [d for rule in self.linking for d in guarded(ruleset, rule, context, context.path)]
         document = context.document
         directives = document.directives if document is not None else ()
-        lines = tuple((context.text or "").splitlines()) if directives else ()
+        lines = line_marks(context.text or "") if directives else ""
         type_name = context.type.name if context.type is not None else None
         library = context.type.library if context.type is not None else None
         record, packed = record_of(context, kept)

@@ -110,7 +110,11 @@ def _check(
     outcomes = done.outcomes
     if done.rows and scope is not None:
         outcomes = check_summary.merged(outcomes, check_summary.involved(done, scope, across))
-    by_path: dict[str, list[Diagnostic]] = {o.path: list(o.diagnostics) for o in outcomes}
+    # Only the documents with findings: a list for each of a million records would
+    # be the largest thing the report holds.
+    by_path: dict[str, list[Diagnostic]] = {
+        o.path: list(o.diagnostics) for o in outcomes if o.diagnostics
+    }
     for diagnostic in across:
         by_path.setdefault(diagnostic.path, []).append(diagnostic)
     if any(rule.code == "DOC015" for rule in ruleset.checks):

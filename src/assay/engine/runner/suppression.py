@@ -32,15 +32,28 @@ class Outcome(Model):
     unknown: tuple[Finding, ...]  # SUP002
 
 
+#: A blank line in a ``line_marks`` string; any other line is ``_TEXT``.
+_BLANK, _TEXT = " ", "x"
+
+
+def line_marks(text: str) -> str:
+    """One character a line of ``text`` (as ``str.splitlines`` splits it): whether it is
+    blank. All the directives need of a document's lines — how many there are and
+    which are blank (``disable-next-line`` skips them) — in one small string, where
+    the lines themselves would hold the document's text to the end of the run."""
+    return "".join(_TEXT if line.strip() else _BLANK for line in text.splitlines())
+
+
 def apply(
     diagnostics: Sequence[Diagnostic],
     directives: Sequence[Directive],
-    lines: Sequence[str],
+    marks: str,
     active: Sequence[Rule],
     known: Sequence[Rule],
 ) -> Outcome:
-    """Split ``diagnostics`` of one document into kept and suppressed."""
-    regions = [(d, *_region(d, directives, lines)) for d in directives if d.action != "enable"]
+    """Split ``diagnostics`` of one document into kept and suppressed (``marks``: its
+    lines' ``line_marks``)."""
+    regions = [(d, *_region(d, directives, marks)) for d in directives if d.action != "enable"]
     used: set[tuple[int, str]] = set()
     kept: list[Diagnostic] = []
     suppressed: list[Suppressed] = []
@@ -77,18 +90,16 @@ def apply(
     return Outcome(tuple(kept), tuple(suppressed), tuple(unused), tuple(unknown))
 
 
-def _region(
-    directive: Directive, directives: Sequence[Directive], lines: Sequence[str]
-) -> tuple[int, int]:
+def _region(directive: Directive, directives: Sequence[Directive], marks: str) -> tuple[int, int]:
     """The 1-based lines a directive covers, both ends included."""
     span = directive.span
     if directive.action == "disable-file":
-        return 1, max(len(lines), 1)
+        return 1, max(len(marks), 1)
     if directive.action == "disable-line":
         return span.line, span.end_line
     if directive.action == "disable-next-line":
         index = span.end_line  # 0-based index of the line after the directive
-        while index < len(lines) and not lines[index].strip():
+        while index < len(marks) and marks[index] == _BLANK:
             index += 1
         return index + 1, index + 1
     # `disable`: up to the first later `enable` that names one of its selectors.
@@ -99,4 +110,4 @@ def _region(
             and set(other.codes) & set(directive.codes)
         ):
             return span.line, other.span.line
-    return span.line, max(len(lines), 1)
+    return span.line, max(len(marks), 1)

@@ -32,7 +32,8 @@ from assay.errors import UsageError
 #: 7: a diagnostic may carry a fix (issue 26 §2): one pickled before has no such slot.
 #: 8: an entry keeps its reading's summary as bytes and its record's facts packed
 #: (issue 27 §2).
-LAYOUT = 8
+#: 9: an entry keeps which lines are blank (``suppression.line_marks``), not the lines.
+LAYOUT = 9
 
 
 def assay_key() -> str:

@@ -89,7 +89,7 @@ def discover(
     index = listing.index
     vouched = {}
     if index is not None and index.worth_reading(len(wanted), len(entries)):
-        vouched = index.vouched()
+        vouched = index.vouched(wanted)
     problems = _problems(where, wanted, stamps, vouched)
     skipped += [problem for problem in problems.values() if isinstance(problem, Skipped)]
     documents = [selected[path] for path in sorted(selected) if problems[path] is None]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from collections.abc import Collection
 from pathlib import Path
 
 #: The index: per entry a tag, the mode, the blob id, the stage and the path.
@@ -62,21 +63,23 @@ class IndexQuery:
 class GitIndex:
     """git's answers for one run, read when they are worth reading (`vouched`)."""
 
-    __slots__ = ("_changed", "_index", "_vouched")
+    __slots__ = ("_changed", "_index")
 
     def __init__(self, index: bytes, changed: bytes) -> None:
         self._index = index
         self._changed = changed
-        self._vouched: dict[str, str] | None = None
 
-    def vouched(self) -> dict[str, str]:
-        """Workspace-relative path -> blob id, for the files git vouches for."""
-        if self._vouched is None:
-            found = {path: blob for blob, path in _VOUCHABLE.findall(_decoded(self._index))}
-            for path in _decoded(self._changed).split("\0"):
-                found.pop(path, None)
-            self._vouched = found
-        return self._vouched
+    def vouched(self, wanted: Collection[str]) -> dict[str, str]:
+        """Workspace-relative path -> blob id, for the files of ``wanted`` git vouches
+        for. One entry at a time, and only the wanted ones: the index of a million
+        files, taken whole, is a million tuples the run never needs again."""
+        changed = set(_decoded(self._changed).split("\0"))
+        found: dict[str, str] = {}
+        for entry in _VOUCHABLE.finditer(_decoded(self._index)):
+            path = entry[2]
+            if path in wanted and path not in changed:
+                found[path] = entry[1]
+        return found
 
     def worth_reading(self, stamps: int, files: int) -> bool:
         """Whether reading the index beats `lstat` for ``stamps`` files in a listing

@@ -117,15 +117,24 @@ class FileIndex(Model):
         return cls(frozenset(files), frozenset(dirs))
 
     @cached_property
-    def _by_folded(self) -> Mapping[str, tuple[str, ...]]:
-        """Case-folded path -> the real paths (files and folders) with that folding:
-        one table for the run, so a link's case look-up is one dict look-up, not a
-        walk of its folders; built on the first look-up (most runs never make one)."""
-        by_folded: dict[str, list[str]] = {}
+    def _by_folded(self) -> Mapping[int, str | tuple[str, ...]]:
+        """The hash of a case-folded path -> the real paths (files and folders) that
+        fold to it, or whose folding shares its hash: one table for the run, so a
+        link's case look-up is one dict look-up, not a walk of its folders; built on
+        the first look-up (most runs never make one). Keyed by the hash, and holding
+        the index's own strings, so that it costs a run of a million records no
+        second copy of every path (``case_variant`` compares the foldings)."""
+        by_folded: dict[int, str | tuple[str, ...]] = {}
         for path in (*self.files, *self.directories):
-            if path != ROOT:
-                by_folded.setdefault(_fold_path(path), []).append(path)
-        return {folded: tuple(paths) for folded, paths in by_folded.items()}
+            if path == ROOT:
+                continue
+            key = hash(_fold_path(path))
+            held = by_folded.get(key)
+            if held is None:
+                by_folded[key] = path
+            else:
+                by_folded[key] = (*held, path) if isinstance(held, tuple) else (held, path)
+        return by_folded
 
     def exists(self, path: str) -> bool:
         """Whether `path` is a file or a folder of the workspace."""
@@ -150,7 +159,13 @@ class FileIndex(Model):
         parts = _components(path)
         if not parts or self.exists(path):
             return None
-        candidates = self._by_folded.get(_fold_path(_join(parts)))
+        folded = _fold_path(_join(parts))
+        held = self._by_folded.get(hash(folded), ())
+        candidates = [
+            real
+            for real in ((held,) if isinstance(held, str) else held)
+            if _fold_path(real) == folded
+        ]
         if not candidates:
             return None
         return min(candidates, key=lambda real: _spelling_order(real, parts))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import marshal
 import posixpath
 import re
+import sys
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 from urllib.parse import unquote
@@ -107,23 +108,27 @@ def pack(facts: Facts) -> Packed:
 
 class Record:
     """One decision record (a document of a type derived from ``adr``) as the record
-    checks see it: its number and folder at once, the rest unpacked on first use."""
+    checks see it: its number and folder at once, the rest unpacked when asked.
 
-    __slots__ = ("_facts", "_packed", "folder", "gaps", "has_relations", "number", "path")
+    A run holds one for every record to its end, so it keeps few objects: its folder
+    is interned (one string a folder, not a record) and its packed facts are kept as
+    their marshalled bytes alone (``packed`` builds the tuple again when asked)."""
+
+    __slots__ = ("_data", "_facts", "folder", "gaps", "has_relations", "number", "path")
 
     def __init__(self, path: str, facts: Facts | None = None, packed: Packed | None = None):
         self.path = path
         head = path.rpartition("/")[0]
         #: ``posixpath.dirname(path)``, the quick way for the usual, normalised path.
-        self.folder = head if head and head[-1] != "/" else posixpath.dirname(path)
+        self.folder = sys.intern(head if head and head[-1] != "/" else posixpath.dirname(path))
         self._facts = facts
-        self._packed = packed
+        self._data: bytes | None = None
         if facts is not None:
             self.number: int | None = facts[0]
             self.has_relations = bool(facts[3])
             self.gaps: tuple[Gap, ...] | None = facts[4] if len(facts) > 4 else ()
         elif packed is not None:
-            self.number, _, self.has_relations = packed[:3]
+            self.number, self._data, self.has_relations = packed[:3]
             # A summary written before gaps were kept (a selection without DOC015
             # keeps the same settings digest) has none.
             self.gaps = packed[3] if len(packed) > 3 else ()
@@ -132,15 +137,20 @@ class Record:
 
     @property
     def facts(self) -> Facts:
-        """The record's facts, unpacked on first use."""
+        """The record's facts, unpacked on each use and not kept: a check looks at a
+        record's a few times at most (marshal takes a microsecond), and kept they would
+        be most of what a large run holds once its workspace checks have run."""
         if self._facts is None:
-            assert self._packed is not None
-            self._facts = marshal.loads(self._packed[1])
+            assert self._data is not None
+            facts: Facts = marshal.loads(self._data)
+            return facts
         return self._facts
 
     def packed(self) -> Packed:
         """The facts as the check summary keeps them."""
-        return self._packed if self._packed is not None else pack(self.facts)
+        if self._data is None:
+            return pack(self.facts)
+        return (self.number, self._data, self.has_relations, self.gaps)
 
     @property
     def relations(self) -> tuple[Relation, ...]:
@@ -206,14 +216,18 @@ class RecordIndex:
         self.by_path = {r.path: r for r in records}
         #: Record number -> the records numbered so (several folders may reuse one).
         self.by_number: dict[int, list[Record]] = {}
-        #: (folder, number) -> the first record of that folder numbered so.
-        self._local: dict[tuple[str, int], Record] = {}
+        #: Folder -> number -> the first record of that folder numbered so (a table a
+        #: folder: a (folder, number) key a record would cost more than the record).
+        self._local: dict[str, dict[int, Record]] = {}
         #: The records that state relations, in path order (a few in ten).
         self.relating: list[Record] = []
         for record in records:
             if record.number is not None:
                 self.by_number.setdefault(record.number, []).append(record)
-                self._local.setdefault((record.folder, record.number), record)
+                local = self._local.get(record.folder)
+                if local is None:
+                    local = self._local[record.folder] = {}
+                local.setdefault(record.number, record)
             if record.has_relations:
                 self.relating.append(record)
         # (folder, destination) -> what a link there leads to: relations are looked up
@@ -230,7 +244,7 @@ class RecordIndex:
                 return linked or None
         if number is None:
             return None
-        local = self._local.get((source.folder, number))
+        local = self._local.get(source.folder, {}).get(number)
         if local is not None:
             return local
         candidates = self.by_number.get(number, ())
