@@ -242,3 +242,78 @@ def test_cache_files_stay_private_under_any_umask(cache_home: Path, workspace: P
         os.umask(previous)
     written = [p for p in (cache_home / "assay/checks").iterdir()]
     assert written and all(p.stat().st_mode & 0o777 == 0o600 for p in written)
+
+
+def test_a_cache_file_cut_short_is_ignored(cache_home: Path, workspace: Path) -> None:
+    config = load_config(workspace)
+    expected = check(config)
+    cache_file = cache_files.cache_path(workspace)
+    assert cache_file is not None
+    whole = cache_file.read_bytes()
+    settings = _settings_of(whole)
+    entries = check_cache.load(cache_file, settings)
+    assert len(entries) > 3
+    for cut in (len(whole) - 1, len(whole) // 2, 40):
+        cache_file.write_bytes(whole[:cut])
+        assert check_cache.load(cache_file, settings) == {}
+        assert check(config) == expected  # and the run writes it whole again
+        assert check_cache.load(cache_file, settings) == entries
+        whole = cache_file.read_bytes()
+
+
+def _settings_of(cache: bytes) -> str:
+    import pickle
+
+    settings = pickle.loads(cache)  # the first value pickled: the settings
+    assert isinstance(settings, str)
+    return settings
+
+
+def test_a_run_that_stops_half_way_keeps_the_old_cache(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from assay.engine.runner import document_checks
+
+    config = load_config(workspace)
+    check(config)
+    cache_file = cache_files.cache_path(workspace)
+    assert cache_file is not None
+    before = cache_file.read_bytes()
+    for record in sorted((workspace / "docs" / "adr").glob("*.md")):
+        _touch(record, record.read_text(encoding="utf-8") + "\nMore.\n")
+    real = document_checks.DocumentChecks.outcome
+    seen: list[str] = []
+
+    def stopping(self, context, stamp, keep):  # type: ignore[no-untyped-def]
+        seen.append(context.path)
+        if len(seen) == 2:
+            raise KeyboardInterrupt  # Ctrl-C while the entries stream to disk
+        return real(self, context, stamp, keep)
+
+    monkeypatch.setattr(document_checks.DocumentChecks, "outcome", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        check(config, jobs=1)
+    assert cache_file.read_bytes() == before  # the old cache, whole
+    assert [p.name for p in cache_file.parent.iterdir() if p.name.endswith(".tmp")] == []
+    monkeypatch.undo()
+    assert check(config) == check(config, cache=False)
+
+
+def test_a_cache_that_cannot_be_written_half_way_costs_nothing_but_the_cache(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pickle
+
+    real = pickle.dump
+
+    def full_disk(value, stream, protocol=None):  # type: ignore[no-untyped-def]
+        if isinstance(value, list):  # the check cache's first chunk of entries
+            raise OSError(28, "No space left on device")
+        return real(value, stream, protocol=protocol)
+
+    monkeypatch.setattr(cache_files.pickle, "dump", full_disk)
+    config = load_config(workspace)
+    assert check(config) == check(config, cache=False)
+    cache_file = cache_files.cache_path(workspace)
+    assert cache_file is not None and not cache_file.exists()
+    assert [p.name for p in cache_file.parent.iterdir() if p.name.endswith(".tmp")] == []

@@ -209,3 +209,29 @@ def _files(root: Path) -> tuple[Path, Path]:
     paths = check_summary._paths(root)
     assert paths is not None
     return paths
+
+
+def test_a_full_warm_run_reads_the_summary_header_alone_when_nothing_changed(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check(load_config(workspace))
+    summary, _recent = _files(workspace)
+    whole = summary.read_bytes()
+    loaded: list[int] = []
+    real = check_summary.cache_files.read_pickles
+
+    def counting(path: Path | None, count: int):  # type: ignore[no-untyped-def]
+        if path == summary:
+            loaded.append(count)
+        return real(path, count)
+
+    monkeypatch.setattr(check_summary.cache_files, "read_pickles", counting)
+    assert check(load_config(workspace)) == check(load_config(workspace), cache=False)
+    assert loaded == [1] and summary.read_bytes() == whole  # the header; nothing written
+    record = _record(workspace, 4)
+    _write(record, record.read_text() + "\nMore.\n")
+    loaded.clear()
+    assert check(load_config(workspace)) == check(load_config(workspace), cache=False)
+    assert summary.read_bytes() != whole  # a stamp changed: the rows written again
+    warm, cold = _both(workspace, _scoped(workspace, 4))
+    assert warm == cold

@@ -11,6 +11,8 @@ mode of the file it replaces, so an edit does not change who may read a record.
 - ``create_file``: ``path`` must not exist; a name taken meanwhile (by a colleague's
   ``assay new``, an editor) is never replaced (``os.link`` fails on a taken name).
 - ``replace_file``: ``path`` must still hold ``expected`` (an edit of what was read).
+- ``StagedFile``: ``path`` written through a stream and put in place at ``commit``, as
+  ``write_file`` puts it (a large cache is pickled straight to disk as it is made).
 """
 
 from __future__ import annotations
@@ -19,10 +21,18 @@ import contextlib
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 from assay.errors import UsageError
 
-__all__ = ["create_file", "create_from", "default_mode", "replace_file", "write_file"]
+__all__ = [
+    "StagedFile",
+    "create_file",
+    "create_from",
+    "default_mode",
+    "replace_file",
+    "write_file",
+]
 
 
 def default_mode(executable: bool = False) -> int:
@@ -113,18 +123,61 @@ def _regular_or_absent(target: Path) -> os.stat_result | None:
 
 
 def _temporary(target: Path, data: bytes, mode: int) -> str:
-    import tempfile  # a check that writes only its cache need not pay for it at start
-
-    folder = target.parent if str(target.parent) else Path(".")
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    stream, temporary = _opened(target)
     try:
-        with os.fdopen(handle, "wb") as stream:
+        with stream:
             stream.write(data)
-            stream.flush()
-            os.fchmod(stream.fileno(), mode)
-            os.fsync(stream.fileno())
+            _sealed(stream, mode)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
     return temporary
+
+
+def _opened(target: Path) -> tuple[BinaryIO, str]:
+    """A new temporary file beside ``target`` (same file system: the rename is atomic)."""
+    import tempfile  # a check that writes only its cache need not pay for it at start
+
+    folder = target.parent if str(target.parent) else Path(".")
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    return os.fdopen(handle, "wb"), temporary
+
+
+def _sealed(stream: BinaryIO, mode: int) -> None:
+    """Everything written to ``stream`` on disk, under ``mode``."""
+    stream.flush()
+    os.fchmod(stream.fileno(), mode)
+    os.fsync(stream.fileno())
+
+
+class StagedFile:
+    """The file ``path``, written through ``stream`` and put in place whole by
+    ``commit``, as ``write_file`` puts its bytes (a folder or a link there refused);
+    ``discard`` (or any failure) leaves the file as it was. For a file too large to
+    hold in memory before it is written: a check cache of a million records."""
+
+    def __init__(self, path: Path | str, *, mode: int | None = None) -> None:
+        self._target = Path(path)
+        existing = _regular_or_absent(self._target)
+        if mode is None:
+            mode = stat.S_IMODE(existing.st_mode) if existing is not None else default_mode()
+        self._mode = mode
+        self.stream, self._temporary = _opened(self._target)
+
+    def commit(self) -> None:
+        """Put the file in place; on any failure nothing is, and the error is raised."""
+        try:
+            with self.stream:
+                _sealed(self.stream, self._mode)
+            os.replace(self._temporary, self._target)
+        except BaseException:
+            self.discard()
+            raise
+
+    def discard(self) -> None:
+        """Leave the file as it was; the temporary one goes."""
+        with contextlib.suppress(OSError):
+            self.stream.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self._temporary)

@@ -22,59 +22,29 @@ from __future__ import annotations
 
 import os
 import pickle
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 
-from attrs import evolve, frozen
+from attrs import evolve
 
-from assay.engine.checks.base import Check
-from assay.engine.checks.resolved_links import link_targets
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner import check_cache
 from assay.engine.runner.check_cache import Entry
+from assay.engine.runner.document_checks import DocumentChecks, DocumentOutcome
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
-from assay.engine.runner.suppression import line_marks
 from assay.engine.workspace import cache_files
 from assay.engine.workspace.candidates import Candidate, Stamp
-from assay.engine.workspace.document_context import DocumentContext, record_of
+from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.record_index import Record
 from assay.engine.workspace.types import builtin_type
 from assay.grammar.markdown import derivations
-from assay.spec.diagnostics import Diagnostic
-from assay.spec.document import Directive
-from assay.spec.model import Model
-from assay.spec.reading import Reading
 from assay.spec.types import DocumentType
 
 #: Below this many documents, starting processes costs more than it saves.
 PARALLEL_FROM = 400
 _CHUNK = 64
-
-
-@frozen
-class DocumentOutcome(Model):
-    """What the rest of the run needs of one document."""
-
-    path: str
-    #: The document's type name, or None.
-    type_name: str | None
-    #: The type's library (None for a user type), to find the type again.
-    library: str | None
-    #: The reading without its sections, only when the run keeps readings (``readings``
-    #: of ``run_documents``); else None.
-    reading: Reading | None
-    #: The per-document checks' diagnostics, before suppression.
-    diagnostics: tuple[Diagnostic, ...]
-    directives: tuple[Directive, ...]
-    #: Which of the document's lines are blank (``suppression.line_marks``), kept only
-    #: when it has directives (``disable-next-line`` skips blank lines); else "".
-    lines: str
-    #: What the check cache keeps of this document; None when it is not to be kept.
-    entry: Entry | None = None
-    #: The document as a decision record (its facts packed), or None for another document.
-    record: Record | None = None
 
 
 def run_documents(
@@ -118,14 +88,42 @@ def run_documents(
             )
         else:
             misses.append(candidate)
-    keep = with_entries or where is not None
-    for outcome in _compute(workspace, ruleset, misses, jobs, keep, readings):
-        outcomes[outcome.path] = outcome
-    ordered = [outcomes[c.path] for c in workspace.discovery.documents]
-    if where is not None and (misses or changed or len(stored) != len(ordered)):
-        entries = {o.path: o.entry for o in ordered if o.entry is not None}
-        check_cache.save(where, settings, entries)
-    return ordered
+    documents = workspace.discovery.documents
+    writer = None
+    if where is not None and (misses or changed or len(stored) != len(documents)):
+        writer = check_cache.Writer.open(where, settings)
+    kept = _Kept(writer)
+    try:
+        for path, outcome in outcomes.items():
+            outcomes[path] = kept(outcome)
+        keep = with_entries or where is not None
+        for outcome in _compute(workspace, ruleset, misses, jobs, keep, readings, kept):
+            outcomes[outcome.path] = outcome
+    except BaseException:
+        if writer is not None:
+            writer.discard()
+        raise
+    if writer is not None:
+        writer.commit()
+    return [outcomes[c.path] for c in documents]
+
+
+class _Kept:
+    """What the run keeps of each outcome as it comes: its cache entry written (when
+    the cache is), and the entry slimmed to what the check summary needs — a large run
+    held every document's reading summary and link destinations to its end only to
+    write them at once."""
+
+    def __init__(self, writer: check_cache.Writer | None) -> None:
+        self._writer = writer
+
+    def __call__(self, outcome: DocumentOutcome) -> DocumentOutcome:
+        entry = outcome.entry
+        if entry is None:
+            return outcome
+        if self._writer is not None:
+            self._writer.put(outcome.path, entry)
+        return evolve(outcome, entry=check_cache.slim(entry))
 
 
 def _compute(
@@ -135,17 +133,20 @@ def _compute(
     jobs: int | None,
     keep: bool,
     readings: bool,
+    each: Callable[[DocumentOutcome], DocumentOutcome],
 ) -> list[DocumentOutcome]:
+    """The outcomes of ``candidates``, each passed through ``each`` as it comes."""
     count = workers(len(candidates), jobs)
     if count > 1:
         # Imported here: a pre-commit run over a few files never starts a process.
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            return _parallel(workspace, ruleset, candidates, count, keep, readings)
+            return _parallel(workspace, ruleset, candidates, count, keep, readings, each)
         except (BrokenProcessPool, OSError):
-            pass  # a worker died (out of memory?): do the work here instead
-    return _outcomes(workspace, ruleset, candidates, keep, readings)
+            pass  # a worker died (out of memory?): do the work here (an entry kept twice
+            # in the cache is one entry when read)
+    return _outcomes(workspace, ruleset, candidates, keep, readings, each)
 
 
 def _stamp(workspace: Workspace, candidate: Candidate) -> Stamp | None:
@@ -238,10 +239,12 @@ def _outcomes(
     candidates: Sequence[Candidate],
     keep: bool,
     readings: bool,
+    each: Callable[[DocumentOutcome], DocumentOutcome] | None = None,
 ) -> list[DocumentOutcome]:
     """Read and check each document; with ``keep``, each outcome has the ``entry``
     the check cache keeps (a run without the cache would only pickle for nothing:
-    a second of a document with 50,000 findings); with ``readings``, its reading."""
+    a second of a document with 50,000 findings); with ``readings``, its reading;
+    each passed through ``each`` as it is made."""
     checks = DocumentChecks.of(ruleset)
     vocabularies: dict[str, Vocabulary] = {}
     outcomes = []
@@ -249,83 +252,9 @@ def _outcomes(
         stamp = _stamp(workspace, candidate)  # before reading: a later change is seen
         context = workspace.load(candidate, vocabularies)
         outcome = checks.outcome(context, stamp, keep)
-        outcomes.append(outcome if readings else evolve(outcome, reading=None))
+        outcome = outcome if readings else evolve(outcome, reading=None)
+        outcomes.append(outcome if each is None else each(outcome))
     return outcomes
-
-
-@frozen
-class DocumentChecks(Model):
-    """The per-document checks of a ruleset, split once (not per document): what the
-    cache may keep, and what depends on other files and is never cached."""
-
-    ruleset: Ruleset
-    keeping: tuple[Check, ...]
-    linking: tuple[Check, ...]
-
-    @classmethod
-    def of(cls, ruleset: Ruleset) -> DocumentChecks:
-        """The per-document checks of ``ruleset``."""
-        per_document = [c for c in ruleset.checks if c.scope == "document"]
-        return cls(
-            ruleset,
-            tuple(rule for rule in per_document if not rule.uses_files),
-            tuple(rule for rule in per_document if rule.uses_files),
-        )
-
-    def outcome(self, context: DocumentContext, stamp: Stamp | None, keep: bool) -> DocumentOutcome:
-        """Check one document read as ``context`` (its file's ``stamp`` taken before
-        reading); with ``keep``, the outcome has the check cache's entry."""
-        ruleset = self.ruleset
-        kept = [d for rule in self.keeping for d in guarded(ruleset, rule, context, context.path)]
-        fresh = [d for rule in self.linking for d in guarded(ruleset, rule, context, context.path)]
-        document = context.document
-        directives = document.directives if document is not None else ()
-        lines = line_marks(context.text or "") if directives else ""
-        type_name = context.type.name if context.type is not None else None
-        library = context.type.library if context.type is not None else None
-        record, packed = record_of(context, kept)
-        entry = None
-        # A run's `run.toml` has no document model but text: it is kept too (no links).
-        # A record whose facts marshal cannot keep is read again on every run.
-        cacheable = document is not None or context.text is not None
-        if keep and stamp is not None and cacheable and (record is None or packed is not None):
-            targets = link_targets(document, context.reading) if document is not None else ()
-            summary = None
-            if context.reading is not None:
-                summary = pickle.dumps(check_cache.summarize(context.reading), _PROTOCOL)
-            entry = (
-                stamp,
-                type_name,
-                library,
-                summary,
-                check_cache.links_of(targets),
-                pickle.dumps(tuple(kept), _PROTOCOL) if kept else b"",
-                pickle.dumps(directives, _PROTOCOL) if directives else b"",
-                lines,
-                packed,
-            )
-        reading = context.reading
-        if reading is not None and reading.sections:
-            # The sections were for the checks above; across the run they would only
-            # hold memory (a third of a large one-process run's). The workspace checks
-            # read the rest, as the cache and the workers give it to them.
-            reading = evolve(reading, sections=())
-        return DocumentOutcome(
-            path=context.path,
-            type_name=type_name,
-            library=library,
-            reading=reading,
-            diagnostics=(*kept, *fresh),
-            directives=directives,
-            lines=lines,
-            entry=entry,
-            record=record,
-        )
-
-
-#: What pickles the cached parts: each entry keeps them as bytes, a few objects
-#: instead of dozens while the run holds them (and after the cache is loaded).
-_PROTOCOL = pickle.HIGHEST_PROTOCOL
 
 
 # The worker's share of the run, inherited through fork: never pickled.
@@ -369,6 +298,7 @@ def _parallel(
     processes: int,
     keep: bool,
     readings: bool,
+    each: Callable[[DocumentOutcome], DocumentOutcome],
 ) -> list[DocumentOutcome]:
     global _SHARED
     _SHARED = (workspace, ruleset, keep, readings)
@@ -379,6 +309,8 @@ def _parallel(
 
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
-            return [arrived(shipped) for chunk in pool.map(_work, chunks) for shipped in chunk]
+            return [
+                each(arrived(shipped)) for chunk in pool.map(_work, chunks) for shipped in chunk
+            ]
     finally:
         _SHARED = None

@@ -25,7 +25,8 @@ from assay.engine.context.pins import verify_pins
 from assay.engine.runner import check_cache, check_summary
 from assay.engine.runner.check_summary import Pass
 from assay.engine.runner.config_selectors import check_selectors
-from assay.engine.runner.document_pass import DocumentOutcome, run_documents
+from assay.engine.runner.document_checks import DocumentOutcome
+from assay.engine.runner.document_pass import run_documents
 from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.pin_pass import PIN_CODES
 from assay.engine.runner.result import Report, RuleInfo, Suppressed

@@ -14,7 +14,7 @@ a gigabyte.
 from __future__ import annotations
 
 from assay.engine.reading.vocabulary import Vocabulary
-from assay.engine.runner.document_pass import DocumentChecks, DocumentOutcome
+from assay.engine.runner.document_checks import DocumentChecks, DocumentOutcome
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.runs.load import load_run, manifests_of, source_of
 from assay.engine.runs.model import Run

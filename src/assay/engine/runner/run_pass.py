@@ -18,7 +18,7 @@ from pathlib import Path
 from attrs import field, frozen
 
 from assay.engine.runner import check_cache
-from assay.engine.runner.document_pass import DocumentOutcome
+from assay.engine.runner.document_checks import DocumentOutcome
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace import cache_files
 from assay.engine.workspace.candidates import Candidate

@@ -17,7 +17,8 @@ from attrs import evolve, frozen
 
 from assay.engine.checks.base import Check
 from assay.engine.runner import document_pass
-from assay.engine.runner.document_pass import DocumentOutcome, Portable
+from assay.engine.runner.document_checks import DocumentOutcome
+from assay.engine.runner.document_pass import Portable
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.runner.run_members import RunMembers

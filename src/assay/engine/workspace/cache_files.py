@@ -13,15 +13,21 @@ and summary (``engine.runner.check_cache``, ``engine.runner.check_summary``).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
+import itertools
 import os
 import pickle
+from collections.abc import Generator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assay.engine.workspace import unsaved
 from assay.errors import UsageError
+
+if TYPE_CHECKING:
+    from assay.engine.files.writing import StagedFile
 
 #: Bump when the entry layout changes, or when a pickled class moves to another module
 #: (its pickle names the module): old files are then ignored, never misread.
@@ -32,7 +38,8 @@ from assay.errors import UsageError
 #: 7: a diagnostic may carry a fix (issue 26 §2): one pickled before has no such slot.
 #: 8: an entry keeps its reading's summary as bytes and its record's facts packed
 #: (issue 27 §2).
-#: 9: an entry keeps which lines are blank (``suppression.line_marks``), not the lines.
+#: 9: an entry keeps which lines are blank (``suppression.line_marks``), not the lines,
+#: and its link destinations marshalled (``check_cache.links_of``).
 LAYOUT = 9
 
 
@@ -90,26 +97,91 @@ def cache_path(root: Path) -> Path | None:
 
 
 def read_pickle(path: Path | None) -> Any:
-    """A pickled cache file's contents; None when missing or unreadable."""
+    """A pickled cache file's contents (its first value); None when missing or
+    unreadable."""
+    found = read_pickles(path, 1)
+    return None if found is None else found[0]
+
+
+def read_pickles(path: Path | None, count: int) -> list[Any] | None:
+    """The first ``count`` values pickled one after another in a cache file (as
+    ``write_atomically`` writes more than one); None when missing, unreadable or
+    shorter. Read from the stream: a value not asked for is never loaded."""
+    found = list(itertools.islice(pickled_values(path), count))
+    return found if len(found) == count else None
+
+
+def pickled_values(path: Path | None) -> Generator[Any, None, None]:
+    """The values pickled one after another in a cache file, each read when asked for.
+    Ends early, quietly, where the file is missing, unreadable or cut short: a reader
+    that must tell a whole file from a cut one has the writer end it with a value
+    of its own (``check_cache``'s None)."""
     if path is None:
-        return None
+        return
     try:
         with path.open("rb") as stream:
-            return pickle.load(stream)
+            while True:
+                try:
+                    value = pickle.load(stream)
+                except EOFError:
+                    return
+                yield value
     except Exception:  # missing, truncated, from another layout: start afresh
-        return None
+        return
 
 
-def write_atomically(path: Path, value: object) -> None:
-    """Pickle ``value`` to ``path`` through the one writer (a temporary file and a
-    rename), or not at all. Private (``0o600``): a cache says what the user's files
-    hold, and nobody else's process should read it or plant one to be unpickled."""
-    from assay.engine.files.writing import write_file  # only a run that writes pays
+def write_atomically(path: Path, value: object, *more: object) -> None:
+    """Pickle ``value`` (and each of ``more`` after it, read back by ``read_pickles``)
+    to ``path`` through the one writer (a temporary file and a rename), or not at all."""
+    sink = PickleSink.open(path)
+    if sink is not None:
+        for each in (value, *more):
+            sink.put(each)
+        sink.commit()
 
-    if unsaved.active():
-        return  # findings of text not on disk would be served for the file as saved
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        write_file(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), mode=0o600)
-    except (OSError, UsageError):  # a read-only home, a full disk, a link: the next run is cold
-        pass
+
+class PickleSink:
+    """A cache file written as its values come, each pickled straight to disk (a
+    check cache of a million records is never held whole in memory), and put in
+    place by ``commit`` through the one writer (``files.writing.StagedFile``).
+    Private (``0o600``): a cache says what the user's files hold, and nobody else's
+    process should read it or plant one to be unpickled. A cache is never worth an
+    error: a file that cannot be written (a read-only home, a full disk, a link) is
+    not, and the next run is cold."""
+
+    def __init__(self, staged: StagedFile) -> None:
+        self._staged: StagedFile | None = staged
+
+    @classmethod
+    def open(cls, path: Path) -> PickleSink | None:
+        """A sink for ``path``; None when it is not to be written or cannot be."""
+        from assay.engine.files.writing import StagedFile  # only a run that writes pays
+
+        if unsaved.active():
+            return None  # findings of text not on disk would be served for the file as saved
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            return cls(StagedFile(path, mode=0o600))
+        except (OSError, UsageError):
+            return None
+
+    def put(self, value: object) -> None:
+        """Pickle ``value`` after those put before (``read_pickles`` reads them back)."""
+        if self._staged is not None:
+            try:
+                pickle.dump(value, self._staged.stream, protocol=pickle.HIGHEST_PROTOCOL)
+            except OSError:
+                self.discard()
+
+    def commit(self) -> None:
+        """Put the file in place, or leave the old one."""
+        if self._staged is not None:
+            with contextlib.suppress(OSError, UsageError):
+                self._staged.commit()
+            self._staged = None
+
+    def discard(self) -> None:
+        """Leave the old file (a run that failed half-way writes no cache)."""
+        if self._staged is not None:
+            self._staged.discard()
+            self._staged = None

@@ -1,0 +1,129 @@
+"""One document checked on its own, and what the rest of a check keeps of it.
+
+``DocumentChecks`` runs a ruleset's per-document checks over a document read as its
+type and makes its ``DocumentOutcome``: its record's facts packed (the workspace
+checks' whole view of it), its findings, its directives and which of its lines are
+blank, and, when the check cache is kept, the cache's entry, its parts as bytes — a
+few objects a document, whatever its size. The per-document pass
+(``engine.runner.document_pass``) makes one per document, in this process or a worker.
+"""
+
+from __future__ import annotations
+
+import pickle
+
+from attrs import evolve, frozen
+
+from assay.engine.checks.base import Check
+from assay.engine.checks.resolved_links import link_targets
+from assay.engine.runner import check_cache
+from assay.engine.runner.check_cache import Entry
+from assay.engine.runner.findings import guarded
+from assay.engine.runner.rulesets import Ruleset
+from assay.engine.runner.suppression import line_marks
+from assay.engine.workspace.candidates import Stamp
+from assay.engine.workspace.document_context import DocumentContext, record_of
+from assay.engine.workspace.record_index import Record
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.document import Directive
+from assay.spec.model import Model
+from assay.spec.reading import Reading
+
+
+@frozen
+class DocumentOutcome(Model):
+    """What the rest of the run needs of one document."""
+
+    path: str
+    #: The document's type name, or None.
+    type_name: str | None
+    #: The type's library (None for a user type), to find the type again.
+    library: str | None
+    #: The reading without its sections, only when the run keeps readings (``readings``
+    #: of ``run_documents``); else None.
+    reading: Reading | None
+    #: The per-document checks' diagnostics, before suppression.
+    diagnostics: tuple[Diagnostic, ...]
+    directives: tuple[Directive, ...]
+    #: Which of the document's lines are blank (``suppression.line_marks``), kept only
+    #: when it has directives (``disable-next-line`` skips blank lines); else "".
+    lines: str
+    #: What the check cache keeps of this document; None when it is not to be kept.
+    entry: Entry | None = None
+    #: The document as a decision record (its facts packed), or None for another document.
+    record: Record | None = None
+
+
+@frozen
+class DocumentChecks(Model):
+    """The per-document checks of a ruleset, split once (not per document): what the
+    cache may keep, and what depends on other files and is never cached."""
+
+    ruleset: Ruleset
+    keeping: tuple[Check, ...]
+    linking: tuple[Check, ...]
+
+    @classmethod
+    def of(cls, ruleset: Ruleset) -> DocumentChecks:
+        """The per-document checks of ``ruleset``."""
+        per_document = [c for c in ruleset.checks if c.scope == "document"]
+        return cls(
+            ruleset,
+            tuple(rule for rule in per_document if not rule.uses_files),
+            tuple(rule for rule in per_document if rule.uses_files),
+        )
+
+    def outcome(self, context: DocumentContext, stamp: Stamp | None, keep: bool) -> DocumentOutcome:
+        """Check one document read as ``context`` (its file's ``stamp`` taken before
+        reading); with ``keep``, the outcome has the check cache's entry."""
+        ruleset = self.ruleset
+        kept = [d for rule in self.keeping for d in guarded(ruleset, rule, context, context.path)]
+        fresh = [d for rule in self.linking for d in guarded(ruleset, rule, context, context.path)]
+        document = context.document
+        directives = document.directives if document is not None else ()
+        lines = line_marks(context.text or "") if directives else ""
+        type_name = context.type.name if context.type is not None else None
+        library = context.type.library if context.type is not None else None
+        record, packed = record_of(context, kept)
+        entry = None
+        # A run's `run.toml` has no document model but text: it is kept too (no links).
+        # A record whose facts marshal cannot keep is read again on every run.
+        cacheable = document is not None or context.text is not None
+        if keep and stamp is not None and cacheable and (record is None or packed is not None):
+            targets = link_targets(document, context.reading) if document is not None else ()
+            summary = None
+            if context.reading is not None:
+                summary = pickle.dumps(check_cache.summarize(context.reading), _PROTOCOL)
+            entry = (
+                stamp,
+                type_name,
+                library,
+                summary,
+                check_cache.links_of(targets),
+                pickle.dumps(tuple(kept), _PROTOCOL) if kept else b"",
+                pickle.dumps(directives, _PROTOCOL) if directives else b"",
+                lines,
+                packed,
+            )
+        reading = context.reading
+        if reading is not None and reading.sections:
+            # The sections were for the checks above; across the run they would only
+            # hold memory (a third of a large one-process run's). The workspace checks
+            # read the rest, as the cache and the workers give it to them.
+            reading = evolve(reading, sections=())
+        return DocumentOutcome(
+            path=context.path,
+            type_name=type_name,
+            library=library,
+            reading=reading,
+            diagnostics=(*kept, *fresh),
+            directives=directives,
+            lines=lines,
+            entry=entry,
+            record=record,
+        )
+
+
+#: What pickles the cached parts: each entry keeps them as bytes, a few objects
+#: instead of dozens while the run holds them (and after the cache is loaded).
+_PROTOCOL = pickle.HIGHEST_PROTOCOL
