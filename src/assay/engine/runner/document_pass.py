@@ -64,7 +64,9 @@ def run_documents(
     With a report ``scope``, a cached document outside it keeps its record (the
     workspace checks need it) but skips its link checks: nobody will see them.
     Each outcome's ``entry`` is made when ``with_entries`` asks for it (the check summary
-    keeps it) or the check cache is saved: it pickles every finding. ``members``: the
+    keeps it) or the check cache is saved: it pickles every finding. The cache is
+    written entry by entry as the outcomes come, and each outcome then keeps only what
+    the summary needs of its entry (``check_cache.slim``). ``members``: the
     outcomes of the run members this check has already read and checked (the run
     pass), taken as they are instead of reading the documents again.
     """
