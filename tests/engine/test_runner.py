@@ -167,6 +167,22 @@ def test_worker_processes_give_the_same_result(tmp_path: Path) -> None:
     assert len(one.suppressed) == 8
 
 
+def test_outcomes_from_workers_share_discoverys_path_strings(tmp_path: Path) -> None:
+    """The parent keeps every outcome a worker sends to the end of the run: its path (and
+    its record's) is discovery's own string, not the copy unpickling made."""
+    from assay.engine.runner.document_pass import run_documents
+    from assay.engine.runner.rulesets import Ruleset
+    from assay.engine.workspace.loading import open_workspace
+
+    run(tmp_path, {f"docs/adr/{n:04d}-record-{n}.md": record(n, "Accepted") for n in range(1, 9)})
+    workspace = open_workspace(load_config(tmp_path))
+    candidates = workspace.discovery.documents
+    outcomes = run_documents(workspace, Ruleset.build(CHECKS), jobs=2, cache=False)
+    assert [o.path for o in outcomes] == [c.path for c in candidates]
+    assert all(o.path is c.path for o, c in zip(outcomes, candidates, strict=True))
+    assert all(o.record is not None and o.record.path is o.path for o in outcomes)
+
+
 def test_a_workspace_check_sees_what_it_sees_from_the_cache_or_a_worker(
     tmp_path: Path,
 ) -> None:
