@@ -244,6 +244,30 @@ def test_cache_files_stay_private_under_any_umask(cache_home: Path, workspace: P
     assert written and all(p.stat().st_mode & 0o777 == 0o600 for p in written)
 
 
+def test_any_cut_of_a_cache_file_loads_as_nothing(tmp_path: Path) -> None:
+    """Property: a cache file cut at any byte (a crash of the disk, a copy stopped
+    half-way) loads as no entries, never as some of them and never as an error; the
+    whole file loads as what was written."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    path = tmp_path / "cache.pickle"
+    written = {f"docs/adr/{n:04d}-x.md": (f"blob{n}", "adr", "adr", b"s", b"", b"", b"", "", None)
+               for n in range(600)}  # three chunks and a part  # fmt: skip
+    check_cache.save(path, "settings", written)
+    whole = path.read_bytes()
+    assert check_cache.load(path, "settings") == written
+    assert check_cache.load(path, "other settings") == {}
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.integers(min_value=0, max_value=len(whole) - 1))
+    def cut(at: int) -> None:
+        path.write_bytes(whole[:at])
+        assert check_cache.load(path, "settings") == {}
+
+    cut()
+
+
 def test_a_cache_file_cut_short_is_ignored(cache_home: Path, workspace: Path) -> None:
     config = load_config(workspace)
     expected = check(config)

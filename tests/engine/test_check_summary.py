@@ -50,6 +50,13 @@ def _both(root: Path, *paths: str) -> tuple[RunResult, RunResult]:
     return check(config, paths=list(paths)), check(config, paths=list(paths), cache=False)
 
 
+def _edited(root: Path, number: int) -> Path:
+    """The record numbered so, with a line added (its stamp surely changes)."""
+    record = _record(root, number)
+    _write(record, record.read_text() + "\nMore.\n")
+    return record
+
+
 def _scoped(root: Path, number: int) -> str:
     return _record(root, number).relative_to(root).as_posix()
 
@@ -153,8 +160,7 @@ def test_changes_go_to_the_small_file_until_there_are_many(
     check(load_config(workspace))
     summary, recent = _files(workspace)
     whole = summary.read_bytes()
-    record = _record(workspace, 4)
-    _write(record, record.read_text() + "\nMore.\n")
+    record = _edited(workspace, 4)
     warm, cold = _both(workspace, _scoped(workspace, 2))
     assert warm == cold
     assert summary.read_bytes() == whole and recent.is_file()  # the whole file kept
@@ -171,8 +177,7 @@ def test_changes_go_to_the_small_file_until_there_are_many(
 @pytest.mark.parametrize("which", [0, 1])
 def test_a_broken_summary_file_is_ignored(cache_home: Path, workspace: Path, which: int) -> None:
     check(load_config(workspace))
-    record = _record(workspace, 4)
-    _write(record, record.read_text() + "\nMore.\n")
+    _edited(workspace, 4)
     check(load_config(workspace), paths=[_scoped(workspace, 3)])  # writes the recent file
     _files(workspace)[which].write_bytes(b"\x80\x04 not a pickle")
     warm, cold = _both(workspace, _scoped(workspace, 4))
@@ -184,8 +189,7 @@ def test_too_many_changes_run_in_full(
 ) -> None:
     check(load_config(workspace))
     monkeypatch.setattr(check_summary, "SCOPED_READS", 1)
-    record = _record(workspace, 4)
-    _write(record, record.read_text() + "\nMore.\n")
+    _edited(workspace, 4)
     parsed.clear()
     warm = check(load_config(workspace), paths=[_scoped(workspace, 2)])
     assert len(parsed) == 1 and parsed == [_scoped(workspace, 4)]  # from the check cache
@@ -228,10 +232,10 @@ def test_a_full_warm_run_reads_the_summary_header_alone_when_nothing_changed(
     monkeypatch.setattr(check_summary.cache_files, "read_pickles", counting)
     assert check(load_config(workspace)) == check(load_config(workspace), cache=False)
     assert loaded == [1] and summary.read_bytes() == whole  # the header; nothing written
-    record = _record(workspace, 4)
-    _write(record, record.read_text() + "\nMore.\n")
+    _edited(workspace, 4)
     loaded.clear()
     assert check(load_config(workspace)) == check(load_config(workspace), cache=False)
-    assert summary.read_bytes() != whole  # a stamp changed: the rows written again
+    assert loaded == [1]  # the header told the change: the rows written, never loaded
+    assert summary.read_bytes() != whole
     warm, cold = _both(workspace, _scoped(workspace, 4))
     assert warm == cold
