@@ -53,7 +53,7 @@ def _everything(root: Path) -> dict[str, bytes]:
         (RECORD, "is an input assay reads"),  # a document
         ("specs/house.assay", "is an input assay reads"),  # a spec file
         ("assay.toml", "is an input assay reads"),  # the config
-        ("evidence.sqlite", "is a SQLite store assay reads"),  # an evaluation store
+        ("evidence.sqlite", "is a file assay did not make"),  # an evaluation store
     ],
 )
 def test_dest_over_an_input_is_refused_and_nothing_is_touched(

@@ -58,7 +58,7 @@ def test_the_bundle_files_take_the_umask_mode(
         ("..", "is an ancestor of the current folder"),
         ("notes", "is a folder assay did not make"),
         ("docs", "holds an input assay reads"),
-        ("assay", "holds files git tracks"),
+        ("sessions", "holds a file git tracks"),
     ],
 )
 def test_a_destination_the_rule_refuses_is_left_as_it_was(

@@ -340,8 +340,10 @@ def _run_with_stdout(command: list[str], where: str) -> subprocess.CompletedProc
 
 
 def test_output_replaces_the_whole_file(defects: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    (defects / "report.json").write_text("x" * 100_000)
+    run(capsys, "--format", "json", "--output", "report.json")  # a previous report, padded
+    (defects / "report.json").write_text((defects / "report.json").read_text() + " " * 100_000)
     run(capsys, "--format", "json", "--output", "report.json")
+    assert len((defects / "report.json").read_bytes()) < 100_000
     assert json.loads((defects / "report.json").read_text())["version"] == 1
     assert [p.name for p in defects.iterdir() if p.name.startswith(".report")] == []
 

@@ -37,10 +37,10 @@ def test_two_reports_in_one_folder_have_two_plots(
 @pytest.mark.parametrize(
     ("output", "why"),
     [
-        ("policy.toml", "is an evaluation policy"),
+        ("policy.toml", "is a file git tracks"),
         ("eval.assay", "is an input assay reads"),
         ("assay.toml", "is an input assay reads"),
-        ("other.sqlite", "is an evidence store"),
+        ("other.sqlite", "is a file assay did not make"),
     ],
 )
 def test_a_report_never_replaces_an_input(

@@ -98,7 +98,7 @@ def test_merge_over_a_shard_is_refused_and_leaves_it(
 ) -> None:
     before = (shards / "s1.sqlite").read_bytes()
     code, _, err = _assay(shards, "eval merge s1.sqlite s1.sqlite s2.sqlite", monkeypatch)
-    assert code == 2 and "OUT 's1.sqlite' is an input assay reads" in err, err
+    assert code == 2 and "EVL010 the output exists already" in err, err
     assert (shards / "s1.sqlite").read_bytes() == before
 
 

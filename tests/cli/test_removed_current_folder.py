@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine.files.destination import DestinationRefused, check_folder_destination
+from assay.engine.files.destination import Destination, DestinationRefused, Ground, claim
 
 
 @pytest.mark.parametrize(
@@ -43,7 +43,7 @@ def test_the_rule_refuses_a_relative_path_without_a_current_folder(tmp_path: Pat
     try:
         os.rmdir(gone)
         with pytest.raises(DestinationRefused, match="no longer exists"):
-            check_folder_destination("site", flag="--out")
-        check_folder_destination(tmp_path / "site", flag="--out")  # an absolute one is fine
+            claim(Destination("site", "--out", "folder"), Ground())
+        claim(Destination(str(tmp_path / "site"), "--out", "folder"), Ground())  # absolute: fine
     finally:
         os.chdir(here)

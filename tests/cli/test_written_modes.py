@@ -45,16 +45,20 @@ def test_a_check_report_is_0644_under_umask_022(
     assert _mode(tmp_path / "report.json") == 0o644
 
 
-def test_a_replaced_report_keeps_its_mode(
+def test_a_replaced_report_takes_the_umask_mode_never_an_executable_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, umask_022: None
 ) -> None:
+    """An output that replaced an executable file would run when that file is run
+    (a hook): a report gets the umask's mode, whatever it replaced."""
     write_run(tmp_path)
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "report.json").write_text("old")
-    os.chmod(tmp_path / "report.json", 0o640)
-    assert main(["check", "--no-cache", "--format", "json", "--output", "report.json"]) == EXIT_OK
-    assert _mode(tmp_path / "report.json") == 0o640
-    assert (tmp_path / "report.json").read_text() != "old"
+    command = ["check", "--no-cache", "--format", "json", "--output", "report.json"]
+    assert main(command) == EXIT_OK
+    (tmp_path / "report.json").write_text((tmp_path / "report.json").read_text() + " ")
+    os.chmod(tmp_path / "report.json", 0o755)
+    assert main(command) == EXIT_OK
+    assert _mode(tmp_path / "report.json") == 0o644
+    assert not (tmp_path / "report.json").read_text().endswith(" ")
 
 
 def test_pin_write_keeps_the_spec_files_mode_and_writes_only_a_change(

@@ -60,10 +60,10 @@ def test_out_an_ancestor_of_the_workspace_is_refused(root: Path) -> None:
 
 
 def test_out_the_records_folder_is_refused(root: Path) -> None:
-    refused(root, "docs", "holds files git tracks")
-    # Not yet committed: refused still, a folder assay did not make.
+    refused(root, "docs", "holds an input assay reads (docs/adr/0001-")
+    # Not yet committed: refused still, the records are read all the same.
     subprocess.run(["git", "rm", "-r", "-q", "--cached", "docs"], cwd=root, check=True)
-    refused(root, "docs/adr", "is a folder assay did not make")
+    refused(root, "docs/adr", "holds an input assay reads")
     refused(root, "docs/adr/0001-record-architecture-decisions.md", "is not a folder")
 
 
@@ -78,7 +78,7 @@ def test_out_a_folder_of_tracked_files_is_refused(root: Path) -> None:
     (root / "public").mkdir()
     (root / "public" / "index.html").write_text("<p>hand made</p>", encoding="utf-8")
     subprocess.run(["git", "add", "public"], cwd=root, check=True)
-    refused(root, "public", "holds files git tracks")
+    refused(root, "public", "holds a file git tracks")
 
 
 def test_out_a_symlink_is_refused(root: Path) -> None:

@@ -38,9 +38,11 @@ from assay.engine.context.task import parse_request, parse_where
 from assay.engine.context.writing import BundleError
 from assay.engine.context.writing import write_bundle as _write_bundle
 from assay.engine.context.writing import write_manifest as _write_manifest
+from assay.engine.files.destination import Ground
 from assay.engine.files.tracking import read_tracking
 from assay.engine.workspace.config import Config, load_config
 from assay.engine.workspace.declarations import Declared
+from assay.engine.workspace.inputs import ground
 from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.errors import UsageError
 from assay.spec.manifest import MAX_BUDGET
@@ -139,27 +141,22 @@ def write_bundle(bundle: Bundle, out: StrPath, *, config: Config | None = None) 
     the workspace (or an ancestor of it), nor hold its config or a source the bundle
     includes (``DestinationRefused``). Raises ``BundleError`` for a bundle that is not
     ``ok`` or an ``out`` it will not replace."""
-    workspace, inputs = _inputs(bundle, config)
-    return _write_bundle(bundle, _as_given(out), workspace=workspace, inputs=inputs)
+    return _write_bundle(bundle, _as_given(out), _ground(bundle, config))
 
 
 def write_manifest(bundle: Bundle, path: StrPath, *, config: Config | None = None) -> Path:
     """Write only ``bundle``'s ``manifest.json``, as the file ``path``, replaced
     atomically (``assay assemble --out -`` prints the bundle's text instead); the path
     written. ``config`` as for ``write_bundle``."""
-    workspace, inputs = _inputs(bundle, config)
-    return _write_manifest(bundle, _as_given(path), workspace=workspace, inputs=inputs)
+    return _write_manifest(bundle, _as_given(path), _ground(bundle, config))
 
 
-def _inputs(bundle: Bundle, config: Config | None) -> tuple[Path | None, list[Path]]:
+def _ground(bundle: Bundle, config: Config | None) -> Ground:
     """The workspace and the files a bundle from it was read from: never destinations."""
     if config is None:
-        return None, []
+        return Ground()
     included = bundle.manifest.included if bundle.manifest is not None else ()
-    inputs = [config.root / entry.path for entry in included]
-    if config.source is not None:
-        inputs.append(config.source)
-    return config.root, inputs
+    return ground(config, more=[config.root / entry.path for entry in included])
 
 
 def _as_given(path: StrPath) -> Path | str:

@@ -24,6 +24,7 @@ a bad argument ``UsageError``.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -44,12 +45,13 @@ from assay.engine.evidence.records import Preparation, Store
 from assay.engine.evidence.run import RunOptions, RunResult
 from assay.engine.evidence.run import run as _run
 from assay.engine.evidence.shards import parse_shard
-from assay.engine.workspace.config import Config, load_config
+from assay.engine.files.destination import Ground
+from assay.engine.workspace.config import Config, ConfigError, load_config
 from assay.errors import UsageError
 from assay.spec.convert import from_json_value
 from assay.spec.evaluation_summary import Summary
 from assay.spec.evidence import Attempt, Policy
-from assay.spec.rules.evaluation_stages import EVL012
+from assay.spec.rules.evaluation_stages import EVL011, EVL012
 
 __all__ = [
     "AssessmentRecord",
@@ -100,6 +102,7 @@ def assess(
     (EVL014); a malformed verdict, policy or digest is a ``UsageError``."""
     if isinstance(attempt, bool) or not isinstance(attempt, int):
         raise UsageError(f"attempt {attempt!r}: expected an attempt id, a whole number")
+    _claim_store(db, None)
     with open_store(db) as store:
         return _record(
             store.db,
@@ -145,6 +148,7 @@ def prepare(
     settings, plan = _plan(
         root, config, False, benchmark=benchmark, answers=answers, results=results
     )
+    _claim_store(db, settings)
     with open_store(db, create=True) as store:
         made = _prepare(settings, store, plan)
         if policy is not None:
@@ -178,6 +182,7 @@ def run(
     settings, plan = _plan(
         root, config, True, benchmark=benchmark, answers=answers, results=results, runner=runner
     )
+    _claim_store(db, settings)
     with open_store(db) as store:
         options = RunOptions(
             jobs=jobs,
@@ -192,7 +197,49 @@ def run(
 def merge(out: StrPath, sources: Iterable[StrPath]) -> int:
     """Join shard stores into ``out`` (which must not exist); the attempts copied.
     Stores of different versions or preparations are refused (EVL010)."""
-    return merge_stores(Path(out), [Path(s) for s in sources])
+    return merge_stores(Path(out), [Path(s) for s in sources], _around(None))
+
+
+def _claim_store(db: StrPath, config: Config | None) -> None:
+    """Refuse (``DestinationRefused``, nothing touched) a store path the one rule does
+    not allow: an absent path or an evidence store assay made, tracked or not (a store
+    is the one file these commands exist to add to); never another file, a link, a
+    path through one inside the workspace, or anything under ``.git``. SQLite's own
+    files beside it (``-wal``, ``-shm``, ``-journal``) are judged too."""
+    from attrs import evolve
+
+    from assay.engine.evidence.store import is_store
+    from assay.engine.files.destination import Destination, claim, granted, judge, survey
+
+    ground = _around(config)
+    name = os.fspath(db)
+    store = Destination(name, "--db", made=is_store, what="evidence store", owned=True)
+    place = survey(store, ground)
+    if not place.made and judge(store, evolve(place, made=True)) is None and place.kind == "file":
+        # A file of other content, an empty one too: EVL011, as a read of it says.
+        message = "not an evidence store: assay adds only to a store it made"
+        raise EvidenceError([EVL011.diagnostic(message, name)])
+    granted(store, place)
+    for suffix in ("-wal", "-shm", "-journal"):
+        companion = Destination(name + suffix, "--db", made=_always, what="store's journal")
+        claim(companion, ground)
+
+
+def _around(config: Config | None) -> Ground:
+    """The workspace a store's path is judged in: ``config``'s, else the one around the
+    current folder, if any."""
+    from assay.engine.workspace.inputs import ground
+
+    if config is None:
+        try:
+            config = load_config(Path.cwd())
+        except (ConfigError, OSError):  # no workspace here: a store needs none
+            return Ground()
+    return ground(config)
+
+
+def _always(_: Path) -> bool:
+    return True
 
 
 def summarize(

@@ -11,33 +11,45 @@
     )   # report.md and, beside it, report.differences.svg, which the report links to
 
 ``form`` is ``text``, ``json`` (``assay schema evaluation-summary``) or ``markdown``.
-``write_summary`` asks every destination before it writes any (a refused plot leaves
-no report behind), and none may be an input of an evaluation (DESIGN §6): the store
-read (or its ``-wal``, ``-shm`` and ``-journal`` files), any other evidence store or
-policy file whatever its name, the workspace's config or a spec; nor a link or a
-folder. A refusal is ``DestinationRefused`` (a ``UsageError``), nothing written;
-``OSError`` when the disk refuses. A previous report may be replaced.
+``write_summary`` asks every destination the one rule (``engine.files.destination``)
+before it writes any (a refused plot leaves no report behind): an absent path or a
+previous summary (``is_summary``) or plot (``is_plot``) may be written; never the store
+read (or its ``-wal``, ``-shm`` and ``-journal`` files), any other file assay did not
+make (a store, a policy), a tracked file, an input of the workspace, a link, a path
+through one inside the workspace, or anything under ``.git``. A refusal is
+``DestinationRefused`` (a ``UsageError``), nothing written; ``OSError`` when the disk
+refuses.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from attrs import evolve
+
 from assay.api import StrPath
-from assay.engine.files.destination import DestinationRefused, check_file_destination
+from assay.engine.files.destination import Destination, DestinationRefused, Ground, claim
+from assay.engine.files.made import starts_like
 
 if TYPE_CHECKING:
     from assay.spec.evaluation_summary import Summary
 
-__all__ = ["PLOT_SUFFIX", "plot_beside", "render_summary", "write_summary"]
+__all__ = [
+    "PLOT_SUFFIX",
+    "DestinationRefused",
+    "is_plot",
+    "is_summary",
+    "plot_beside",
+    "render_summary",
+    "write_summary",
+]
 
 #: What the plot's name adds to the report's stem: ``REPORT.md`` -> ``REPORT.differences.svg``.
 PLOT_SUFFIX = ".differences.svg"
-_SQLITE = b"SQLite format 3\x00"
-#: A policy is a small TOML file; a larger one is not read to find out.
-_POLICY_BYTES = 1 << 20
 
 
 def plot_beside(report: StrPath) -> Path:
@@ -66,59 +78,50 @@ def write_summary(
     a Markdown report gets its plot beside it (written first). ``store``: the store
     the summary was read from, never replaced. The paths written."""
     from assay.engine.evidence.summary import plot_differences
-    from assay.engine.files.writing import write_file
+    from assay.engine.files.writing import default_mode, write_file
 
     out, db = Path(output), Path(store)
     plot = plot_beside(out) if form == "markdown" else None
     text = render_summary(summary, form, plot=None if plot is None else plot.name)
     kept = [db, *(Path(f"{db}{suffix}") for suffix in ("-wal", "-shm", "-journal"))]
-    inputs = [*kept, *_workspace_inputs()]
+    ground = _ground(kept)
     # All asked before any is written: a refused plot leaves no report behind.
-    written = [(check_file_destination(out, flag="--output", inputs=inputs), text, "--output")]
+    report = Destination(os.fspath(out), "--output", made=is_summary, what="summary")
+    written = [(claim(report, ground), text)]
     if plot is not None:
-        flag = "--output's plot"
-        target = check_file_destination(plot, flag=flag, inputs=inputs)
-        written.insert(0, (target, plot_differences(summary), flag))
-    for path, _, flag in written:
-        _not_an_input(path, flag)
-    for path, data, _ in written:
-        write_file(path, data.encode("utf-8"))
-    return tuple(path for path, _, _ in written)
+        drawn = Destination(os.fspath(plot), "--output's plot", made=is_plot, what="plot")
+        written.insert(0, (claim(drawn, ground), plot_differences(summary)))
+    for path, data in written:
+        write_file(path, data.encode("utf-8"), mode=default_mode())
+    return tuple(path for path, _ in written)
 
 
-def _workspace_inputs() -> tuple[Path, ...]:
-    """The config and spec files of the workspace around the current folder, if any."""
+#: How each form of the summary begins.
+_SUMMARY = re.compile(
+    rb"Evaluation summary: \d+ tasks"
+    rb"|# Evaluation summary\r?\n"
+    rb'|\{\s*"version":\s*\d+,\s*"subset":'
+)
+_PLOT = re.compile(rb'<svg xmlns="http://www.w3.org/2000/svg"[^\n]*>\n<title>Per-task matched ')
+
+
+def is_summary(path: Path) -> bool:
+    """Whether ``path`` holds a summary ``assay eval summary`` wrote, in any form."""
+    return starts_like(path, _SUMMARY)
+
+
+def is_plot(path: Path) -> bool:
+    """Whether ``path`` holds the plot ``assay eval summary`` draws beside a report."""
+    return starts_like(path, _PLOT)
+
+
+def _ground(kept: list[Path]) -> Ground:
+    """The workspace around the current folder, if any, with the store read."""
     from assay.engine.workspace.config import ConfigError, load_config
-    from assay.engine.workspace.discovery import discover
+    from assay.engine.workspace.inputs import ground
 
     try:
         config = load_config(Path.cwd(), None)
-        specs = discover(config).specs
     except (ConfigError, OSError):  # no workspace here: the summary needs none
-        return ()
-    found = [config.root / spec for spec in specs]
-    return (*found, *([config.source] if config.source is not None else []))
-
-
-def _not_an_input(path: Path, flag: str) -> None:
-    """Refuse ``path`` when it holds an evidence store or a policy; else nothing. A
-    report is never either, so replacing a previous report stays allowed."""
-    if not path.is_file():
-        return
-    with path.open("rb") as stream:
-        start = stream.read(len(_SQLITE))
-    if start == _SQLITE:
-        _refuse(path, flag, "is an evidence store (a SQLite file)")
-    if path.suffix == ".toml" and path.stat().st_size <= _POLICY_BYTES:
-        from assay.api.evaluation import read_policy
-        from assay.engine.evidence.codes import EvidenceError
-
-        try:
-            read_policy(path)
-        except EvidenceError:
-            return
-        _refuse(path, flag, "is an evaluation policy")
-
-
-def _refuse(path: Path, flag: str, reason: str) -> None:
-    raise DestinationRefused(f"{flag} {str(path)!r} {reason}; nothing was written")
+        return Ground(reserved=tuple(kept))
+    return evolve(ground(config), reserved=tuple(kept))

@@ -13,21 +13,24 @@ and the one writer.
 ``read_text`` opens as every document is opened (no link followed, nothing but a
 regular file below the root), so a link to ``/etc/passwd`` is never read.
 ``file_destination`` asks the rule every writer asks (DESIGN §6) before anything is
-touched: never the workspace or a folder, a link, or one of ``inputs``; a refusal is
-``DestinationRefused`` (a ``UsageError``) naming the flag, the path and the reason.
-``write_text`` replaces the file whole, with the mode the umask gives or the mode of
-the file it replaces; ``OSError`` when the disk says no.
+touched: an absent path, or a file you can show you made; never the workspace or a
+folder, a link or a path through one inside the workspace, a tracked file, anything
+under ``.git``, or one of ``inputs``. A refusal is ``DestinationRefused`` (a
+``UsageError``) naming the flag, the path and the reason. ``write_text`` replaces the
+file whole, with the mode the umask gives (an executable bit there is not kept);
+``OSError`` when the disk says no.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assay.api import StrPath
-from assay.engine.files.destination import DestinationRefused, check_file_destination
+from assay.engine.files.destination import Destination, DestinationRefused, Ground, claim
 from assay.errors import InputError
 
 if TYPE_CHECKING:
@@ -40,6 +43,7 @@ __all__ = [
     "contained_file",
     "contained_path",
     "file_destination",
+    "is_report",
     "read_bytes",
     "read_text",
     "report_destination",
@@ -97,38 +101,69 @@ def file_destination(
     flag: str,
     workspace: StrPath | None = None,
     inputs: Iterable[StrPath] = (),
+    made: Callable[[Path], bool] | None = None,
 ) -> Path:
     """``path`` as an absolute path when a file may be written there; else
     ``DestinationRefused``, nothing touched. ``flag`` names the option in the message;
-    ``workspace`` (with the current folder and their ancestors) and ``inputs`` are
-    never replaced, nor a folder or a link."""
-    return check_file_destination(
-        os.fspath(path),
-        flag=flag,
-        workspace=None if workspace is None else os.fspath(workspace),
-        inputs=[os.fspath(p) for p in inputs],
+    ``workspace`` (with the current folder and their ancestors), ``inputs``, a folder,
+    a link, a path through a link inside ``workspace``, a tracked file and anything
+    under ``.git`` are never replaced; an existing file only when ``made`` says it is
+    one of yours (None: only an absent path)."""
+    listed = tuple(os.fspath(p) for p in inputs)
+    destination = Destination(
+        os.fspath(path), flag, made=made if made is not None else _nothing, what="file"
     )
+    root = None if workspace is None else Path(os.fspath(workspace))
+    return claim(destination, Ground(workspace=root, inputs=lambda: listed))
 
 
 def report_destination(output: StrPath, config: Config, report: Report) -> Path:
-    """Where a report of ``assay check`` may be written: never over a file the check
-    read (a document, a spec, the config), a link or a folder; else
+    """Where a report of ``assay check`` may be written (``engine.files.destination``'s
+    rule): an absent path or a previous report (``is_report``), never a file the
+    check reads, a tracked file, a link or anything under ``.git``; else
     ``DestinationRefused`` (``--output`` in its message)."""
-    inputs: list[Path] = [config.root / path for path in report.files]
-    if config.source is not None:
-        inputs.append(config.source)
-    return check_file_destination(
-        os.fspath(output), flag="--output", workspace=config.root, inputs=inputs
+    from assay.engine.workspace.inputs import ground
+
+    more = [config.root / path for path in report.files]
+    destination = Destination(os.fspath(output), "--output", made=is_report, what="report")
+    return claim(destination, ground(config, more=more))
+
+
+#: The first bytes of a JSON report (``assay schema report``) and of a SARIF log.
+_JSON_REPORT = re.compile(rb'\{\s*"version":\s*\d+,\s*"tool":\s*\{\s*"name":\s*"assay"')
+_SARIF = re.compile(
+    rb'\{\s*"\$schema":\s*"[^"\n]*sarif[^"\n]*",\s*"version":\s*"2\.1\.0",\s*"runs":\s*\['
+    rb'\s*\{\s*"tool":\s*\{\s*"driver":\s*\{\s*"name":\s*"assay"'
+)
+#: The line that ends a text or GitHub report: ``3 errors, 1 warning, 0 infos in 12 files``.
+_SUMMARY_LINE = re.compile(
+    rb"\d+ errors?, \d+ warnings?, \d+ infos? in \d+ files?(?: \(\d+ suppressed\))?"
+)
+
+
+def is_report(path: Path) -> bool:
+    """Whether ``path`` holds a report ``assay check`` wrote, in any of its formats."""
+    from assay.engine.files.made import ends_like, starts_like
+
+    return (
+        starts_like(path, _JSON_REPORT)
+        or starts_like(path, _SARIF)
+        or ends_like(path, _SUMMARY_LINE)
     )
+
+
+def _nothing(_: Path) -> bool:
+    return False
 
 
 def write_text(path: StrPath, text: str) -> None:
     """Write ``text`` (UTF-8) as the file ``path``, all at once, over what is there: a
     report or a review is never left half-written, and the file gets the mode the
-    umask gives (``0o644`` under ``022``) or the mode of the file it replaces."""
-    from assay.engine.files.writing import write_file
+    umask gives (``0o644`` under ``022``), whatever the mode of the file it replaces:
+    an output is never left executable."""
+    from assay.engine.files.writing import default_mode, write_file
 
-    write_file(os.fspath(path), text.encode("utf-8"))
+    write_file(os.fspath(path), text.encode("utf-8"), mode=default_mode())
 
 
 class PathRefused(InputError):

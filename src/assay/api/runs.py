@@ -178,7 +178,7 @@ def write_review(verification: Verification, destination: StrPath | None = None)
     text = render_review(verification, relative)
     flag = "--dest" if destination is not None else "the review"
     target = check_review_destination(
-        relative, flag=flag, root=verification.root, inputs=verification.inputs
+        relative, flag=flag, root=verification.root, inputs=verification.inputs, own=relative == own
     )
     target.parent.mkdir(parents=True, exist_ok=True)
     write_file(target, text.encode("utf-8"))

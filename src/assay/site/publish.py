@@ -68,11 +68,8 @@ def publish(
     """
     theme_settings(theme)  # before the check: a missing theme is known at once
     check_stores(evaluations)  # so is a store that is not there
-    check_site_destination(out, config, flag=flag, evaluations=evaluations)  # and --out
+    out = check_site_destination(out, config, flag=flag, evaluations=evaluations)  # and --out
     publication = decide(config, cache=cache)
-    out = check_site_destination(
-        out, config, flag=flag, evaluations=evaluations, publication=publication
-    )
     if strict and publication.excluded:
         return Published(publication=publication, excluded=publication.excluded, built=False)
     # What the gate holds lives through the build: full collections need not walk it.

@@ -86,8 +86,14 @@ def test_merge_needs_a_new_output(tmp_path: Path) -> None:
     root = make(tmp_path / "ws", spec("correct", tasks=2))
     evaluation.prepare(root, root / "a.sqlite")
     shutil.copyfile(root / "a.sqlite", root / "b.sqlite")
-    with pytest.raises(DestinationRefused, match="is an input assay reads"):
+    with pytest.raises(EvidenceError, match="exists already"):  # a shard: never written
         evaluation.merge(root / "a.sqlite", [root / "a.sqlite", root / "b.sqlite"])
+    (root / "link.sqlite").symlink_to(root / "gone.sqlite")  # a dangling link: refused
+    with pytest.raises(EvidenceError, match="exists already"):
+        evaluation.merge(root / "link.sqlite", [root / "a.sqlite", root / "b.sqlite"])
+    assert not (root / "gone.sqlite").exists()
+    with pytest.raises(DestinationRefused, match=r"inside a \.git folder"):
+        evaluation.merge(root / ".git" / "x.sqlite", [root / "a.sqlite", root / "b.sqlite"])
     shutil.copyfile(root / "a.sqlite", root / "c.sqlite")
     with pytest.raises(EvidenceError, match="exists already"):
         evaluation.merge(root / "c.sqlite", [root / "a.sqlite", root / "b.sqlite"])

@@ -29,6 +29,7 @@ from assay.engine.authoring.naming import learn_names, next_number, slug
 from assay.engine.authoring.render import NewRecord, from_template, house_record
 from assay.engine.authoring.style import HouseStyle, learn_style
 from assay.engine.files import writing
+from assay.engine.files.destination import Destination, Ground, claim, claim_edit
 from assay.engine.workspace.config import Config
 from assay.errors import UsageError
 from assay.spec.model import Model
@@ -171,6 +172,13 @@ def _confirm(edited: bytes, target: Record, relation: str, name: str) -> None:
 
 
 def _write(root: Path, path: str, text: bytes, updates: list[tuple[Record, bytes]]) -> None:
+    # The one rule first, for the new record and each record it updates (a folder
+    # reached through a link, one under .git: refused, nothing written).
+    if not os.path.lexists(root / path):  # a name taken is said below, as it is found
+        record = Destination(str(root / path), "the new record", what="record")
+        claim(record, Ground(workspace=root))
+    for target, _ in updates:
+        claim_edit(root / target.path, flag="--supersedes", workspace=root)
     try:
         writing.create_file(root / path, text)
     except FileExistsError:

@@ -20,7 +20,12 @@ from pathlib import Path
 from attrs import frozen
 
 from assay.engine.files import folders
-from assay.engine.files.destination import check_folder_destination, check_inside_workspace
+from assay.engine.files.destination import (
+    Destination,
+    Ground,
+    check_inside_workspace,
+    claim,
+)
 from assay.engine.files.writing import write_file
 from assay.engine.runs.identity import normalize_identity, run_slug
 from assay.engine.workspace.run_folders import MANIFEST
@@ -65,7 +70,8 @@ def new_run(
     if os.path.lexists(folder):
         raise UsageError(f"{folder} exists already; nothing was written")
     if workspace is not None:
-        check_folder_destination(folder, flag=flag, workspace=workspace)
+        # Under .git, through a link inside the workspace, a tracked path: refused.
+        claim(Destination(str(folder), flag, "folder", what="run"), Ground(workspace=workspace))
     texts = member_texts(source=source, identity=identity, system=system)
     # What a killed `assay new run` left beside the folder (a half-written
     # `.<slug>.new-*`) goes first; discovery never reads it as a run meanwhile.

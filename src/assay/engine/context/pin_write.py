@@ -12,19 +12,20 @@ text to pin.
 Spans are byte offsets into the spec as it was parsed. Before editing, each span is
 checked against the bytes on disk (the literal still holds the old digest; the
 statement still starts with its role); a spec that changed since it was read raises
-``SpecChanged`` and that file is left alone. A spec file is replaced atomically — a
-temporary file beside it, then a rename, by the one writer — and only when its bytes change, so a
-second ``--write`` writes nothing. The replacement keeps the file's permission bits.
+``SpecChanged`` and that file is left alone. The spec file must pass the one rule for
+an edit in place (``destination.claim_edit``: not under ``.git``, no link on its way);
+it is replaced atomically — a temporary file beside it, then a rename, by the one
+writer — only when its bytes change, so a second ``--write`` writes nothing, and only
+if it still holds the bytes read. The replacement keeps the file's permission bits.
 """
 
 from __future__ import annotations
 
-import os
-import stat
 from collections.abc import Iterable
 from pathlib import Path
 
-from assay.engine.files.writing import write_file
+from assay.engine.files.destination import claim_edit
+from assay.engine.files.writing import replace_file
 from assay.engine.workspace.pin_results import PinResult
 from assay.errors import InputError
 
@@ -49,10 +50,11 @@ def renew(root: Path | str, results: Iterable[PinResult]) -> tuple[str, ...]:
                 f"{spec} is a symbolic link: assay writes no spec file through a link; "
                 "renew the digests in the file it points at"
             )
+        claim_edit(target, flag="pin --write", workspace=root)
         raw = target.read_bytes()
         edited = edit(raw, renewals, spec)
         if edited != raw:
-            replace_atomically(target, edited)
+            replace_file(target, edited, raw)  # only if unchanged since read; mode kept
             changed.append(spec)
     return tuple(changed)
 
@@ -78,9 +80,3 @@ def edit(raw: bytes, renewals: Iterable[PinResult], spec: str) -> bytes:
     for start, end, text in sorted(edits, reverse=True):
         out = out[:start] + text + out[end:]
     return out
-
-
-def replace_atomically(target: Path, data: bytes) -> None:
-    """``target`` holds ``data`` afterwards, or (on an error) exactly what it held; its
-    permission bits are kept (the one writer's ``write_file`` keeps a replaced file's)."""
-    write_file(target, data, mode=stat.S_IMODE(os.stat(target).st_mode))

@@ -1,10 +1,11 @@
 """Writing a bundle through the one writer (``engine/files``): complete or not at all.
 
-``write_bundle`` asks ``check_folder_destination`` first: ``out`` may be absent, an
-empty folder, or a bundle assay wrote before (a folder holding nothing but
-``bundle.md`` and ``manifest.json``); never the workspace, the current folder, an
-ancestor of either, a folder holding an input or git-tracked files, or a link.  Anything
-else is refused (``DestinationRefused``, exit 2) before anything is touched.  The two
+``write_bundle`` asks the one rule first (``engine.files.destination``): ``out`` may be
+absent, an empty folder, or a bundle assay wrote before (a folder holding nothing but
+``bundle.md`` and an assay ``manifest.json``); never the workspace, the current folder,
+an ancestor of either, a folder holding an input or git-tracked files, anything under
+``.git``, a link or a path through one.  Anything else is refused
+(``DestinationRefused``, exit 2) before anything is touched.  The two
 files are written into a staging folder beside ``out`` under the umask, then the folder
 is swapped in (``swap_in``: ``out`` holds the old bundle or the new, never a part).  A
 kill mid-write leaves litter that ``recover`` tidies at the next write.  A bundle that
@@ -14,14 +15,16 @@ is not ``ok`` is never written.
 from __future__ import annotations
 
 import json
+import os
+import re
 import shutil
-from collections.abc import Iterable
 from pathlib import Path
 
 from assay.engine.context.bundle import Bundle
-from assay.engine.files.destination import check_file_destination, check_folder_destination
+from assay.engine.files.destination import NOWHERE, Destination, Ground, claim
 from assay.engine.files.folders import recover, staging, swap_in
-from assay.engine.files.writing import write_file
+from assay.engine.files.made import starts_like
+from assay.engine.files.writing import default_mode, write_file
 from assay.errors import AssayError
 from assay.spec.convert import to_json_value
 
@@ -42,19 +45,13 @@ def manifest_json(bundle: Bundle) -> bytes:
     return (text + "\n").encode("utf-8")
 
 
-def write_bundle(
-    bundle: Bundle,
-    out: Path | str,
-    *,
-    workspace: Path | str | None = None,
-    inputs: Iterable[Path | str] = (),
-) -> Path:
-    """Write ``bundle`` as the folder ``out`` (see the module); return its path."""
+def write_bundle(bundle: Bundle, out: Path | str, ground: Ground = NOWHERE) -> Path:
+    """Write ``bundle`` as the folder ``out`` (see the module); return its path.
+    ``ground``: the workspace the bundle was read from, and what it reads."""
     if not bundle.ok:
         raise BundleError("the assembly failed: nothing is written")
-    target = check_folder_destination(
-        out, flag="--out", workspace=workspace, inputs=inputs, ours=is_bundle, what="bundle"
-    )
+    destination = Destination(os.fspath(out), "--out", "folder", made=is_bundle, what="bundle")
+    target = claim(destination, ground)
     recover(target)
     fresh = staging(target)
     try:
@@ -67,22 +64,29 @@ def write_bundle(
     return Path(out)  # as the caller named it: messages show what the user typed
 
 
-def write_manifest(
-    bundle: Bundle,
-    path: Path | str,
-    *,
-    workspace: Path | str | None = None,
-    inputs: Iterable[Path | str] = (),
-) -> Path:
+def write_manifest(bundle: Bundle, path: Path | str, ground: Ground = NOWHERE) -> Path:
     """Write only the manifest, to the file ``path``, replaced atomically (``--out -``)."""
     data = manifest_json(bundle)
-    target = check_file_destination(path, flag="--manifest", workspace=workspace, inputs=inputs)
+    destination = Destination(os.fspath(path), "--manifest", made=is_manifest, what="manifest")
+    target = claim(destination, ground)
     target.parent.mkdir(parents=True, exist_ok=True)
-    write_file(target, data)
+    write_file(target, data, mode=default_mode())
     return Path(path)
 
 
+#: The first bytes of ``manifest.json`` (``assay schema manifest``).
+_MANIFEST = re.compile(rb'\{\s*"version":\s*\d+,\s*"task":\s*\{')
+
+
+def is_manifest(path: Path) -> bool:
+    """Whether ``path`` holds a manifest ``assay assemble`` wrote."""
+    return starts_like(path, _MANIFEST)
+
+
 def is_bundle(folder: Path) -> bool:
-    """Whether ``folder`` holds nothing but a bundle's regular files (one assay wrote)."""
+    """Whether ``folder`` is a bundle assay wrote: its manifest, and nothing but
+    its two regular files."""
     entries = list(folder.iterdir())
-    return all(e.name in _OURS and e.is_file() and not e.is_symlink() for e in entries)
+    return all(
+        e.name in _OURS and e.is_file() and not e.is_symlink() for e in entries
+    ) and is_manifest(folder / MANIFEST)

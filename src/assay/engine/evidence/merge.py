@@ -13,7 +13,7 @@ does an assessment of an attempt its store does not hold. The shards are opened
 read-only and never migrated. The finished temporary store's bytes then become OUT
 through the one writer (``create_from``: whole, under the umask, and never over a file
 that took the name meanwhile), so OUT is complete or absent. OUT must be a new file:
-never a shard, a link or anything that exists (DESIGN §6, ``check_file_destination``).
+never a shard, a link or anything that exists (DESIGN §6, ``engine.files.destination``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.merge_policies import merged_policies
 from assay.engine.evidence.records import Store
-from assay.engine.files.destination import check_file_destination
+from assay.engine.files.destination import NOWHERE, Destination, Ground, claim
 from assay.engine.files.writing import create_from
 from assay.spec.rules.evaluation_stages import EVL010
 
@@ -51,15 +51,18 @@ def _signature(store: Store) -> tuple[set[str], dict[tuple[str, str, str], str]]
     return versions, snapshots
 
 
-def merge_stores(out: Path, sources: list[Path]) -> int:
-    """Merge ``sources`` into the new store ``out``; the number of attempts copied."""
+def merge_stores(out: Path, sources: list[Path], ground: Ground = NOWHERE) -> int:
+    """Merge ``sources`` into the new store ``out``; the number of attempts copied.
+    ``ground``: the workspace around, whose rule ``out`` must pass too."""
     if len(sources) < 2:
         raise EvidenceError([EVL010.diagnostic("merge needs two stores or more", str(out))])
-    check_file_destination(out, flag="OUT", inputs=sources)  # a shard, a link: refused
     if os.path.lexists(out):
         raise EvidenceError(
             [EVL010.diagnostic("the output exists already; merge writes a new store", str(out))]
         )
+    # Under .git, through a link, a tracked file deleted from the work tree: refused.
+    around = Ground(workspace=ground.workspace, inputs=lambda: [*sources, *ground.inputs()])
+    claim(Destination(os.fspath(out), "OUT", what="store"), around)
     with ExitStack() as opened:  # every shard opened so far is closed, whatever fails
         # Read-only, never migrated: a shard is evidence, merging must not touch it.
         stores = [opened.enter_context(Store(path, read_only=True)) for path in sources]

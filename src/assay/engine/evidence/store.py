@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 
 from assay.engine.evidence.codes import EvidenceError
@@ -49,6 +49,32 @@ def connect(path: Path, *, create: bool = True, read_only: bool = False) -> sqli
             [EVL011.diagnostic(f"not an evidence store: {error}", str(path))]
         ) from None
     return connection
+
+
+#: The first bytes of every SQLite database file.
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def is_store(path: Path) -> bool:
+    """Whether ``path`` is an evidence store assay made: a SQLite file holding the
+    store's own tables (read as it is, never written)."""
+    from assay.engine.files.made import head
+
+    start = head(path, len(_SQLITE_HEADER))
+    if start != _SQLITE_HEADER:
+        return False
+    try:
+        uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
+        with closing(sqlite3.connect(uri, uri=True)) as connection:
+            tables = {
+                name
+                for (name,) in connection.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'"
+                )
+            }
+    except sqlite3.Error:
+        return False
+    return {"preparations", "attempts"} <= tables
 
 
 def _read_only(path: Path) -> sqlite3.Connection:

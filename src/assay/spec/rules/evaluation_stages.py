@@ -264,11 +264,11 @@ EVL011 = Rule(
     summary="The store file is not an evidence store, or was made by a newer assay.",
     documentation="""\
 assay opens only SQLite files it made (their `PRAGMA user_version` counts the
-migrations applied) and upgrades older ones in place when it writes to them; a file
-of other content, or of a schema newer than this assay knows, is refused untouched.
-A command that only reads (`assay eval summary`, the stores `merge` reads) opens
-the file read-only and refuses an empty file too: it never turns one into a store.
-Exit 2.
+migrations applied, and they hold the store's tables) and upgrades older ones in place
+when it writes to them; a file of other content, an empty file, or a store of a schema
+newer than this assay knows, is refused untouched: assay never turns a file it did
+not make into a store. A command that only reads (`assay eval summary`, the stores
+`merge` reads) opens the file read-only. Exit 2.
 
 ## Fails
 
