@@ -163,7 +163,7 @@ def test_the_owned_tracked_file_is_allowed_and_nothing_else_tracked(places: Path
     root = places / "ws"
     owned = Destination(str(root / "README.md"), "--dest", made=lambda _: True, owned=True)
     assert claim(owned, Ground(workspace=root)) == root / "README.md"
-    with pytest.raises(DestinationRefused, match="inside a .git folder"):
+    with pytest.raises(DestinationRefused, match=r"inside a \.git folder"):
         claim(evolve(owned, path=str(root / ".git/config")), Ground(workspace=root))
 
 
