@@ -223,6 +223,13 @@ def _claim_store(db: StrPath, config: Config | None) -> None:
     for suffix in ("-wal", "-shm", "-journal"):
         companion = Destination(name + suffix, "--db", made=_always, what="store's journal")
         claim(companion, ground)
+    if place.kind == "absent":  # a new store: the folders on the way, as for any output
+        try:
+            place.target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise UsageError(
+                f"--db {name!r}: cannot make its folder ({error.strerror}); nothing was written"
+            ) from None
 
 
 def _around(config: Config | None) -> Ground:

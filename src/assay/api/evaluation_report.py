@@ -78,7 +78,7 @@ def write_summary(
     a Markdown report gets its plot beside it (written first). ``store``: the store
     the summary was read from, never replaced. The paths written."""
     from assay.engine.evidence.summary import plot_differences
-    from assay.engine.files.writing import default_mode, write_file
+    from assay.engine.files.writing import write_output
 
     out, db = Path(output), Path(store)
     plot = plot_beside(out) if form == "markdown" else None
@@ -92,7 +92,7 @@ def write_summary(
         drawn = Destination(os.fspath(plot), "--output's plot", made=is_plot, what="plot")
         written.insert(0, (claim(drawn, ground), plot_differences(summary)))
     for path, data in written:
-        write_file(path, data.encode("utf-8"), mode=default_mode())
+        write_output(path, data.encode("utf-8"))
     return tuple(path for path, _ in written)
 
 

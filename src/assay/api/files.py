@@ -160,10 +160,10 @@ def write_text(path: StrPath, text: str) -> None:
     """Write ``text`` (UTF-8) as the file ``path``, all at once, over what is there: a
     report or a review is never left half-written, and the file gets the mode the
     umask gives (``0o644`` under ``022``), whatever the mode of the file it replaces:
-    an output is never left executable."""
-    from assay.engine.files.writing import default_mode, write_file
+    an output is never left executable. Missing folders on the way are made."""
+    from assay.engine.files.writing import write_output
 
-    write_file(os.fspath(path), text.encode("utf-8"), mode=default_mode())
+    write_output(os.fspath(path), text.encode("utf-8"))
 
 
 class PathRefused(InputError):

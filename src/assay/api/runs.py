@@ -31,7 +31,7 @@ from attrs import evolve, field, frozen
 
 from assay.api import StrPath, _report_paths
 from assay.api.identity import normalize_identity, run_slug
-from assay.engine.files.writing import write_file
+from assay.engine.files.writing import write_output
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner.result import Report
 from assay.engine.runner.run_parts import RunParts, run_parts_kept
@@ -180,8 +180,7 @@ def write_review(verification: Verification, destination: StrPath | None = None)
     target = check_review_destination(
         relative, flag=flag, root=verification.root, inputs=verification.inputs, own=relative == own
     )
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_file(target, text.encode("utf-8"))
+    write_output(target, text.encode("utf-8"))
     return target
 
 

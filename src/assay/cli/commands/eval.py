@@ -60,7 +60,7 @@ def _prepare(options: argparse.Namespace) -> int:
     db = Path(getattr(options, "db", "evidence.sqlite"))
     made = prepare(
         config.root,
-        db.resolve(),
+        _absolute(db),
         config=config,
         policy=policy,
         benchmark=getattr(options, "benchmark", None),
@@ -89,7 +89,7 @@ def _run(options: argparse.Namespace) -> int:
 
     config = _config(options)
     shard = parse_shard(options.shard) if options.shard else None
-    db = Path(options.db).resolve()
+    db = _absolute(Path(options.db))
     progress = _progress if sys.stderr.isatty() else None
     keep = {} if options.keep_output is None else {"keep_output": options.keep_output}
     result = run(
@@ -122,6 +122,12 @@ def _run(options: argparse.Namespace) -> int:
         return 128 + result.signal
     refused = counts.get("refused", 0) + counts.get("basis-error", 0)
     return EXIT_FINDINGS if refused else EXIT_OK
+
+
+def _absolute(path: Path) -> Path:
+    """``path`` from the current folder, its links and ``..`` kept as named: the rule of
+    what a write may replace judges the path the user typed, not where a link leads."""
+    return Path.cwd() / path
 
 
 def _progress(done: int, total: int) -> None:

@@ -24,7 +24,7 @@ from assay.engine.context.bundle import Bundle
 from assay.engine.files.destination import NOWHERE, Destination, Ground, claim
 from assay.engine.files.folders import recover, staging, swap_in
 from assay.engine.files.made import starts_like
-from assay.engine.files.writing import default_mode, write_file
+from assay.engine.files.writing import write_file, write_output
 from assay.errors import AssayError
 from assay.spec.convert import to_json_value
 
@@ -69,8 +69,7 @@ def write_manifest(bundle: Bundle, path: Path | str, ground: Ground = NOWHERE) -
     data = manifest_json(bundle)
     destination = Destination(os.fspath(path), "--manifest", made=is_manifest, what="manifest")
     target = claim(destination, ground)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    write_file(target, data, mode=default_mode())
+    write_output(target, data)
     return Path(path)
 
 

@@ -62,7 +62,9 @@ def merge_stores(out: Path, sources: list[Path], ground: Ground = NOWHERE) -> in
         )
     # Under .git, through a link, a tracked file deleted from the work tree: refused.
     around = Ground(workspace=ground.workspace, inputs=lambda: [*sources, *ground.inputs()])
-    claim(Destination(os.fspath(out), "OUT", what="store"), around)
+    claim(Destination(os.fspath(out), "OUT", what="store"), around).parent.mkdir(
+        parents=True, exist_ok=True
+    )
     with ExitStack() as opened:  # every shard opened so far is closed, whatever fails
         # Read-only, never migrated: a shard is evidence, merging must not touch it.
         stores = [opened.enter_context(Store(path, read_only=True)) for path in sources]

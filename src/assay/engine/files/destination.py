@@ -13,8 +13,9 @@ content). It is never:
 
 - anything inside a ``.git`` folder (a hook there runs at every commit);
 - the workspace, the current folder, or an ancestor of either;
-- a symbolic link, or a path inside the workspace that passes through one (a committed
-  link can point anywhere; a pull request can plant one);
+- a symbolic link, or a path inside the workspace (or the git work tree holding it)
+  that passes through one (a committed link can point anywhere; a pull request can
+  plant one);
 - a file git tracks, or a folder holding one (someone's committed work) — but for the
   one tracked file a command owns (``Destination.owned``: a run's own ``review.md``);
 - an input assay reads (a document, a spec, the config, a run member, a store), or a
@@ -239,7 +240,7 @@ def survey(destination: Destination, ground: Ground) -> Place:
         ) from None
     given = given.rstrip(os.sep) or os.sep  # `out/` names out itself, link or not
     workspace = None if ground.workspace is None else os.path.realpath(ground.workspace)
-    real, linked = _walk(given, workspace)
+    real, linked = _walk(given, _repository(workspace))
     kind = _kind(real)
     place = Place(
         target=Path(os.path.normpath(given)),
@@ -258,7 +259,7 @@ def survey(destination: Destination, ground: Ground) -> Place:
         place,
         tracked=tracked,
         empty=kind == "folder" and _empty(real),
-        made=destination.made(Path(real)),
+        made=kind == destination.shape and destination.made(Path(real)),
         input=reserved
         or _input_at(real, ground.inputs(), folder=kind == "folder", workspace=workspace),
     )
@@ -271,7 +272,7 @@ def _empty(folder: str) -> bool:
 
 def _walk(given: str, workspace: str | None) -> tuple[str, str | None]:
     """The destination's real path (its last component not followed), and the first
-    link inside the workspace on the way to it. Each component is taken as the system
+    link inside ``workspace`` (the repository around it) on the way to it. Each component is taken as the system
     takes it: ``link/..`` is the link's target's parent, not the link's."""
     parts = given.split(os.sep)
     current, linked = os.sep, None
@@ -289,6 +290,27 @@ def _walk(given: str, workspace: str | None) -> tuple[str, str | None]:
             linked = os.path.relpath(step, workspace)
         current = os.path.realpath(step)
     return current, linked
+
+
+def _repository(workspace: str | None) -> str | None:
+    """Where a committed link can lie: the git work tree holding ``workspace`` (a
+    workspace can be a folder of a larger repository, and a link beside it is as much
+    a pull request's to plant), else the workspace; without one, the work tree around
+    the current folder."""
+    start = workspace
+    if start is None:
+        try:
+            start = os.path.realpath(os.getcwd())
+        except FileNotFoundError:
+            return None
+    folder = start
+    while True:
+        if os.path.lexists(os.path.join(folder, ".git")):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return workspace
+        folder = parent
 
 
 def _kind(path: str) -> Kind:

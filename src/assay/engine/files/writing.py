@@ -8,6 +8,7 @@ bytes or the new, never half of either, and a kill at any moment leaves at most 
 mode of the file it replaces, so an edit does not change who may read a record.
 
 - ``write_file``: ``path`` gets ``data`` whatever was there (a report, a review, a pin).
+- ``write_output``: ``write_file`` for an output, under the umask's mode, its folder made.
 - ``create_file``: ``path`` must not exist; a name taken meanwhile (by a colleague's
   ``assay new``, an editor) is never replaced (``os.link`` fails on a taken name).
 - ``replace_file``: ``path`` must still hold ``expected`` (an edit of what was read).
@@ -32,6 +33,7 @@ __all__ = [
     "default_mode",
     "replace_file",
     "write_file",
+    "write_output",
 ]
 
 
@@ -60,6 +62,14 @@ def write_file(path: Path | str, data: bytes, *, mode: int | None = None) -> Non
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def write_output(path: Path | str, data: bytes) -> None:
+    """Write an output (a report, a review, a manifest, a summary) as ``path``, whole,
+    under the umask's mode whatever it replaces, the missing folders on the way made:
+    a destination the rule (``destination.claim``) allowed."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    write_file(path, data, mode=default_mode())
 
 
 def create_file(path: Path | str, data: bytes) -> None:
