@@ -272,8 +272,9 @@ def _empty(folder: str) -> bool:
 
 def _walk(given: str, workspace: str | None) -> tuple[str, str | None]:
     """The destination's real path (its last component not followed), and the first
-    link inside ``workspace`` (the repository around it) on the way to it. Each component is taken as the system
-    takes it: ``link/..`` is the link's target's parent, not the link's."""
+    link inside ``workspace`` (the repository around it) on the way to it. Each
+    component is taken as the system takes it: ``link/..`` is the link's target's
+    parent, not the link's."""
     parts = given.split(os.sep)
     current, linked = os.sep, None
     for index, part in enumerate(parts):
