@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -30,6 +30,8 @@ class Editor:
         self._versions: dict[str, int] = {}
         #: What the server showed the user (window/showMessage).
         self.shown: list[str] = []
+        #: The position encoding the server agreed to in ``initialize``.
+        self.encoding: str | None = None
 
     def uri(self, path: str) -> str:
         """The URI of a workspace-relative ``path``."""
@@ -135,9 +137,12 @@ class Editor:
 
 
 @asynccontextmanager
-async def editing(root: Path, *args: str) -> AsyncIterator[Editor]:
+async def editing(
+    root: Path, *args: str, capabilities: types.ClientCapabilities | None = None
+) -> AsyncIterator[Editor]:
     """``assay lsp ARGS`` started in ``root`` and initialized with it as the
-    workspace folder; shut down and exited on leaving."""
+    workspace folder (the client offering ``capabilities``: none by default); shut
+    down and exited on leaving."""
     client = LanguageClient("assay-tests", "1")
     editor = Editor(client, root)
 
@@ -150,14 +155,16 @@ async def editing(root: Path, *args: str) -> AsyncIterator[Editor]:
         editor.shown.append(params.message)
 
     await client.start_io(sys.executable, "-m", "assay", "lsp", *args, cwd=str(root))
-    await client.initialize_async(
+    result = await client.initialize_async(
         types.InitializeParams(
             process_id=None,
             root_uri=from_fs_path(str(root)),
-            capabilities=types.ClientCapabilities(),
+            capabilities=capabilities or types.ClientCapabilities(),
             workspace_folders=[types.WorkspaceFolder(uri=from_fs_path(str(root)) or "", name="w")],
         )
     )
+    encoding = result.capabilities.position_encoding
+    editor.encoding = None if encoding is None else str(getattr(encoding, "value", encoding))
     client.initialized(types.InitializedParams())
     try:
         yield editor
@@ -165,3 +172,18 @@ async def editing(root: Path, *args: str) -> AsyncIterator[Editor]:
         await client.shutdown_async(None)
         client.exit(None)
         await client.stop()
+
+
+def run(
+    root: Path,
+    scenario: Callable[[Editor], Awaitable[None]],
+    *args: str,
+    capabilities: types.ClientCapabilities | None = None,
+) -> None:
+    """Play ``scenario`` against ``assay lsp ARGS`` in ``root`` (see ``editing``)."""
+
+    async def main() -> None:
+        async with editing(root, *args, capabilities=capabilities) as editor:
+            await scenario(editor)
+
+    asyncio.run(main())

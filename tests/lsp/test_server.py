@@ -4,36 +4,18 @@ hover, quick fixes that repair, saves, spec files, files outside the workspace."
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import pytest
 from lsprotocol import types
 
-from tests.examples_copy import example_repository
-from tests.lsp.editor import Editor, Published, editing
+from tests.lsp.editor import Editor, Published, run
 
 RECORD = "docs/adr/0003-partition-ledger-by-tenant.md"
 OTHER = "docs/adr/0002-use-postgresql-for-the-ledger.md"
 SPEC = "assay/context.assay"
 MANIFEST = "runs/github.com-vectifyai-pageindex/run.toml"
-
-
-@pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    """examples/ copied into a git repository of its own."""
-    return example_repository(tmp_path / "examples")
-
-
-def run(workspace: Path, scenario: Callable[[Editor], Awaitable[None]], *args: str) -> None:
-    async def main() -> None:
-        async with editing(workspace, *args) as editor:
-            await scenario(editor)
-
-    asyncio.run(main())
 
 
 def codes(found: Published) -> list[str]:

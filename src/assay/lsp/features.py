@@ -8,7 +8,8 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from assay.lsp.server import RULES_URL, AssayServer, quick_fixes
+from assay.lsp.fixes import quick_fixes
+from assay.lsp.server import RULES_URL, AssayServer
 
 #: What the server asks the editor to send: whole texts on open, changes after.
 SYNC = types.TextDocumentSyncOptions(
