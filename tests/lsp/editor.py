@@ -4,6 +4,7 @@ editor does (open, type, save, hover, ask for fixes) and what it is sent."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -32,6 +33,8 @@ class Editor:
         self.shown: list[str] = []
         #: The position encoding the server agreed to in ``initialize``.
         self.encoding: str | None = None
+        #: The capabilities the server registered with the client, as it asked.
+        self.registered: list[types.Registration] = []
 
     def uri(self, path: str) -> str:
         """The URI of a workspace-relative ``path``."""
@@ -109,6 +112,19 @@ class Editor:
             )
         )
 
+    def watched(self, path: str) -> bool:
+        """Whether a file watcher the server registered matches ``path``, as the
+        editor would match it (the protocol's glob: ``**/`` any folders, ``*`` and
+        ``?`` within a name)."""
+        # The options arrive as JSON: the protocol types them by the method only.
+        globs = [
+            w["globPattern"]
+            for r in self.registered
+            if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+            for w in r.register_options["watchers"]
+        ]
+        return any(re.fullmatch(_glob_regex(g), path) for g in globs)
+
     async def hover(self, path: str, line: int, character: int) -> str | None:
         """The hover text at a 0-based position."""
         answer = await self.client.text_document_hover_async(
@@ -136,6 +152,12 @@ class Editor:
         return [a for a in answer or [] if isinstance(a, types.CodeAction)]
 
 
+def _glob_regex(glob: str) -> str:
+    pieces = re.split(r"(\*\*/|\*|\?)", glob)
+    meaning = {"**/": "(?:.*/)?", "*": "[^/]*", "?": "[^/]"}
+    return "".join(meaning.get(p, re.escape(p)) for p in pieces)
+
+
 @asynccontextmanager
 async def editing(
     root: Path, *args: str, capabilities: types.ClientCapabilities | None = None
@@ -145,6 +167,10 @@ async def editing(
     down and exited on leaving."""
     client = LanguageClient("assay-tests", "1")
     editor = Editor(client, root)
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams) -> None:
+        editor.registered.extend(params.registrations)
 
     @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     async def published(params: types.PublishDiagnosticsParams) -> None:

@@ -25,13 +25,17 @@ def codes(found: Published) -> list[str]:
 def test_unsaved_text_is_checked_and_a_fix_clears_it(workspace: Path) -> None:
     """A status typed wrong is FLD002 at its place, with the rule's link; the
     quick fix writes the allowed value; the text fixed, the finding is cleared. Nothing
-    was saved: the file on disk is as it was."""
+    was saved: the file on disk is as it was. A client that cannot register file
+    watchers is asked for none."""
     on_disk = (workspace / RECORD).read_text("utf-8")
     typo = on_disk.replace("- Status: Proposed", "- Status: Acceptd")
 
     async def scenario(editor: Editor) -> None:
         editor.open(RECORD)
         assert await editor.diagnostics(RECORD) == []
+        # A client that cannot register file watchers is not asked to (it would have
+        # been, before the first check).
+        assert editor.registered == []
         editor.type(RECORD, typo)
         found = await editor.diagnostics(RECORD, lambda ds: bool(ds))
         assert codes(found) == ["FLD002"]

@@ -4,7 +4,7 @@ Checking runs on one worker thread, never on the protocol's loop, so the server
 keeps reading while a check runs; an edit made while one is under way makes the
 next check, and a check whose text is no longer the editor's is dropped unpublished
 (latest wins). The workspace is discovered again after a save and when the client
-says files changed; then every open
+says files changed (it is asked to watch them, ``watching``); then every open
 document is checked again, since a record saved can change another's findings (a
 number taken twice, a relation). Positions cross the protocol in the encoding agreed
 in ``initialize``, through ``positions.Lines`` only.
@@ -16,7 +16,7 @@ import asyncio
 import gc
 import logging
 import os
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +30,7 @@ from assay.errors import AssayError
 from assay.lsp.diagnostics import LinesOf, to_lsp
 from assay.lsp.hover import findings_text, rule_text
 from assay.lsp.positions import Lines, Point, agreed
+from assay.lsp.watching import registration
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.source import Span
 
@@ -166,6 +167,14 @@ class AssayServer(LanguageServer):
             # collection walking 10,000 rows (median 122 -> 74 ms in-process).
             gc.freeze()
 
+    def watch_files(self) -> None:
+        """Ask the editor to say when the workspace's files change on disk, where it
+        can be asked (``watching``). Not waited for: the first check need not wait
+        on the editor's answer, and a refusal is only logged (saves still refresh)."""
+        params = registration(self.client_capabilities)
+        if params is not None:
+            self.client_register_capability(params).add_done_callback(_log_refusal)
+
     def tell(self, message: str) -> None:
         """Show ``message`` to the user, as an error."""
         self.window_show_message(
@@ -206,6 +215,12 @@ class AssayServer(LanguageServer):
         client's offer and announced it, and applies the client's edits in it: the
         server reads it rather than choosing again, so the two cannot disagree."""
         return agreed(self.workspace.position_encoding)
+
+
+def _log_refusal(answer: Future[None]) -> None:
+    refused = None if answer.cancelled() else answer.exception()
+    if refused is not None:
+        log.warning("the editor did not register the file watchers: %s", refused)
 
 
 def _contains(span: Span, point: Point) -> bool:
