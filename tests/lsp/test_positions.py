@@ -136,6 +136,17 @@ def test_a_quick_fix_replaces_exactly_its_text_in_each_encoding(
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
+def test_a_place_past_the_text_is_sent_as_its_end(encoding: str) -> None:
+    """A span's line or column past the text (none should be; a client must still get
+    a position inside it) is the end of the last line, or of its own line."""
+    lines = Lines("ab\r\nc😀", encoding)
+    end = units("c😀", encoding)
+    assert lines.position(7, 1) == types.Position(1, end)
+    assert lines.position(2, 9) == types.Position(1, end)
+    assert lines.position(1, 3) == types.Position(0, 2)
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
 def test_a_related_finding_is_placed_on_its_own_files_text(encoding: str) -> None:
     """The related location of a finding is converted on the other file's lines, not
     on the document's (a number taken twice, in a record with `é` before it)."""

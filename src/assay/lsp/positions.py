@@ -87,7 +87,7 @@ class Lines:
 
     def _column(self, line: str, units: int) -> int:
         """How many code points of ``line`` end within its first ``units`` units."""
-        if self._units is len:
+        if self._units is len:  # UTF-32: a unit is a code point
             return units
         count = 0
         for index, char in enumerate(line):
