@@ -4,8 +4,9 @@ editor does (open, type, save, hover, ask for fixes) and what it is sent."""
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -30,6 +31,10 @@ class Editor:
         self._versions: dict[str, int] = {}
         #: What the server showed the user (window/showMessage).
         self.shown: list[str] = []
+        #: The position encoding the server agreed to in ``initialize``.
+        self.encoding: str | None = None
+        #: The capabilities the server registered with the client, as it asked.
+        self.registered: list[types.Registration] = []
 
     def uri(self, path: str) -> str:
         """The URI of a workspace-relative ``path``."""
@@ -107,6 +112,19 @@ class Editor:
             )
         )
 
+    def watched(self, path: str) -> bool:
+        """Whether a file watcher the server registered matches ``path``, as the
+        editor would match it (the protocol's glob: ``**/`` any folders, ``*`` and
+        ``?`` within a name)."""
+        # The options arrive as JSON: the protocol types them by the method only.
+        globs = [
+            w["globPattern"]
+            for r in self.registered
+            if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+            for w in r.register_options["watchers"]
+        ]
+        return any(re.fullmatch(_glob_regex(g), path) for g in globs)
+
     async def hover(self, path: str, line: int, character: int) -> str | None:
         """The hover text at a 0-based position."""
         answer = await self.client.text_document_hover_async(
@@ -134,12 +152,25 @@ class Editor:
         return [a for a in answer or [] if isinstance(a, types.CodeAction)]
 
 
+def _glob_regex(glob: str) -> str:
+    pieces = re.split(r"(\*\*/|\*|\?)", glob)
+    meaning = {"**/": "(?:.*/)?", "*": "[^/]*", "?": "[^/]"}
+    return "".join(meaning.get(p, re.escape(p)) for p in pieces)
+
+
 @asynccontextmanager
-async def editing(root: Path, *args: str) -> AsyncIterator[Editor]:
+async def editing(
+    root: Path, *args: str, capabilities: types.ClientCapabilities | None = None
+) -> AsyncIterator[Editor]:
     """``assay lsp ARGS`` started in ``root`` and initialized with it as the
-    workspace folder; shut down and exited on leaving."""
+    workspace folder (the client offering ``capabilities``: none by default); shut
+    down and exited on leaving."""
     client = LanguageClient("assay-tests", "1")
     editor = Editor(client, root)
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams) -> None:
+        editor.registered.extend(params.registrations)
 
     @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     async def published(params: types.PublishDiagnosticsParams) -> None:
@@ -150,14 +181,16 @@ async def editing(root: Path, *args: str) -> AsyncIterator[Editor]:
         editor.shown.append(params.message)
 
     await client.start_io(sys.executable, "-m", "assay", "lsp", *args, cwd=str(root))
-    await client.initialize_async(
+    result = await client.initialize_async(
         types.InitializeParams(
             process_id=None,
             root_uri=from_fs_path(str(root)),
-            capabilities=types.ClientCapabilities(),
+            capabilities=capabilities or types.ClientCapabilities(),
             workspace_folders=[types.WorkspaceFolder(uri=from_fs_path(str(root)) or "", name="w")],
         )
     )
+    encoding = result.capabilities.position_encoding
+    editor.encoding = None if encoding is None else str(getattr(encoding, "value", encoding))
     client.initialized(types.InitializedParams())
     try:
         yield editor
@@ -165,3 +198,18 @@ async def editing(root: Path, *args: str) -> AsyncIterator[Editor]:
         await client.shutdown_async(None)
         client.exit(None)
         await client.stop()
+
+
+def run(
+    root: Path,
+    scenario: Callable[[Editor], Awaitable[None]],
+    *args: str,
+    capabilities: types.ClientCapabilities | None = None,
+) -> None:
+    """Play ``scenario`` against ``assay lsp ARGS`` in ``root`` (see ``editing``)."""
+
+    async def main() -> None:
+        async with editing(root, *args, capabilities=capabilities) as editor:
+            await scenario(editor)
+
+    asyncio.run(main())

@@ -4,36 +4,18 @@ hover, quick fixes that repair, saves, spec files, files outside the workspace."
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-import pytest
 from lsprotocol import types
 
-from tests.examples_copy import example_repository
-from tests.lsp.editor import Editor, Published, editing
+from tests.lsp.editor import Editor, Published, run
 
 RECORD = "docs/adr/0003-partition-ledger-by-tenant.md"
 OTHER = "docs/adr/0002-use-postgresql-for-the-ledger.md"
 SPEC = "assay/context.assay"
 MANIFEST = "runs/github.com-vectifyai-pageindex/run.toml"
-
-
-@pytest.fixture
-def workspace(tmp_path: Path) -> Path:
-    """examples/ copied into a git repository of its own."""
-    return example_repository(tmp_path / "examples")
-
-
-def run(workspace: Path, scenario: Callable[[Editor], Awaitable[None]], *args: str) -> None:
-    async def main() -> None:
-        async with editing(workspace, *args) as editor:
-            await scenario(editor)
-
-    asyncio.run(main())
 
 
 def codes(found: Published) -> list[str]:
@@ -43,13 +25,17 @@ def codes(found: Published) -> list[str]:
 def test_unsaved_text_is_checked_and_a_fix_clears_it(workspace: Path) -> None:
     """A status typed wrong is FLD002 at its place, with the rule's link; the
     quick fix writes the allowed value; the text fixed, the finding is cleared. Nothing
-    was saved: the file on disk is as it was."""
+    was saved: the file on disk is as it was. A client that cannot register file
+    watchers is asked for none."""
     on_disk = (workspace / RECORD).read_text("utf-8")
     typo = on_disk.replace("- Status: Proposed", "- Status: Acceptd")
 
     async def scenario(editor: Editor) -> None:
         editor.open(RECORD)
         assert await editor.diagnostics(RECORD) == []
+        # A client that cannot register file watchers is not asked to (it would have
+        # been, before the first check).
+        assert editor.registered == []
         editor.type(RECORD, typo)
         found = await editor.diagnostics(RECORD, lambda ds: bool(ds))
         assert codes(found) == ["FLD002"]

@@ -1,15 +1,17 @@
 """assay's diagnostics as the protocol's: code, severity, range, message, the rule
-page's link, the findings that explain it, and the fix (kept in ``data`` for the
-quick fix the editor asks for later)."""
+page's link, the findings that explain it (each range on its own file's text), and
+the fix (kept in ``data`` for the quick fix the editor asks for later)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from lsprotocol import types
 
+from assay.lsp.fixes import fix_data
 from assay.lsp.positions import Lines
-from assay.spec.diagnostics import Diagnostic, Fix
+from assay.spec.diagnostics import Diagnostic
+from assay.spec.source import Span
 
 SEVERITY = {
     "error": types.DiagnosticSeverity.Error,
@@ -18,13 +20,19 @@ SEVERITY = {
 }
 
 
-def to_lsp(d: Diagnostic, lines: Lines, rules_url: str, uri_of: Any) -> types.Diagnostic:
+#: The text of a workspace-relative path, to convert its positions on.
+LinesOf = Callable[[str], Lines]
+
+
+def to_lsp(
+    d: Diagnostic, lines_of: LinesOf, rules_url: str, uri_of: Callable[[str], str]
+) -> types.Diagnostic:
     """``d`` in the protocol's terms; ``uri_of(path)`` gives a related file's URI."""
+    lines = lines_of(d.path)
     related = [
         types.DiagnosticRelatedInformation(
             location=types.Location(
-                uri=uri_of(r.path),
-                range=_related_range(r.span),
+                uri=uri_of(r.path), range=_related_range(r.span, r.path, lines_of)
             ),
             message=r.message,
         )
@@ -42,23 +50,7 @@ def to_lsp(d: Diagnostic, lines: Lines, rules_url: str, uri_of: Any) -> types.Di
     )
 
 
-def fix_data(fix: Fix, lines: Lines) -> dict[str, Any]:
-    """The fix as JSON for the diagnostic's ``data``: the client sends it back with
-    the code-action request, so the server need not remember it."""
-    where = lines.range(fix.span)
-    return {
-        "title": fix.title,
-        "replacement": fix.replacement,
-        "range": [where.start.line, where.start.character, where.end.line, where.end.character],
-    }
-
-
-def _related_range(span: Any) -> types.Range:
-    # Another file's text is not at hand: its columns are given as code points, which
-    # differ from UTF-16 only past U+FFFF.
-    if span is None:
+def _related_range(span: Span | None, path: str, lines_of: LinesOf) -> types.Range:
+    if span is None:  # the file as a whole
         return types.Range(start=types.Position(0, 0), end=types.Position(0, 0))
-    return types.Range(
-        start=types.Position(line=span.line - 1, character=span.column - 1),
-        end=types.Position(line=span.end_line - 1, character=span.end_column - 1),
-    )
+    return lines_of(path).range(span)

@@ -8,7 +8,8 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from assay.lsp.server import RULES_URL, AssayServer, quick_fixes
+from assay.lsp.fixes import quick_fixes
+from assay.lsp.server import RULES_URL, AssayServer
 
 #: What the server asks the editor to send: whole texts on open, changes after.
 SYNC = types.TextDocumentSyncOptions(
@@ -31,6 +32,7 @@ def build(root: Path, rules_url: str = RULES_URL) -> AssayServer:
 
     @server.feature(types.INITIALIZED)
     async def initialized(ls: AssayServer, params: types.InitializedParams) -> None:
+        ls.watch_files()
         if ls.problem is not None:
             ls.tell(ls.problem)
             return
@@ -55,7 +57,12 @@ def build(root: Path, rules_url: str = RULES_URL) -> AssayServer:
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
     async def files_changed(ls: AssayServer, params: types.DidChangeWatchedFilesParams) -> None:
-        await ls.refresh([])
+        # As after a save, only the changed files' rows are renewed (deleted ones
+        # drop out with discovery): the editor's watchers report its own saves too, so
+        # checking the whole workspace here would cost every save a whole check.
+        changed = [p for p in (ls.path_of(c.uri) for c in params.changes) if p is not None]
+        if changed:
+            await ls.refresh(changed)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     def hover(ls: AssayServer, params: types.HoverParams) -> types.Hover | None:

@@ -4,8 +4,10 @@ Checking runs on one worker thread, never on the protocol's loop, so the server
 keeps reading while a check runs; an edit made while one is under way makes the
 next check, and a check whose text is no longer the editor's is dropped unpublished
 (latest wins). The workspace is discovered again after a save and when the client
-says files changed; then every open document is checked again, since a record
-saved can change another's findings (a number taken twice, a relation).
+says files changed (it is asked to watch them, ``watching``); then every open
+document is checked again, since a record saved can change another's findings (a
+number taken twice, a relation). Positions cross the protocol in the encoding agreed
+in ``initialize``, through ``positions.Lines`` only.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import asyncio
 import gc
 import logging
 import os
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,11 +25,14 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
 from assay import __version__
+from assay.api.files import read_text
 from assay.errors import AssayError
-from assay.lsp.diagnostics import to_lsp
+from assay.lsp.diagnostics import LinesOf, to_lsp
 from assay.lsp.hover import findings_text, rule_text
-from assay.lsp.positions import Lines
+from assay.lsp.positions import Lines, Point, agreed
+from assay.lsp.watching import registration
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.source import Span
 
 if TYPE_CHECKING:
     from assay.api.editing import LiveWorkspace
@@ -85,14 +90,17 @@ class AssayServer(LanguageServer):
     async def check_soon(self, uri: str, version: int) -> None:
         """Check the editor's text of ``uri`` as of ``version``; publish unless stale."""
         self._versions[uri] = version
+        # The text is taken here, on the loop that applies the editor's changes: the
+        # worker never reads pygls's documents while the loop edits them.
+        text = self.workspace.get_text_document(uri).source
         loop = asyncio.get_running_loop()
-        found = await loop.run_in_executor(self._pool, self._check, uri, version)
+        found = await loop.run_in_executor(self._pool, self._check, uri, version, text)
         if isinstance(found, str):
             self.tell(found)
         elif found is not None and self._versions.get(uri) == version:
-            self.publish(uri, version, found)
+            self.publish(uri, version, found, text)
 
-    def _check(self, uri: str, version: int) -> tuple[Diagnostic, ...] | str | None:
+    def _check(self, uri: str, version: int, text: str) -> tuple[Diagnostic, ...] | str | None:
         """On the worker: the findings; None when stale; the message of an error (told
         on the loop: the protocol's writer is not the worker's to use)."""
         if self._versions.get(uri) != version:
@@ -100,23 +108,44 @@ class AssayServer(LanguageServer):
         path = self.path_of(uri)
         if path is None or self.live is None:
             return ()  # not the workspace's, or nothing can be checked (``problem``)
-        text = self.workspace.get_text_document(uri).source
         try:
             return tuple(self.live.check_text(path, text))
         except AssayError as error:  # a spec that cannot be read, say
             return f"assay: {error}"
 
-    def publish(self, uri: str, version: int | None, found: tuple[Diagnostic, ...]) -> None:
-        """Send ``found`` as the diagnostics of ``uri`` (none: its findings cleared)."""
+    def publish(
+        self, uri: str, version: int | None, found: tuple[Diagnostic, ...], text: str
+    ) -> None:
+        """Send ``found``, the findings of ``text``, as the diagnostics of ``uri`` (none:
+        its findings cleared)."""
         self._found[uri] = found
-        lines = Lines(self.workspace.get_text_document(uri).source, self._encoding())
+        lines_of = self._lines_of(self.path_of(uri), text)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(
                 uri=uri,
                 version=version,
-                diagnostics=[to_lsp(d, lines, self.rules_url, self.uri_of) for d in found],
+                diagnostics=[to_lsp(d, lines_of, self.rules_url, self.uri_of) for d in found],
             )
         )
+
+    def _lines_of(self, path: str | None, text: str) -> LinesOf:
+        """``Lines`` by workspace path: ``path``'s on ``text``, another file's (a
+        related finding's) on the editor's text when it is open, else on disk's."""
+        known = {} if path is None else {path: Lines(text, self.encoding)}
+
+        def lines_of(other: str) -> Lines:
+            if other not in known:
+                known[other] = Lines(self._text_of(other), self.encoding)
+            return known[other]
+
+        return lines_of
+
+    def _text_of(self, path: str) -> str:
+        opened = next((u for u in self._versions if self.path_of(u) == path), None)
+        if opened is not None:
+            return self.workspace.get_text_document(opened).source
+        # Unreadable: no text, and each position is the start of the text.
+        return read_text(self.root, path) or ""
 
     async def refresh(self, saved: list[str]) -> None:
         """Discover again (and renew the summary rows of ``saved``); check every open
@@ -138,6 +167,14 @@ class AssayServer(LanguageServer):
             # collection walking 10,000 rows (median 122 -> 74 ms in-process).
             gc.freeze()
 
+    def watch_files(self) -> None:
+        """Ask the editor to say when the workspace's files change on disk, where it
+        can be asked (``watching``). Not waited for: the first check need not wait
+        on the editor's answer, and a refusal is only logged (saves still refresh)."""
+        params = registration(self.client_capabilities)
+        if params is not None:
+            self.client_register_capability(params).add_done_callback(_log_refusal)
+
     def tell(self, message: str) -> None:
         """Show ``message`` to the user, as an error."""
         self.window_show_message(
@@ -155,49 +192,36 @@ class AssayServer(LanguageServer):
     # -- hover and quick fixes ----------------------------------------------------------
 
     def hover(self, uri: str, position: types.Position) -> types.Hover | None:
-        """The rules of the findings at ``position``, else of the code written there."""
-        lines = Lines(self.workspace.get_text_document(uri).source, self._encoding())
-        under = [d for d in self._found.get(uri, ()) if _contains(lines.range(d.span), position)]
+        """The rules of the findings at ``position``, else of the code written there;
+        None for a place outside the text (past a line's end, or the last line) or a
+        document the editor has not opened."""
+        if uri not in self._versions:
+            return None
+        lines = Lines(self.workspace.get_text_document(uri).source, self.encoding)
+        point = lines.point(position)
+        if point is None:
+            return None
+        under = [d for d in self._found.get(uri, ()) if _contains(d.span, point)]
         text = findings_text(under, self.rules_url) or rule_text(
-            lines.word_at(position), self.rules_url
+            lines.word_at(point), self.rules_url
         )
         if text is None:
             return None
         return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
 
-    def _encoding(self) -> str:
-        return str(self.workspace.position_encoding or types.PositionEncodingKind.Utf16)
+    @property
+    def encoding(self) -> str:
+        """The position encoding agreed in ``initialize``. pygls chose it from the
+        client's offer and announced it, and applies the client's edits in it: the
+        server reads it rather than choosing again, so the two cannot disagree."""
+        return agreed(self.workspace.position_encoding)
 
 
-def quick_fixes(uri: str, diagnostics: list[types.Diagnostic]) -> list[types.CodeAction]:
-    """A quick fix for each of ``diagnostics`` that is assay's and carries a fix."""
-    actions = []
-    for d in diagnostics:
-        data = d.data
-        if d.source != "assay" or not isinstance(data, dict) or "replacement" not in data:
-            continue
-        try:
-            a, b, c, e = (int(n) for n in data["range"])
-            title, replacement = str(data["title"]), str(data["replacement"])
-        except (KeyError, TypeError, ValueError):
-            continue  # not what this server sent
-        edit = types.TextEdit(
-            range=types.Range(start=types.Position(a, b), end=types.Position(c, e)),
-            new_text=replacement,
-        )
-        actions.append(
-            types.CodeAction(
-                title=title,
-                kind=types.CodeActionKind.QuickFix,
-                diagnostics=[d],
-                is_preferred=True,
-                edit=types.WorkspaceEdit(changes={uri: [edit]}),
-            )
-        )
-    return actions
+def _log_refusal(answer: Future[None]) -> None:
+    refused = None if answer.cancelled() else answer.exception()
+    if refused is not None:
+        log.warning("the editor did not register the file watchers: %s", refused)
 
 
-def _contains(where: types.Range, position: types.Position) -> bool:
-    start, end = where.start, where.end
-    after = (position.line, position.character) >= (start.line, start.character)
-    return after and (position.line, position.character) <= (end.line, end.character)
+def _contains(span: Span, point: Point) -> bool:
+    return (span.line, span.column) <= point <= (span.end_line, span.end_column)
