@@ -139,3 +139,17 @@ def _live(root: Path) -> LiveWorkspace:
     if root not in _LIVE:
         _LIVE[root] = open_live(root)
     return _LIVE[root]
+
+
+def test_a_record_not_on_disk_yet_is_checked_where_it_would_be_found(workspace: Path) -> None:
+    """An editor holds a new record before its first save: in the records folder it is
+    checked as it will be once saved (its typo found); elsewhere, where discovery would not take it, it has no findings. Nothing
+    is written for it."""
+    live = open_live(workspace)
+    text = (workspace / RECORD).read_text("utf-8").replace("# ADR 0003:", "# ADR 0009:")
+    new = "docs/adr/0009-archive-the-ledger.md"
+    found = live.check_text(new, text.replace("- Status: Proposed", "- Status: Acceptd"))
+    assert [d.code for d in found] == ["FLD002"]
+    assert live.check_text(new, text) == ()
+    assert live.check_text("notes/todo.txt", "Status: Acceptd\n") == ()
+    assert not (workspace / new).exists() and not (workspace / "notes").exists()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from lsprotocol import types
 
 from tests.lsp.editor import Editor, run
@@ -48,11 +47,6 @@ def test_hover_where_there_is_no_text_is_null(workspace: Path) -> None:
     run(workspace, scenario)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the engine's LiveWorkspace.check_text checks only paths discovery listed, "
-    "and discovery lists files on disk: the LSP cannot reach it through assay.api",
-)
 def test_a_new_record_not_saved_yet_is_checked(workspace: Path) -> None:
     """A record opened in the editor before it exists on disk, in the records folder,
     is checked as a saved one is: its status spelled wrong is FLD002 at its place."""

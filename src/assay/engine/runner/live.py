@@ -11,6 +11,7 @@ until ``refresh``: after a save, or when files change on disk.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -71,11 +72,24 @@ class LiveWorkspace:
         """
         workspace = self._opened()
         if not self.knows(path):
-            return ()
+            return self._check_new(path, text)
         with unsaved({path: text}):
             if path in workspace.discovery.specs or path == self._config_path():
                 reopened = open_workspace(self.config, cache=True)
                 return tuple(d for d in reopened.spec_diagnostics if d.path == path)
+            report = self._check([path], workspace)
+        return tuple(d for d in report.diagnostics if d.path == path)
+
+    def _check_new(self, path: str, text: str) -> tuple[Diagnostic, ...]:
+        """``path`` not on disk yet (a record the editor holds before its first save):
+        checked in the workspace discovered again with it listed, as it would be once
+        saved; empty when it would be none of the workspace's documents then either."""
+        if os.path.lexists(self.config.root / path):
+            return ()  # on disk, and not the workspace's
+        with unsaved({path: text}):
+            workspace = open_workspace(self.config, cache=True)
+            if not any(c.path == path for c in workspace.discovery.documents):
+                return ()
             report = self._check([path], workspace)
         return tuple(d for d in report.diagnostics if d.path == path)
 

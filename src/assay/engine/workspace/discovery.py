@@ -16,6 +16,7 @@ import stat
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
+from assay.engine.workspace import unsaved
 from assay.engine.workspace.candidates import Candidate, Discovery, Skipped, Stamp
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.listing import Listing, list_files
@@ -160,7 +161,9 @@ def _problems(
         try:
             status = lstat(f"{root}/{path}")
         except (FileNotFoundError, NotADirectoryError):
-            found[path] = "missing"  # deleted but still in git's index: nothing to load
+            # Deleted but still in git's index: nothing to load; unless an editor holds
+            # its text before the first save (`unsaved`), which is read instead.
+            found[path] = None if unsaved.text_of(path) is not None else "missing"
             continue
         except OSError:
             found[path] = None  # the reader reports what it cannot read (DOC001)

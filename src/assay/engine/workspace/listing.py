@@ -17,6 +17,7 @@ from pathlib import Path
 
 from attrs import field, frozen
 
+from assay.engine.workspace import unsaved
 from assay.engine.workspace.candidates import Note
 from assay.engine.workspace.config import Config, repository_root
 from assay.engine.workspace.git_index import GitIndex, IndexQuery
@@ -71,6 +72,7 @@ def list_files(config: Config) -> Listing:
         started = (None, IndexQuery(root))  # the index is read while git lists
     entries, git = _list_files(root, notes, in_git, started and started[0])
     entries = _without_staging(entries)
+    entries = _with_unsaved(root, entries)
     index = started[1].answer() if started else None  # waited for in any case
     return Listing(files=tuple(entries), git=git, notes=tuple(notes), index=index if git else None)
 
@@ -104,6 +106,14 @@ def _list_files(
 #: A folder assay builds in or sets aside (``engine.files.folders``: ``.<name>.new-*``,
 #: ``.<name>.old-*``): what a killed write left is no run and holds no documents.
 _STAGING = re.compile(r"(?:^|/)\.[^/]+\.(?:new|old)-[^/]*/")
+
+
+def _with_unsaved(root: Path, entries: list[str]) -> list[str]:
+    """``entries`` and the files an editor holds that are not on disk yet (a record
+    before its first save, ``unsaved``): listed, so discovery finds them where it
+    would find them saved."""
+    new = [p for p in unsaved.paths() if not os.path.lexists(root / p)]
+    return sorted({*entries, *new}) if new else entries
 
 
 def _without_staging(entries: list[str]) -> list[str]:

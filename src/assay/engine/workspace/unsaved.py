@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-__all__ = ["active", "text_of", "unsaved"]
+__all__ = ["active", "paths", "text_of", "unsaved"]
 
 _TEXTS: ContextVar[Mapping[str, bytes] | None] = ContextVar("assay_unsaved", default=None)
 
@@ -39,6 +39,12 @@ def text_of(path: str) -> bytes | None:
     """The unsaved bytes of ``path``, or None to read the file."""
     texts = _TEXTS.get()
     return None if texts is None else texts.get(path)
+
+
+def paths() -> tuple[str, ...]:
+    """The paths whose unsaved text is being read (none outside ``unsaved``)."""
+    texts = _TEXTS.get()
+    return () if texts is None else tuple(texts)
 
 
 def active() -> bool:
