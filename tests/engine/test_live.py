@@ -143,8 +143,8 @@ def _live(root: Path) -> LiveWorkspace:
 
 def test_a_record_not_on_disk_yet_is_checked_where_it_would_be_found(workspace: Path) -> None:
     """An editor holds a new record before its first save: in the records folder it is
-    checked as it will be once saved (its typo found); elsewhere, where discovery would not take it, it has no findings. Nothing
-    is written for it."""
+    checked as it will be once saved (its typo found); elsewhere, where discovery would
+    not take it, it has no findings. Nothing is written for it."""
     live = open_live(workspace)
     text = (workspace / RECORD).read_text("utf-8").replace("# ADR 0003:", "# ADR 0009:")
     new = "docs/adr/0009-archive-the-ledger.md"
