@@ -172,7 +172,8 @@ def _shape(destination: Destination, place: Place) -> str | None:
 def _someone_elses(destination: Destination, place: Place) -> str | None:
     holds = "holds" if place.kind == "folder" else "is"
     if place.input is not None:
-        return f"{holds} an input assay reads ({place.input})"
+        named = f" ({place.input})" if place.kind == "folder" else ""
+        return f"{holds} an input assay reads{named}"
     if place.tracked is not None and not destination.owned:
         shown = "" if place.tracked == "." else f" ({place.tracked})"
         return f"{holds} a file git tracks{shown}"
