@@ -72,6 +72,22 @@ def test_a_destination_the_rule_refuses_is_left_as_it_was(
     assert not (workspace / "bundle.md").exists()
 
 
+def test_a_folder_of_someone_elses_files_named_like_a_bundle_is_refused(
+    workspace: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Only a bundle assay wrote is replaced: two files named like its own are not
+    enough, the manifest must be an assay manifest."""
+    theirs = workspace / "theirs"
+    theirs.mkdir()
+    (theirs / "bundle.md").write_text("their notes\n")
+    (theirs / "manifest.json").write_text('{"name": "their package"}\n')
+    code, err = _assemble(capsys, "--out", "theirs")
+    assert code == EXIT_ERROR and "is a folder assay did not make" in err, err
+    assert (theirs / "bundle.md").read_text() == "their notes\n"
+    assert _assemble(capsys, "--out", "ours")[0] == EXIT_OK
+    assert _assemble(capsys, "--out", "ours")[0] == EXIT_OK  # its own bundle: replaced
+
+
 def test_a_manifest_over_an_input_is_refused(
     workspace: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
