@@ -26,12 +26,16 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import anyio
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from assay.cli import main
+from assay.mcp import server
+from assay.mcp.arguments import Served
 from tests.conftest import ROOT
 
 RUN = "runs/github.com-vectifyai-pageindex"
@@ -50,6 +54,13 @@ COMMANDS = {
     "prepare": lambda d: ["eval", "prepare", "--db", d],
     "merge": lambda d: ["eval", "merge", d, "s1.sqlite", "s2.sqlite"],
     "new": lambda d: ["new", "Use a queue", "--dir", d],
+    "mcp-check": lambda d: ["mcp", "check", {"output": d}],
+    "mcp-render": lambda d: ["mcp", "render", {"run": RUN, "dest": d, "write": True}],
+    "mcp-assemble": lambda d: [
+        "mcp",
+        "assemble",
+        {"where": {"repository": "billing", "task_kind": "bugfix"}, "budget": 5000, "out": d},
+    ],
     "new-run": lambda d: [
         "new",
         "run",
@@ -164,12 +175,32 @@ def _at(folder: Path) -> Iterator[None]:
         os.chdir(here)
 
 
-def _run(args: list[str]) -> tuple[int, str]:
-    """The exit code and what the command said on standard error."""
+def _run(args: list[Any]) -> tuple[int, str]:
+    """The exit code and what the command said on standard error; an MCP tool's call
+    (``["mcp", name, arguments]``, on a server started with ``--allow-write`` in the
+    current folder) as the exit code its answer stands for: 2 a tool error, 3 an
+    internal one."""
+    if args[0] == "mcp":
+        return _call(args[1], args[2])
     err = io.StringIO()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
         code = main(args)
     return code, err.getvalue()
+
+
+def _call(name: str, arguments: dict[str, Any]) -> tuple[int, str]:
+    from mcp import Client
+
+    async def made() -> Any:
+        served = Served(root=Path.cwd(), allow_write=True)
+        async with Client(server.build(served)) as client:
+            return await client.call_tool(name, arguments)
+
+    result = anyio.run(made)
+    text = "".join(getattr(block, "text", "") for block in result.content)
+    if not result.is_error:
+        return 0, ""
+    return (3 if text.startswith("internal error") else 2), text
 
 
 @settings(
