@@ -293,10 +293,19 @@ def test_sarif_of_a_real_run_passes_the_official_schema_and_multitool(
 def test_an_unwritable_output_exits_2_and_leaves_nothing(
     defects: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, _, err = run(capsys, "--output", "missing/folder/report.txt")
+    (defects / "a-file").write_text("mine\n")
+    code, _, err = run(capsys, "--output", "a-file/folder/report.txt")
     assert code == EXIT_ERROR
-    assert "cannot write missing/folder/report.txt: No such file or directory" in err
-    assert not (defects / "missing").exists()
+    assert "cannot write a-file/folder/report.txt" in err
+    assert (defects / "a-file").read_text() == "mine\n"
+
+
+def test_an_output_in_a_missing_folder_makes_the_folder(
+    defects: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, _ = run(capsys, "--format", "json", "--output", "missing/folder/report.json")
+    assert code in (EXIT_OK, EXIT_FINDINGS)
+    assert json.loads((defects / "missing/folder/report.json").read_text())["version"] == 1
 
 
 @pytest.mark.parametrize(
