@@ -2,8 +2,9 @@
 
 The server (``assay.mcp``) stands on the command line's JSON renderers, so the
 command line cannot import it: it is found by name here, as each command's module is
-found by ``assay.cli.main``. Without the SDK (the extra ``assay[mcp]``) the command
-says which extra to install and exits 2.
+found by ``assay.cli.main``. Without the SDK (the extra ``assay[mcp]``: ``mcp`` and
+what it brings, ``anyio`` among them) the command says which extra to install and
+exits 2.
 """
 
 from __future__ import annotations
@@ -29,11 +30,14 @@ def run(options: argparse.Namespace) -> int:
     try:
         server = import_module(SERVER)
     except ModuleNotFoundError as error:
-        if (error.name or "").partition(".")[0] != "mcp":
+        missing = (error.name or "").partition(".")[0]
+        if missing in ("", "assay"):  # assay's own module missing: a broken install
             raise
+        # Any module outside assay that the server needs comes with the extra: the
+        # SDK (`mcp`, `mcp_types`) and what it depends on (`anyio`, `pydantic`…).
         complain(
-            "assay mcp: the Model Context Protocol SDK is not installed; "
-            "install the extra: pip install 'assay[mcp]'"
+            "assay mcp: the Model Context Protocol SDK is not installed "
+            f"(no module `{missing}`); install the extra: pip install 'assay[mcp]'"
         )
         return EXIT_ERROR
     try:
