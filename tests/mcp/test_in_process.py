@@ -130,3 +130,15 @@ def test_the_listing_says_which_tools_may_write_once_allowed(workspace: Path) ->
         t.name for t in anyio.run(listed) if t.annotations and not t.annotations.read_only_hint
     }
     assert writers == {"check", "assemble", "render"}
+
+
+def test_an_error_is_made_workspace_relative_only_under_the_root() -> None:
+    """`/w/a` is `a` and `/w` is `.`; `/w2`, another folder, is left as it is."""
+    from assay.mcp.errors import workspace_relative
+
+    said = ["/w/a is not a run folder", "`/w`: the root", {"path": "/w2/b", "n": 1}]
+    assert workspace_relative(said, Path("/w")) == [
+        "a is not a run folder",
+        "`.`: the root",
+        {"path": "/w2/b", "n": 1},
+    ]

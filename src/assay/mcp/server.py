@@ -31,7 +31,7 @@ from assay.cli.names import printable
 from assay.errors import AssayError
 from assay.mcp.answers import report_json, report_of, report_text
 from assay.mcp.arguments import Served
-from assay.mcp.errors import ToolError
+from assay.mcp.errors import ToolError, workspace_relative
 from assay.mcp.roots import RootRefused, Workspace, named_root
 from assay.mcp.tools import BY_NAME, TOOLS, Tool
 
@@ -192,6 +192,7 @@ def _error(error: ToolError, served: Served) -> types.CallToolResult:
     if error.diagnostics:
         text += "\n" + report_text(error.diagnostics, served.root)
         structured["report"] = json.loads(report_json(report_of(error.diagnostics)))
+    text, structured = workspace_relative([text, structured], served.root)
     return types.CallToolResult(
         content=[types.TextContent(text=text)], structured_content=_wire(structured), is_error=True
     )
