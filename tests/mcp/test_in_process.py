@@ -142,3 +142,16 @@ def test_an_error_is_made_workspace_relative_only_under_the_root() -> None:
         "`.`: the root",
         {"path": "/w2/b", "n": 1},
     ]
+
+
+def test_eval_summary_refuses_a_benchmark_the_store_does_not_hold(workspace: Path) -> None:
+    """As `assay eval summary --benchmark`: EVL001 listing what the store holds."""
+    from assay.api import evaluation
+
+    evaluation.prepare(workspace / "eval", workspace / "eval/evidence.sqlite")
+    arguments = {"store": "eval/evidence.sqlite", "benchmark": "nope@3"}
+    result = call(workspace, "eval_summary", arguments)
+    assert result.is_error and "EVL001" in message(result), message(result)
+    assert "(it holds: naming@1)" in message(result)
+    held = call(workspace, "eval_summary", {**arguments, "benchmark": "naming"})
+    assert not held.is_error, message(held)
