@@ -59,6 +59,10 @@ def test_started_in_slash_it_serves_nothing_and_exits_2() -> None:
     [line] = ended.stderr.splitlines()
     assert line.startswith("assay mcp: refusing to serve /") and "pass --root DIR" in line
     assert "root:" not in ended.stdout
+    # docs/guide/mcp.md shows this line.
+    guide = (Path(__file__).parents[2] / "docs/guide/mcp.md").read_text(encoding="utf-8")
+    shown = guide.split("<!-- output: checked by tests/mcp/test_roots.py -->\n```text\n")[1]
+    assert shown.partition("\n```")[0] == line
 
 
 def test_started_in_the_home_folder_it_serves_nothing_and_exits_2(home: Path) -> None:
