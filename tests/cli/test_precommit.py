@@ -335,3 +335,72 @@ def test_the_guide_shows_what_the_hook_prints(repo: Repo) -> None:
     actual = [line.rstrip() for line in _output(result).rstrip("\n").splitlines()]
     expected = [line.rstrip() for line in shown[1].splitlines()]
     assert matches(expected, actual), "\n".join(actual)
+
+
+#: The address the guide shows, and the commit id that stands for any.
+ADDRESS = "https://github.com/OWNER/assay"
+PLACEHOLDER = "0123456789abcdef0123456789abcdef01234567"
+
+
+def _guide_config(marker: str) -> str:
+    """The guide's `.pre-commit-config.yaml` block that the comment ``marker`` opens."""
+    guide = (ROOT / "docs" / "guide" / "pre-commit.md").read_text(encoding="utf-8")
+    shown = re.search(
+        rf"<!-- written by: {marker}; [^\n]*-->\n```yaml\n(.*?)^```$", guide, re.S | re.M
+    )
+    assert shown is not None, f"the guide marks the config {marker} writes"
+    return shown[1]
+
+
+def _hooks_repository(tmp_path: Path, home: Path) -> Repo:
+    """A repository holding this one's hook manifest, and no tag (as assay's has none)."""
+    hooks = Repo(tmp_path / "hooks", home)
+    hooks.write(".pre-commit-hooks.yaml", MANIFEST.read_text(encoding="utf-8"))
+    hooks.ok_git("add", ".pre-commit-hooks.yaml")
+    hooks.ok_git("commit", "-q", "--no-verify", "-m", "hooks")
+    return hooks
+
+
+def _frozen(repo: Repo, hooks: Repo, rev: str) -> str:
+    """The config `pre-commit autoupdate --freeze` writes over one naming ``rev`` of
+    ``hooks``, in the guide's words: its address, and the commit id as the placeholder."""
+    config = _guide_config("pre-commit autoupdate --freeze")
+    repo.write(
+        ".pre-commit-config.yaml",
+        config.replace(ADDRESS, str(hooks.path)).replace(PLACEHOLDER, rev),
+    )
+    updated = repo.pre_commit("autoupdate", "--freeze", "--repo", str(hooks.path))
+    assert updated.returncode == 0, _output(updated)
+    written = (repo.path / ".pre-commit-config.yaml").read_text(encoding="utf-8")
+    head = hooks.ok_git("rev-parse", "HEAD").strip()
+    return written.replace(str(hooks.path), ADDRESS).replace(head, PLACEHOLDER)
+
+
+def test_the_guide_pins_what_autoupdate_freeze_writes_while_nothing_is_tagged(
+    repo: Repo, tmp_path: Path
+) -> None:
+    """Without a tag, the tag form stops pre-commit as the guide says, and
+    `autoupdate --freeze` writes the guide's form: a full commit id."""
+    hooks = _hooks_repository(tmp_path, tmp_path / "home")
+    config = _guide_config("pre-commit autoupdate --freeze")
+    repo.write(
+        ".pre-commit-config.yaml",
+        config.replace(ADDRESS, str(hooks.path)).replace(PLACEHOLDER, "v0.1.0"),
+    )
+    tagged = repo.pre_commit("install-hooks")
+    assert tagged.returncode != 0
+    assert "pathspec 'v0.1.0' did not match any file(s) known to git" in _output(tagged)
+    assert _frozen(repo, hooks, "v0.1.0") == config
+
+
+def test_the_guide_pins_what_autoupdate_freeze_writes_once_tagged(
+    repo: Repo, tmp_path: Path
+) -> None:
+    """Once the hook's repository has a release tag, `--freeze` pins its commit with the
+    tag as a comment: the guide's second form."""
+    hooks = _hooks_repository(tmp_path, tmp_path / "home")
+    first = hooks.ok_git("rev-parse", "HEAD").strip()
+    hooks.ok_git("commit", "-q", "--no-verify", "--allow-empty", "-m", "release")
+    hooks.ok_git("tag", "v0.1.0")
+    written = _frozen(repo, hooks, first)
+    assert written == _guide_config("pre-commit autoupdate --freeze, once tagged")

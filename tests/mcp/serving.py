@@ -34,14 +34,29 @@ class Client:
         return self.portal.call(self.session.list_tools).tools
 
 
+class Roots:
+    """The roots a client offers (``file://`` URIs), and how often it was asked."""
+
+    def __init__(self, *uris: str) -> None:
+        self.uris, self.asked = uris, 0
+
+    async def __call__(self, context: Any) -> types.ListRootsResult:
+        self.asked += 1
+        return types.ListRootsResult(roots=[types.Root(uri=uri) for uri in self.uris])
+
+
 @asynccontextmanager
 async def _session(
-    folder: Path, args: tuple[str, ...], errlog: IO[str], env: dict[str, str] | None
+    folder: Path,
+    args: tuple[str, ...],
+    errlog: IO[str],
+    env: dict[str, str] | None,
+    roots: Roots | None,
 ) -> AsyncIterator[Any]:
     parameters = StdioServerParameters(command=ASSAY, args=["mcp", *args], cwd=folder, env=env)
     async with (
         stdio_client(parameters, errlog=errlog) as (read, write),
-        ClientSession(read, write) as session,
+        ClientSession(read, write, list_roots_callback=roots) as session,
     ):
         await session.initialize()
         yield session
@@ -49,15 +64,20 @@ async def _session(
 
 @contextmanager
 def serving(
-    folder: Path, *args: str, errlog: IO[str] | None = None, env: dict[str, str] | None = None
+    folder: Path,
+    *args: str,
+    errlog: IO[str] | None = None,
+    env: dict[str, str] | None = None,
+    roots: Roots | None = None,
 ) -> Iterator[Client]:
-    """``assay mcp ARGS`` started in ``folder`` (``env`` added to its environment),
-    connected; stopped (its standard input closed) on leaving."""
+    """``assay mcp ARGS`` started in ``folder`` (``env`` added to its environment) by
+    a client offering ``roots`` (None: it offers none), connected; stopped (its
+    standard input closed) on leaving."""
     log = errlog if errlog is not None else open("/dev/null", "w")  # noqa: SIM115
     try:
         with (
             start_blocking_portal() as portal,
-            portal.wrap_async_context_manager(_session(folder, args, log, env)) as session,
+            portal.wrap_async_context_manager(_session(folder, args, log, env, roots)) as session,
         ):
             yield Client(portal, session)
     finally:

@@ -155,3 +155,21 @@ def test_the_one_writer_refuses_an_input_a_link_or_the_workspace(
     assert result.is_error and refusal in text(result), text(result)
     assert footprints(workspace) == before
     assert not (workspace.parent / "outside/report.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("tool", "arguments", "said"),
+    [
+        ("render", {"run": "docs"}, "docs is not a run folder"),
+        ("eval_summary", {"store": "docs/adr/0001-record-architecture-decisions.md"}, "EVL011"),
+    ],
+)
+def test_an_error_names_paths_from_the_workspace_root(
+    read_only: Client, workspace: Path, tool: str, arguments: dict[str, Any], said: str
+) -> None:
+    """Never where the workspace lies on the server's disk: in the text, the report's
+    paths and the structured content alike."""
+    result = read_only.call(tool, arguments)
+    assert result.is_error and said in text(result), text(result)
+    assert str(workspace) not in text(result)
+    assert str(workspace) not in str(result.structured_content)

@@ -130,3 +130,28 @@ def test_the_listing_says_which_tools_may_write_once_allowed(workspace: Path) ->
         t.name for t in anyio.run(listed) if t.annotations and not t.annotations.read_only_hint
     }
     assert writers == {"check", "assemble", "render"}
+
+
+def test_an_error_is_made_workspace_relative_only_under_the_root() -> None:
+    """`/w/a` is `a` and `/w` is `.`; `/w2`, another folder, is left as it is."""
+    from assay.mcp.errors import workspace_relative
+
+    said = ["/w/a is not a run folder", "`/w`: the root", {"path": "/w2/b", "n": 1}]
+    assert workspace_relative(said, Path("/w")) == [
+        "a is not a run folder",
+        "`.`: the root",
+        {"path": "/w2/b", "n": 1},
+    ]
+
+
+def test_eval_summary_refuses_a_benchmark_the_store_does_not_hold(workspace: Path) -> None:
+    """As `assay eval summary --benchmark`: EVL001 listing what the store holds."""
+    from assay.api import evaluation
+
+    evaluation.prepare(workspace / "eval", workspace / "eval/evidence.sqlite")
+    arguments = {"store": "eval/evidence.sqlite", "benchmark": "nope@3"}
+    result = call(workspace, "eval_summary", arguments)
+    assert result.is_error and "EVL001" in message(result), message(result)
+    assert "(it holds: naming@1)" in message(result)
+    held = call(workspace, "eval_summary", {**arguments, "benchmark": "naming"})
+    assert not held.is_error, message(held)

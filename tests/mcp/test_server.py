@@ -4,9 +4,9 @@ SDK the command says which extra to install."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
+import os
+import re
 import subprocess
 import sys
 import time
@@ -16,7 +16,6 @@ from pathlib import Path
 import anyio
 import pytest
 
-from assay.cli import main
 from mcp import MCPError
 from tests.cli.test_eval_command import _assay, _example
 from tests.mcp.serving import ASSAY, Client, serving, text
@@ -172,12 +171,58 @@ def test_eval_summary_summarizes_a_store(tmp_path: Path, monkeypatch: pytest.Mon
     assert result.structured_content == json.loads(out)
 
 
-def test_without_the_sdk_the_command_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`assay mcp` exits 2 saying `pip install 'assay[mcp]'`."""
-    for name in [n for n in sys.modules if n.partition(".")[0] == "mcp" or n == "assay.mcp.server"]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "mcp", None)  # what an environment without it does
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err):
-        assert main(["mcp"]) == 2
-    assert "pip install 'assay[mcp]'" in err.getvalue()
+#: Runs ``assay ARGS…`` where the top-level modules named in ``$BLOCKED`` cannot be
+#: imported, as in an environment without the extra (a finder ahead of every other).
+WITHOUT = """
+import os, sys
+from importlib.abc import MetaPathFinder
+
+class Blocked(MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in os.environ["BLOCKED"].split(","):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+sys.meta_path.insert(0, Blocked())
+import assay.cli
+sys.exit(assay.cli.main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("blocked", ["anyio", "mcp", "mcp_types", "mcp,mcp_types,anyio,pydantic"])
+def test_without_the_sdk_the_command_names_the_extra(tmp_path: Path, blocked: str) -> None:
+    """`assay mcp` where the SDK or what it brings cannot be imported: exit 2 saying
+    `pip install 'assay[mcp]'` and which module is missing, no traceback."""
+    (tmp_path / "assay.toml").write_text("")
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT, "mcp"],
+        cwd=tmp_path,
+        env={**os.environ, "BLOCKED": blocked},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "pip install 'assay[mcp]'" in done.stderr and "Traceback" not in done.stderr
+    [line] = done.stderr.splitlines()
+    named = re.search(r"\(no module `([^`]+)`\)", line)
+    assert named is not None and named[1] in blocked.split(","), line
+
+
+def test_the_blocker_blocks_only_what_it_names(tmp_path: Path) -> None:
+    """The same wrapper with nothing the server needs blocked serves as usual, so the
+    refusal above is the blocked module's doing."""
+    (tmp_path / "assay.toml").write_text("")
+    done = subprocess.run(
+        [sys.executable, "-c", WITHOUT, "mcp"],
+        cwd=tmp_path,
+        env={**os.environ, "BLOCKED": "no_such_module_anywhere"},
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr

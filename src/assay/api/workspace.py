@@ -29,6 +29,7 @@ from assay.api import StrPath
 from assay.engine.workspace.candidates import Note
 from assay.engine.workspace.config import Config, ConfigError
 from assay.engine.workspace.config import load_config as _load_config
+from assay.engine.workspace.config import root_config as _root_config
 
 if TYPE_CHECKING:
     from assay.engine.authoring.create import Created
@@ -48,6 +49,7 @@ __all__ = [
     "load_config",
     "new_record",
     "new_run",
+    "root_config",
 ]
 
 #: Served on first use (`__getattr__`): loading a config needs none of these modules.
@@ -78,6 +80,15 @@ def load_config(start: StrPath = ".", config: StrPath | None = None) -> Config:
     config that cannot be read or holds a setting assay does not take.
     """
     return _load_config(Path(start), None if config is None else Path(config))
+
+
+def root_config(root: StrPath) -> Config:
+    """The config of the workspace ``root`` itself: its own ``assay.toml`` (or
+    ``pyproject.toml`` with ``[tool.assay]``), else the defaults, with ``root`` as the
+    root. Unlike ``load_config`` it never takes a config from a folder above, so
+    nothing outside ``root`` is read (``assay mcp --root``). Raises ``ConfigError`` as
+    ``load_config`` does."""
+    return _root_config(Path(root))
 
 
 def inventory(config: Config) -> Inventory:

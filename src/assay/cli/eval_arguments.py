@@ -69,7 +69,10 @@ def add_eval_command(commands: Any) -> None:
         "--tasks", metavar="SUBSET", help="these tasks only: `3`, `1-20`, a name; comma-separated"
     )
     summary.add_argument(
-        "--benchmark", metavar="NAME@V", help="the benchmark's tasks (default: the latest prepared)"
+        "--benchmark",
+        metavar="NAME[@V]",
+        help="the benchmark's tasks (default: the latest prepared; NAME: its newest version); "
+        "one the store does not hold is refused, listing those it holds",
     )
     _assess(stages)
     merge = stages.add_parser("merge", help="join shard stores into a new one")

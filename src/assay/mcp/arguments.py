@@ -16,7 +16,7 @@ from typing import Any
 from attrs import frozen
 
 from assay.api.files import PathRefused, contained_path
-from assay.api.workspace import Config, load_config
+from assay.api.workspace import Config, root_config
 from assay.mcp.errors import ToolError
 from assay.spec.model import Model
 
@@ -52,14 +52,16 @@ def arguments(required: tuple[str, ...] = (), **properties: dict[str, Any]) -> d
 class Served(Model):
     """The workspace the server started in, and whether it may write."""
 
-    #: The workspace root (the server's current folder: relative paths start there).
+    #: The workspace root, absolute (the server's current folder: relative paths
+    #: start there).
     root: Path
     #: ``--allow-write``: a call naming a destination is honoured.
     allow_write: bool
 
     def config(self) -> Config:
-        """The workspace's config, read again for each call: an agent edits it too."""
-        return load_config(self.root)
+        """The workspace's config, read again for each call (an agent edits it too):
+        the root's own, never one above it, which would widen the workspace."""
+        return root_config(self.root)
 
 
 def inside(served: Served, path: str) -> str:

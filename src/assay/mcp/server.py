@@ -12,7 +12,6 @@ standard input closes.
 from __future__ import annotations
 
 import json
-import os
 import sys
 import threading
 import traceback
@@ -32,7 +31,8 @@ from assay.cli.names import printable
 from assay.errors import AssayError
 from assay.mcp.answers import report_json, report_of, report_text
 from assay.mcp.arguments import Served
-from assay.mcp.errors import ToolError
+from assay.mcp.errors import ToolError, workspace_relative
+from assay.mcp.roots import RootRefused, Workspace, named_root
 from assay.mcp.tools import BY_NAME, TOOLS, Tool
 
 #: What the server tells a client's model about itself.
@@ -47,33 +47,46 @@ INSTRUCTIONS = (
 _WORKSPACE = threading.Lock()
 
 
-def serve(start: Path, *, allow_write: bool) -> None:
-    """Serve the workspace found from ``start`` until standard input closes. Raises
-    ``ConfigError`` for a config that cannot be read."""
-    from assay.api.workspace import load_config
+def serve(start: Path, *, root: Path | None = None, allow_write: bool) -> None:
+    """Serve until standard input closes: ``root`` (``--root``), else the client's
+    first root, else the workspace found from ``start`` (``roots``). Raises
+    ``ConfigError`` for a config that cannot be read, ``RootRefused`` when the
+    workspace would be ``/`` or the home folder (nothing was served)."""
+    from assay.api.workspace import load_config, root_config
 
-    root = load_config(start).root
-    # Every relative path the API resolves from the current folder is now a
-    # workspace-relative one: the paths the tools take, and the ones they report.
-    os.chdir(root)
-    anyio.run(_serve, Served(root=root, allow_write=allow_write))
+    if root is not None:
+        found = root_config(named_root(root)).root
+        workspace = Workspace(found=found, allow_write=allow_write, named=True)
+    else:
+        workspace = Workspace(found=load_config(start).root, allow_write=allow_write)
+    anyio.run(_serve, workspace)
+    if workspace.refused is not None:
+        raise RootRefused(workspace.refused)
 
 
-async def _serve(served: Served) -> None:
-    server = build(served)
-    async with stdio_server() as (read, write):
-        await server.run(read, write, server.create_initialization_options())
+async def _serve(workspace: Workspace) -> None:
+    server = build(workspace)
+    with anyio.CancelScope() as serving:
+        # A refused workspace ends the server, the transport with it: nothing is
+        # served, and standard input need not close first.
+        workspace.stop = serving.cancel
+        async with stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
 
 
-def build(served: Served) -> Server[Any]:
-    """The SDK's server, answering ``tools/list`` and ``tools/call`` from the table."""
+def build(workspace: Workspace | Served) -> Server[Any]:
+    """The SDK's server, answering ``tools/list`` and ``tools/call`` from the table,
+    in ``workspace`` (a ``Served`` one is settled already)."""
+    chosen = workspace if isinstance(workspace, Workspace) else Workspace.fixed(workspace)
 
     async def list_tools(
         ctx: Any, params: types.PaginatedRequestParams | None
     ) -> types.ListToolsResult:
+        served = await _settled(chosen, ctx)
         return types.ListToolsResult(tools=[_listed(tool, served) for tool in TOOLS])
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
+        served = await _settled(chosen, ctx)
         tool = BY_NAME.get(params.name)
         if tool is None:  # finding the tool is the protocol's error, not the tool's
             known = ", ".join(BY_NAME)
@@ -93,7 +106,12 @@ def build(served: Served) -> Server[Any]:
             content=[types.TextContent(text=text)], structured_content=_wire(json.loads(text))
         )
 
-    return Server(
+    async def initialized(ctx: Any, params: types.NotificationParams) -> None:
+        # The first moment the client can be asked for its roots: settled now, a
+        # refused workspace ends the server before any call is made.
+        await chosen.settle(ctx.session)
+
+    server: Server[Any] = Server(
         "assay",
         version=__version__,
         title="assay",
@@ -101,6 +119,19 @@ def build(served: Served) -> Server[Any]:
         on_list_tools=list_tools,
         on_call_tool=call_tool,
     )
+    server.add_notification_handler(
+        "notifications/initialized", types.NotificationParams, initialized
+    )
+    return server
+
+
+async def _settled(workspace: Workspace, ctx: Any) -> Served:
+    """The workspace a request is answered in (settled here when the client sent no
+    `initialized`, as a client of the 2026-07-28 revision does not)."""
+    served = await workspace.settle(ctx.session)
+    if served is None:
+        raise MCPError(types.INVALID_REQUEST, workspace.refused or "no workspace is served")
+    return served
 
 
 def _answer(tool: Tool, served: Served, arguments: dict[str, Any]) -> str:
@@ -161,6 +192,7 @@ def _error(error: ToolError, served: Served) -> types.CallToolResult:
     if error.diagnostics:
         text += "\n" + report_text(error.diagnostics, served.root)
         structured["report"] = json.loads(report_json(report_of(error.diagnostics)))
+    text, structured = workspace_relative([text, structured], served.root)
     return types.CallToolResult(
         content=[types.TextContent(text=text)], structured_content=_wire(structured), is_error=True
     )

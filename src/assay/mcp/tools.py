@@ -222,7 +222,11 @@ TOOLS: tuple[Tool, ...] = (
         input=arguments(
             ("store",),
             store=PATH | {"description": "the evidence store (SQLite), inside the workspace"},
-            benchmark={"type": "string", "description": "NAME@V (the latest prepared)"},
+            benchmark={
+                "type": "string",
+                "description": "NAME@V or NAME (default: the latest prepared; one the store "
+                "does not hold is refused)",
+            },
             tasks={"type": "string", "description": "a subset: `3`, `1-20`, a name"},
         ),
         output=("summary",),

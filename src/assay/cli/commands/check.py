@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from assay import __version__
 from assay.api.workspace import Config, ConfigError, load_config
-from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK
+from assay.cli.exit_codes import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, stopped
 from assay.cli.output import complain, write, write_whole
 from assay.cli.source_text import source_reader
 from assay.errors import UsageError
@@ -122,9 +122,7 @@ def _tell(result: Report, config: Config, *, scoped: bool, verbose: bool) -> Non
 
 def exit_code(diagnostics: tuple[Diagnostic, ...], fail_on: str) -> int:
     """2 when a spec or the input could not be read; else 1 at or above ``fail_on``."""
-    if any(d.severity == "error" and d.code.startswith("SPC") for d in diagnostics):
-        return EXIT_ERROR
-    if any(d.severity == "error" and d.code == "DOC001" for d in diagnostics):
+    if stopped(diagnostics):
         return EXIT_ERROR
     if fail_on == "never":
         return EXIT_OK

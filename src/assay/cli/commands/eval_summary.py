@@ -9,7 +9,8 @@ Neither may be an input (DESIGN §6): the store read (or its ``-wal``/``-shm``/
 ``-journal`` files), any other evidence store, a policy file, the workspace's config
 or a spec; nor a link or a folder: refused with exit 2, nothing written. Exit 0 with
 or without a verdict (no verdict is an answer, each reason printed); 2 for a store
-that cannot be read or a subset that does not fit the benchmark (EVL020 on).
+that cannot be read, a ``--benchmark`` it does not hold (EVL001, listing those it
+holds) or a subset that does not fit the benchmark (EVL020 on).
 """
 
 from __future__ import annotations

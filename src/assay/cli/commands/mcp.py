@@ -1,9 +1,12 @@
-"""``assay mcp [--allow-write]``: the Model Context Protocol server, over stdio.
+"""``assay mcp [--root DIR] [--allow-write]``: the Model Context Protocol server, over
+stdio.
 
 The server (``assay.mcp``) stands on the command line's JSON renderers, so the
 command line cannot import it: it is found by name here, as each command's module is
-found by ``assay.cli.main``. Without the SDK (the extra ``assay[mcp]``) the command
-says which extra to install and exits 2.
+found by ``assay.cli.main``. Without the SDK (the extra ``assay[mcp]``: ``mcp`` and
+what it brings, ``anyio`` among them) the command says which extra to install and
+exits 2; so it does for a config it cannot read and a workspace it refuses (``/`` or
+the home folder not named by ``--root``).
 """
 
 from __future__ import annotations
@@ -23,28 +26,39 @@ SERVER = "assay.mcp.server"
 
 
 def run(options: argparse.Namespace) -> int:
-    """Serve until standard input closes; 2 without the SDK or a readable config."""
-    from assay.api.workspace import ConfigError
+    """Serve until standard input closes; 2 without the SDK, a readable config or a
+    workspace it may serve."""
+    from assay.errors import AssayError
 
     try:
         server = import_module(SERVER)
     except ModuleNotFoundError as error:
-        if (error.name or "").partition(".")[0] != "mcp":
+        missing = (error.name or "").partition(".")[0]
+        if missing in ("", "assay"):  # assay's own module missing: a broken install
             raise
+        # Any module outside assay that the server needs comes with the extra: the
+        # SDK (`mcp`, `mcp_types`) and what it depends on (`anyio`, `pydantic`…).
         complain(
-            "assay mcp: the Model Context Protocol SDK is not installed; "
-            "install the extra: pip install 'assay[mcp]'"
+            "assay mcp: the Model Context Protocol SDK is not installed "
+            f"(no module `{missing}`); install the extra: pip install 'assay[mcp]'"
         )
         return EXIT_ERROR
+    root = None if options.root is None else Path(options.root)
     try:
-        server.serve(Path.cwd(), allow_write=options.allow_write)
-    except ConfigError as error:
-        complain(f"assay mcp: {error}")
-        return EXIT_ERROR
+        server.serve(Path.cwd(), root=root, allow_write=options.allow_write)
+    except AssayError as error:  # a config it cannot read, a workspace it refuses
+        return _end(EXIT_ERROR, f"assay mcp: {error}")
+    return _end(EXIT_OK)
+
+
+def _end(code: int, message: str | None = None) -> int:
+    """``code``, said with ``message``. A read-only call may still be running for a
+    client that has gone: nothing it does is wanted, and waiting for it (a large
+    check) would keep the process alive, so the process ends here."""
+    if message is not None:
+        complain(message)
     if threading.active_count() > 1:
-        # A read-only call still running for a client that has gone: nothing it does
-        # is wanted, and waiting for it (a large check) would keep the process alive.
         sys.stdout.flush()
         sys.stderr.flush()
-        os._exit(EXIT_OK)
-    return EXIT_OK
+        os._exit(code)
+    return code

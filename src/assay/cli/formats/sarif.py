@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from assay.api import RuleInfo, RunResult, Suppressed
+from assay.cli.exit_codes import stopped
 from assay.cli.formats.fingerprint import fingerprints
 from assay.cli.formats.json_text import STEP, value
 from assay.cli.formats.sarif_results import LEVELS, RESULT_LEVEL, SRCROOT, result_text
@@ -45,12 +46,14 @@ def render(
         result_text(d, sup, index[d.code], fp)
         for (d, sup), fp in zip(findings, prints, strict=True)
     ]
-    return _log_text(rules, version, results)
+    # As the exit code decides it, on the active findings: false exactly when exit 2.
+    return _log_text(rules, version, results, successful=not stopped(result.diagnostics))
 
 
-def _log_text(rules: list[RuleInfo], version: str, results: list[str]) -> str:
+def _log_text(rules: list[RuleInfo], version: str, results: list[str], *, successful: bool) -> str:
     """The log, ending with a newline, around its results, which are written already
-    (``sarif_results``): they are most of it, and need no encoder."""
+    (``sarif_results``): they are most of it, and need no encoder. ``successful``:
+    the run did its job (it exits 2 otherwise: ``exit_codes.stopped``)."""
     log = {
         "$schema": SCHEMA_URI,
         "version": "2.1.0",
@@ -64,7 +67,7 @@ def _log_text(rules: list[RuleInfo], version: str, results: list[str]) -> str:
                         "rules": [_descriptor(rule) for rule in rules],
                     }
                 },
-                "invocations": [{"executionSuccessful": True}],
+                "invocations": [{"executionSuccessful": successful}],
                 "originalUriBaseIds": {
                     SRCROOT: {"description": {"text": "The root of the checked workspace."}}
                 },

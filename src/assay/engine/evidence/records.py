@@ -16,6 +16,7 @@ from typing import Any
 from attrs import field, frozen
 
 from assay.engine.evidence.assessments import latest_bound
+from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.output import Output, whole
 from assay.engine.evidence.store import connect, transaction
 from assay.spec.convert import from_json_value, to_json_value
@@ -28,6 +29,7 @@ from assay.spec.evidence import (
     Versions,
 )
 from assay.spec.model import Model
+from assay.spec.rules.evaluation import EVL001
 
 _ATTEMPT = (
     "id, task, condition, status, versions, shard, started_at, duration_ms, exit_code,"
@@ -245,9 +247,12 @@ class Store:
             )
 
     def benchmark_tasks(self, benchmark: str | None = None) -> tuple[str | None, tuple[str, ...]]:
-        """The tasks ``prepare`` stored for ``benchmark`` (default: the benchmark of the
-        latest preparation), in the order first prepared; ``(None, ())`` for a store
-        nothing was prepared in."""
+        """The tasks ``prepare`` stored for ``benchmark`` (``NAME@V``, or ``NAME`` for
+        its newest version prepared; default: the benchmark of the latest
+        preparation), in the order first prepared; ``(None, ())`` for a store nothing
+        was prepared in. A benchmark the store does not hold is refused (EVL001, the
+        ones it holds listed): summarizing another one instead would answer a question
+        nobody asked."""
         if benchmark is None:
             row = self.db.execute(
                 "SELECT benchmark FROM preparations ORDER BY id DESC LIMIT 1"
@@ -255,6 +260,11 @@ class Store:
             if row is None:
                 return None, ()
             benchmark = str(row[0])
+        else:
+            held = self.db.execute(
+                "SELECT benchmark FROM preparations GROUP BY benchmark ORDER BY MIN(id)"
+            )
+            benchmark = held_benchmark([str(row[0]) for row in held], benchmark)
         rows = self.db.execute(
             "SELECT task FROM preparations WHERE benchmark = ? ORDER BY id", (benchmark,)
         )
@@ -300,3 +310,20 @@ class Store:
         """The credit spent when spending was last continued; 0 if never."""
         row = self.db.execute("SELECT spent FROM continuations ORDER BY id DESC LIMIT 1").fetchone()
         return float(row[0]) if row else 0.0
+
+
+def held_benchmark(held: Sequence[str], request: str) -> str:
+    """The benchmark of ``held`` (``NAME@V`` each) that ``request`` names: itself, or
+    for a bare ``NAME`` its newest version; ``EvidenceError`` (EVL001) for none."""
+    if request in held:
+        return request
+    versions = [b for b in held if b.rpartition("@")[0] == request and "@" not in request]
+    if versions:
+        return max(versions, key=lambda b: _version(b.rpartition("@")[2]))
+    listed = ", ".join(held) or "none"
+    message = f"no benchmark {request!r} is prepared in the store (it holds: {listed})"
+    raise EvidenceError([EVL001.diagnostic(message, "")])
+
+
+def _version(text: str) -> int:
+    return int(text) if text.isascii() and text.isdigit() else -1

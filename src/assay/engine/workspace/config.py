@@ -145,15 +145,32 @@ def load_config(start: Path, explicit: Path | None = None) -> Config:
         begin = begin.parent
     repository = repository_root(begin)
     for directory in (begin, *begin.parents):
-        for name in CONFIG_NAMES:
-            candidate = directory / name
-            if candidate.is_file():
-                table = _read_table(candidate)
-                if table is not None:
-                    return _build(table, candidate)
+        config = _config_in(directory)
+        if config is not None:
+            return config
         if directory == repository:
             break
     return Config.default(repository or begin)
+
+
+def root_config(root: Path) -> Config:
+    """The configuration of the workspace ``root`` itself: its own config file, else
+    the defaults for it. Never one further up, which would make its folder the root:
+    a server told its root (``assay mcp --root``) reads nothing outside it."""
+    folder = root.resolve()
+    found = _config_in(folder)
+    return found if found is not None else Config.default(folder)
+
+
+def _config_in(directory: Path) -> Config | None:
+    """The config file of ``directory`` (``CONFIG_NAMES`` in order), or None."""
+    for name in CONFIG_NAMES:
+        candidate = directory / name
+        if candidate.is_file():
+            table = _read_table(candidate)
+            if table is not None:
+                return _build(table, candidate)
+    return None
 
 
 def _read_table(path: Path) -> dict[str, Any] | None:

@@ -26,7 +26,9 @@ EVL001 = Rule(
     documentation="""\
 `answers NAME version N for BENCHMARK` must name a declared benchmark; on the command
 line, `--benchmark`, `--answers`, `--results` and `--runner` must name declared
-objects (`NAME` or `NAME@V`); the message lists those declared. Exit 2.
+objects (`NAME` or `NAME@V`); the message lists those declared. `assay eval summary
+--benchmark` (and the MCP tool `eval_summary`'s `benchmark`) must name a benchmark the
+store holds prepared; the message lists those it holds. Exit 2.
 
 ## Fails
 
