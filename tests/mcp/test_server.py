@@ -123,7 +123,9 @@ def test_a_huge_workspace_is_checked_without_stalling_the_server(huge: Path) -> 
 
 
 def test_the_server_ends_when_standard_input_closes_even_during_a_check(huge: Path) -> None:
-    """A client that goes away mid-check: the process ends at once, with 0."""
+    """A client that goes away mid-check: the process ends with 0 without finishing the
+    check — it never answers the call (a check of the large workspace takes far longer
+    than it takes the server to see its input closed)."""
     root = huge
     messages = [
         {
@@ -151,13 +153,11 @@ def test_the_server_ends_when_standard_input_closes_even_during_a_check(huge: Pa
         server.stdin.flush()
         initialized = json.loads(server.stdout.readline())
         assert initialized["result"]["serverInfo"]["name"] == "assay"
-        time.sleep(0.3)  # the check has started
-        started = time.monotonic()
         server.stdin.close()
-        assert server.wait(timeout=20) == 0
-        ended = time.monotonic() - started
+        assert server.wait(timeout=60) == 0  # a hang guard, not a measure
+        answered = [json.loads(line) for line in server.stdout.read().splitlines() if line]
         assert server.stderr is not None and b"Traceback" not in server.stderr.read()
-    assert ended < 5
+    assert [m for m in answered if m.get("id") == 2] == []
 
 
 def test_eval_summary_summarizes_a_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
