@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from lsprotocol import types
 
 from tests.lsp.editor import Editor, Published, run
@@ -149,11 +150,13 @@ def test_a_config_that_cannot_be_read_is_told_and_the_server_goes_on(workspace: 
     run(workspace, scenario)
 
 
-def test_without_pygls_the_command_names_the_extra(tmp_path: Path) -> None:
-    """Run where pygls cannot be imported: exit 2, the extra named, no traceback."""
-    blocker = tmp_path / "pygls"
+@pytest.mark.parametrize("module", ["pygls", "lsprotocol"])
+def test_without_pygls_the_command_names_the_extra(tmp_path: Path, module: str) -> None:
+    """Run where the server's library (or one it needs) cannot be imported: exit 2, the
+    module and the extra named, no traceback."""
+    blocker = tmp_path / module
     blocker.mkdir()
-    (blocker / "__init__.py").write_text("raise ModuleNotFoundError('no', name='pygls')\n")
+    (blocker / "__init__.py").write_text(f"raise ModuleNotFoundError('no', name={module!r})\n")
     done = subprocess.run(
         [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
          "from assay.cli import main; sys.exit(main(['lsp']))", str(tmp_path)],
@@ -161,3 +164,4 @@ def test_without_pygls_the_command_names_the_extra(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 2, done.stderr
     assert "pip install 'assay[lsp]'" in done.stderr and "Traceback" not in done.stderr
+    assert f"no module `{module}`" in done.stderr

@@ -22,11 +22,14 @@ def run(options: argparse.Namespace) -> int:
     try:
         server = import_module(SERVER)
     except ModuleNotFoundError as error:
-        if (error.name or "").partition(".")[0] not in ("pygls", "lsprotocol"):
+        missing = (error.name or "").partition(".")[0]
+        if missing in ("", "assay"):  # assay's own module missing: a broken install
             raise
+        # Any module outside assay the server needs comes with the extra: pygls,
+        # lsprotocol, and what they depend on.
         complain(
-            "assay lsp: the language server library is not installed; "
-            "install the extra: pip install 'assay[lsp]'"
+            "assay lsp: the language server library is not installed "
+            f"(no module `{missing}`); install the extra: pip install 'assay[lsp]'"
         )
         return EXIT_ERROR
     if options.rules_url is None:
