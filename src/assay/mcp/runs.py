@@ -28,7 +28,7 @@ def render(served: Served, arguments: dict[str, Any]) -> str:
         if write:
             # Never over a file the check reads (a run's boundary, a spec, a store).
             target = write_review(verification, where)
-            shown = Path(os.path.relpath(target, served.root)).as_posix()
+            shown = Path(os.path.relpath(target, os.path.realpath(served.root))).as_posix()
             review = read_text(served.root, shown)
         else:
             review = render_review(verification, where)

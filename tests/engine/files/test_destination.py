@@ -140,7 +140,7 @@ def test_the_rule_place_by_place(
     before = _tree(places)
     if reason is None:
         target = claim(destination, ground)
-        assert target == Path(os.path.normpath(root / path))
+        assert target == Path(os.path.realpath(root / path))
     else:
         with pytest.raises(DestinationRefused) as refused:
             claim(destination, ground)
@@ -229,3 +229,19 @@ def test_survey_reads_the_inputs_only_where_something_is(places: Path) -> None:
     assert asked == []
     survey(Destination(str(root / "report.txt"), "--output"), Ground(workspace=root, inputs=inputs))
     assert asked == [1]
+
+
+def test_a_path_with_a_nul_is_refused_with_a_message(places: Path) -> None:
+    """No file name holds a NUL; the system would raise, the rule says so instead."""
+    with pytest.raises(DestinationRefused, match="NUL character"):
+        claim(Destination("report\0.json", "--output"), Ground(workspace=places / "ws"))
+
+
+def test_the_target_is_where_the_path_lands_walked_as_the_system_walks_it(
+    places: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Outside the workspace a link may be named; `link/..` is then the parent of the
+    link's target, as the system takes it, and that is where the write goes."""
+    monkeypatch.chdir(places / "ws")
+    target = claim(Destination("../into-ws/../new.txt", "--out"), Ground(workspace=places / "ws"))
+    assert target == places / "ws" / "new.txt"

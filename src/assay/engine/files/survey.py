@@ -25,12 +25,15 @@ __all__ = ["survey"]
 
 def survey(destination: Destination, ground: Ground) -> Place:
     """What is at ``destination`` now: the facts ``judge`` rules on."""
-    try:
-        given = (
-            os.path.abspath(destination.path)
-            if os.path.isabs(destination.path)
-            else (os.path.join(os.getcwd(), destination.path))
+    if "\0" in destination.path:
+        raise DestinationRefused(
+            f"{destination.flag} {destination.path!r} holds a NUL character, which no file "
+            "name can; nothing was written"
         )
+    try:
+        # Joined, not normalized: `link/..` must be walked as the system walks it.
+        path = destination.path
+        given = path if os.path.isabs(path) else os.path.join(os.getcwd(), path)
     except FileNotFoundError:  # a relative path, and the current folder was removed
         raise DestinationRefused(
             f"{destination.flag} {destination.path!r} is relative to a current folder "
@@ -41,7 +44,7 @@ def survey(destination: Destination, ground: Ground) -> Place:
     real, linked = _walk(given, _repository(workspace))
     kind = _kind(real)
     place = Place(
-        target=Path(os.path.normpath(given)),
+        target=Path(real),  # where the write lands: the path judged, walked
         kind=kind,
         inside_git=_inside_git(given, real),
         home=_home(real, workspace),
