@@ -1,6 +1,6 @@
 """The three accepted seed ADRs check clean under `adr`, and each planted defect is found.
 
-The seeds live in ../shared/seeds (present in CI); see conftest.py. Seed 000's four
+The seeds are copied into tests/fixtures/seeds. Seed 000's four
 Implementation-evidence links point into its original repository: at the workspace
 root they climb out of it (LNK002), two folders down they land inside it on files that
 do not exist (LNK001).
