@@ -46,7 +46,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 ROOT = Path(__file__).resolve().parent.parent
 #: The three accepted seed ADRs the product comes from, copied byte for byte into the
 #: repository (tests/test_seed_rules_doc.py quotes them): the suite never reads ../shared.
-SEEDS = ROOT / "tests" / "fixtures" / "seeds"
+SEED_FOLDER = ROOT / "tests" / "fixtures" / "seeds"
 
 #: The tests' own cache folder (check results, the grammar cache): never the user's
 #: ~/.cache/assay, which a test could otherwise read stale results from or fill up.

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tests.conftest import SEEDS
+from tests.conftest import SEED_FOLDER
 
 NAMES = ("000_240b4fe6d2ce617e.txt", "002_86d9057eefabe1b6.txt", "003_2d1e3bea95390480.txt")
-SEEDS = [SEEDS / name for name in NAMES]
+SEEDS = [SEED_FOLDER / name for name in NAMES]
 
 
 def seed_text(prefix: str) -> str:

@@ -10,7 +10,7 @@ from syrupy.extensions.json import JSONSnapshotExtension
 
 from assay import parse_document
 from assay.spec.convert import to_json_value
-from tests.conftest import SEEDS
+from tests.conftest import SEED_FOLDER
 from tests.grammar.test_fast_lane import assert_same
 from tests.seeds.files import NAMES, SEEDS
 
@@ -23,7 +23,7 @@ def json_snapshot(snapshot):  # type: ignore[no-untyped-def]
 
 def test_the_seed_folder_holds_the_three_seeds() -> None:
     """The parameter lists below name the seeds; the folder must hold each of them."""
-    assert sorted(p.name for p in SEEDS.glob("*.txt")) == sorted(NAMES)
+    assert sorted(p.name for p in SEED_FOLDER.glob("*.txt")) == sorted(NAMES)
 
 
 @pytest.mark.parametrize("seed", SEEDS, ids=NAMES)
