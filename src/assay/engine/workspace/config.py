@@ -18,9 +18,9 @@ from typing import Any, Literal, cast, get_args
 
 from attrs import field, frozen
 
+from assay.engine.workspace import config_values as values
 from assay.errors import AssayError
-from assay.grammar.globs import GlobError, compile_glob
-from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN
+from assay.grammar.globs import compile_glob
 from assay.spec.model import Model
 
 FailOn = Literal["error", "warning", "info", "never"]
@@ -31,8 +31,6 @@ CONFIG_NAMES = ("assay.toml", "pyproject.toml")
 #: With no config, every spec file the workspace holds.
 DEFAULT_SPECS = ("**/*.assay",)
 
-_FAMILY = re.compile(r"^[A-Z]{3}$")
-_LOWER_CODE = re.compile(r"^[a-z]{3}[0-9]{3}$")
 _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column (\d+)\)$")
 _AT_END = "(at end of document)"
 
@@ -239,11 +237,6 @@ _LIST_KEYS = ("specs", "include", "exclude", "select", "ignore")
 KEYS = (*_LIST_KEYS, "fail-on", "severity", "per-file-ignores")
 
 
-#: What a config error says and where: the message, the key's path in the table, and
-#: the string in its value the message is about (a list entry), if any.
-Fail = Callable[[str, tuple[str, ...], "str | None"], ConfigError]
-
-
 def _build(table: dict[str, Any], path: Path) -> Config:
     inside = ("tool", "assay") if path.name == "pyproject.toml" else ()
 
@@ -266,37 +259,39 @@ def _build(table: dict[str, Any], path: Path) -> Config:
     for key in table:
         if key not in KEYS:
             raise fail(_unknown_key(key, path), (key,))
-    lists = {key: _strings(table[key], (key,), fail) for key in _LIST_KEYS if key in table}
+    lists = {key: values.strings(table[key], (key,), fail) for key in _LIST_KEYS if key in table}
     for key in ("specs", "include", "exclude"):
         for pattern in lists.get(key, ()):
-            _check_glob(pattern, (key,), fail)
+            values.check_glob(pattern, (key,), fail)
     for pattern in lists.get("specs", ()):
-        _check_spec_path(pattern, fail)
+        values.check_spec_path(pattern, fail)
     for key in ("select", "ignore"):
         for selector in lists.get(key, ()):
-            _check_selector(selector, (key,), fail)
+            values.check_selector(selector, (key,), fail)
     fail_on = table.get("fail-on", "error")
     if fail_on not in get_args(FailOn):
         choices = ", ".join(get_args(FailOn))
-        raise fail(f"`fail-on` must be one of {choices} (got {_shown(fail_on)})", ("fail-on",))
-    severity = _table(table.get("severity", {}), ("severity",), fail)
+        raise fail(
+            f"`fail-on` must be one of {choices} (got {values.shown(fail_on)})", ("fail-on",)
+        )
+    severity = values.table(table.get("severity", {}), ("severity",), fail)
     for selector, level in severity.items():
-        _check_selector(selector, ("severity", selector), fail, at_key=True)
+        values.check_selector(selector, ("severity", selector), fail, at_key=True)
         if level not in get_args(SeverityOverride):
             choices = ", ".join(get_args(SeverityOverride))
             raise fail(
-                f"`severity.{selector}` must be one of {choices} (got {_shown(level)})",
+                f"`severity.{selector}` must be one of {choices} (got {values.shown(level)})",
                 ("severity", selector),
             )
     ignores: dict[str, tuple[str, ...]] = {}
-    for pattern, value in _table(
+    for pattern, value in values.table(
         table.get("per-file-ignores", {}), ("per-file-ignores",), fail
     ).items():
         where = ("per-file-ignores", pattern)
-        _check_glob(pattern, where, fail, at_key=True)
-        ignores[pattern] = _strings(value, where, fail)
+        values.check_glob(pattern, where, fail, at_key=True)
+        ignores[pattern] = values.strings(value, where, fail)
         for selector in ignores[pattern]:
-            _check_selector(selector, where, fail)
+            values.check_selector(selector, where, fail)
     return Config(
         root=path.parent,
         source=path,
@@ -322,87 +317,6 @@ def _unknown_key(key: str, path: Path) -> str:
     return message + (
         f"; did you mean `{close[0]}`?" if close else f"; expected one of {', '.join(KEYS)}"
     )
-
-
-def _shown(value: object) -> str:
-    """``value`` as the message quotes it: short, whatever TOML made of it (a table
-    nested a hundred deep, an integer of thousands of digits Python will not print)."""
-    import reprlib
-
-    class _Short(reprlib.Repr):
-        def repr_int(self, x: int, level: int) -> str:
-            if x.bit_length() > 200:  # past 60 digits: its size says more than its digits
-                return f"<an integer of {x.bit_length()} bits>"
-            return repr(x)
-
-    shorter = _Short()
-    shorter.maxlevel, shorter.maxstring, shorter.maxother = 3, 60, 100
-    return shorter.repr(value)
-
-
-def _dotted(key: tuple[str, ...]) -> str:
-    return ".".join(key)
-
-
-def _strings(value: object, key: tuple[str, ...], fail: Fail) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise fail(f"`{_dotted(key)}` must be a list of strings (got {_shown(value)})", key, None)
-    return tuple(value)
-
-
-def _table(value: object, key: tuple[str, ...], fail: Fail) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise fail(f"`{_dotted(key)}` must be a table (got {_shown(value)})", key, None)
-    return value
-
-
-def _check_glob(pattern: str, key: tuple[str, ...], fail: Fail, *, at_key: bool = False) -> None:
-    """``at_key``: the pattern is the key itself (``per-file-ignores``), not an entry."""
-    try:
-        compile_glob(pattern)
-    except GlobError as error:
-        name = _dotted(key[:1] if at_key else key)
-        message = f"`{name}` pattern {pattern!r}: {error}"
-        raise fail(message, key, None if at_key else pattern) from None
-
-
-def _check_spec_path(pattern: str, fail: Fail) -> None:
-    # Elsewhere a leading `/` anchors at the root, as in .gitignore; a spec is named
-    # like a file, and `/etc/team.assay` (or `~/specs/…`) means a path outside the
-    # workspace, which would silently match nothing.  (`C:` and `\` are glob errors.)
-    if pattern.lstrip().startswith(("/", "~")):
-        raise fail(
-            f"`specs` pattern {pattern!r}: spec paths are relative to the workspace root, "
-            "not absolute or in a home folder (drop the leading `/` or `~`)",
-            ("specs",),
-            pattern,
-        )
-
-
-def _check_selector(
-    selector: str, key: tuple[str, ...], fail: Fail, *, at_key: bool = False
-) -> None:
-    """``at_key``: the selector is the key itself (``[severity]``), not an entry."""
-    # Whether the code or name exists is the runner's business (it knows the checks);
-    # here only the shape, so typos in case are caught before they silently select nothing.
-    name = _dotted(key[:1] if at_key else key)
-    value = None if at_key else selector
-    if _LOWER_CODE.match(selector):
-        raise fail(
-            f"`{name}`: codes are upper case (got {selector!r}; did you mean "
-            f"{selector.upper()!r}?)",
-            key,
-            value,
-        )
-    if not (
-        CODE_PATTERN.match(selector) or _FAMILY.match(selector) or NAME_PATTERN.match(selector)
-    ):
-        raise fail(
-            f"`{name}` entries must be a code (LNK001), a family (LNK) or a kebab-case check "
-            f"name (broken-link) (got {selector!r})",
-            key,
-            value,
-        )
 
 
 def _display(path: Path) -> str:
