@@ -22,6 +22,7 @@ from assay.spec.convert import from_json_value, to_json_value
 from assay.spec.evidence import (
     Attempt,
     Counter,
+    Drift,
     Policy,
     Provision,
     Verification,
@@ -31,7 +32,8 @@ from assay.spec.model import Model
 
 _ATTEMPT = (
     "id, task, condition, status, versions, shard, started_at, duration_ms, exit_code,"
-    " provision, correctness, answer, verification, assessment, counters, unknown_fields, note"
+    " provision, correctness, answer, verification, assessment, counters, unknown_fields, note,"
+    " drift"
 )
 
 
@@ -47,6 +49,7 @@ class Preparation(Model):
     snapshot: str  #: JSON, content-free
     provision: Provision
     declarations: tuple[str, ...]
+    cues: tuple[str, ...] = ()  #: ``cue@declaration@version`` of each cue delivered
 
 
 @frozen(kw_only=True)
@@ -65,6 +68,9 @@ class Finish(Model):
     counters: tuple[Counter, ...] = ()
     unknown_fields: tuple[str, ...] = ()
     note: str | None = None
+    #: The provision as delivered (the bytes the agent read); None: as prepared.
+    provision: Provision | None = None
+    drift: tuple[Drift, ...] = ()  #: on a basis error, what drifted
 
 
 def _output_columns(output: Output | None) -> tuple[object, ...]:
@@ -118,7 +124,8 @@ class Store:
         """Store one preparation; its new id."""
         cursor = self.db.execute(
             "INSERT INTO preparations (benchmark, task, condition, prepared_at, material,"
-            " stdin, snapshot, provision, declarations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " stdin, snapshot, provision, declarations, cues)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 prep.benchmark,
                 prep.task,
@@ -129,6 +136,7 @@ class Store:
                 prep.snapshot,
                 _json(prep.provision),
                 json.dumps(list(prep.declarations)),
+                json.dumps(list(prep.cues)),
             ),
         )
         return int(cursor.lastrowid or 0)
@@ -136,8 +144,8 @@ class Store:
     def preparations(self, benchmark: str) -> dict[tuple[str, str], Preparation]:
         """The latest preparation of each task and condition of ``benchmark``."""
         rows = self.db.execute(
-            "SELECT id, benchmark, task, condition, stdin, snapshot, provision, declarations"
-            " FROM preparations WHERE benchmark = ? ORDER BY id",
+            "SELECT id, benchmark, task, condition, stdin, snapshot, provision, declarations,"
+            " cues FROM preparations WHERE benchmark = ? ORDER BY id",
             (benchmark,),
         )
         found = {}
@@ -151,6 +159,7 @@ class Store:
                 snapshot=row[5],
                 provision=from_json_value(json.loads(row[6]), Provision),
                 declarations=tuple(json.loads(row[7])),
+                cues=tuple(json.loads(row[8] or "[]")),
             )
         return found
 
@@ -198,7 +207,8 @@ class Store:
             " stdout = ?, stdout_bytes = ?, stdout_sha256 = ?, stdout_truncated = ?,"
             " stderr = ?, stderr_bytes = ?, stderr_sha256 = ?, stderr_truncated = ?,"
             " correctness = ?, answer = ?, verification = ?,"
-            " counters = ?, unknown_fields = ?, note = ? WHERE id = ?",
+            " counters = ?, unknown_fields = ?, note = ?, drift = ?,"
+            " provision = coalesce(?, provision) WHERE id = ?",
             (
                 end.status,
                 end.duration_ms,
@@ -212,6 +222,8 @@ class Store:
                 _json(end.counters),
                 json.dumps(list(end.unknown_fields)),
                 end.note,
+                _json(end.drift) if end.drift else None,
+                _json(end.provision) if end.provision is not None else None,
                 attempt,
             ),
         )
@@ -242,6 +254,7 @@ class Store:
                 counters=from_json_value(json.loads(row[14]), tuple[Counter, ...]),
                 unknown_fields=tuple(json.loads(row[15])),
                 note=row[16],
+                drift=from_json_value(json.loads(row[17] or "[]"), tuple[Drift, ...]),
             )
 
     def benchmark_tasks(self, benchmark: str | None = None) -> tuple[str | None, tuple[str, ...]]:
