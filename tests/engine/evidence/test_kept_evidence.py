@@ -15,6 +15,7 @@ the compared attempts mix one declaration's versions (EVL041).
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -69,10 +70,10 @@ def _row(draw: st.DrawFn, index: int) -> dict[str, object]:
 _stores = st.integers(1, 12).flatmap(lambda n: st.tuples(*(_row(i) for i in range(n))))
 
 
-def _write(path: Path, rows: tuple[dict[str, object], ...]) -> None:
+def _write(path: Path, rows: Sequence[dict[str, object]], policy_at: str = _POLICY_AT) -> None:
     with Store(path) as store:
         store.record_policy(
-            Policy(name="eval", version=1, recorded_at=_POLICY_AT, minimum_difference=0.0)
+            Policy(name="eval", version=1, recorded_at=policy_at, minimum_difference=0.0)
         )
         for row in rows:
             omitted = {"omitted": row["omitted"]} if row["omitted"] else {}
@@ -155,3 +156,41 @@ def test_omissions_and_mixed_declarations_are_said(rows: tuple[dict[str, object]
     assert len(said) == len(mixed)
     for name, message in zip(mixed, said, strict=True):
         assert f"declaration {name} " in message
+
+
+@settings(max_examples=min(settings().max_examples, 25), deadline=None)
+@given(
+    refused=st.lists(st.sampled_from(["refused", "basis-error"]), min_size=1, max_size=3),
+    launched=st.integers(1, 3),
+)
+def test_merged_shards_do_not_count_refusals_as_executions(
+    refused: list[str], launched: int
+) -> None:
+    """Shard A recorded the policy at 10:00 after refusing rows at 09:00 (no policy
+    yet), then ran attempts from 10:01; shard B recorded the same policy at 11:00.
+    Merged, the policy precedes every execution: no EVL031."""
+    versions = Versions(
+        benchmark="bench@1", answer_key="key@1", runner="fixture@1", result_schema="result@1"
+    )
+
+    def row(index: int, status: str, at: str) -> dict[str, object]:
+        return {
+            "task": "t1",
+            "condition": ("overview", "task")[index % 2],
+            "status": status,
+            "versions": versions,
+            "started_at": at,
+            "correctness": "correct" if status == "completed" else "unknown",
+            "answer": "42" if status == "completed" else None,
+            "omitted": (),
+        }
+
+    early = [row(i, s, f"2026-11-02T09:00:{i:02d}.000Z") for i, s in enumerate(refused)]
+    ran = [row(i, "completed", f"2026-11-02T10:01:{i:02d}.000Z") for i in range(launched)]
+    with tempfile.TemporaryDirectory() as folder:
+        a, b, out = (Path(folder) / n for n in ("a.sqlite", "b.sqlite", "out.sqlite"))
+        _write(a, (*early, *ran), policy_at="2026-11-02T10:00:00.000Z")
+        _write(b, (), policy_at="2026-11-02T11:00:00.000Z")
+        evaluation.merge(out, [a, b])
+        summary = evaluation.summarize_store(out)
+    assert "EVL031" not in {r.code for r in summary.no_verdict}, summary.no_verdict
