@@ -44,31 +44,26 @@ class Feed:
 
     def __init__(self, stream: IO[bytes] | None, data: bytes) -> None:
         self.stream = stream
-        self.size = len(data)
         self.pending = memoryview(data)
         self.written = 0
         self._taken: int | None = None if stream is not None else 0
         self._watch: int | None = None  #: a read end kept open to count the unread
 
-    @property
-    def done(self) -> bool:
-        """Nothing more will be written (all of it, or the child closed its end)."""
-        return self.stream is None or self.stream.closed
-
-    def write(self) -> None:
-        """Write what the pipe takes now; close when all is written or the pipe broke."""
-        assert self.stream is not None
+    def write(self) -> bool:
+        """Write what the pipe takes now; whether writing is over (all of it written,
+        or the pipe broke: the child stopped reading, which is its business). The
+        caller then unregisters the stream and ``close``-s it."""
+        if self.stream is None:
+            return True
         try:
             wrote = os.write(self.stream.fileno(), self.pending[:_CHUNK])
         except BlockingIOError:
-            return
-        except OSError:  # a broken pipe: the child stopped reading, which is its business
-            self.close()
-            return
+            return False
+        except OSError:
+            return True
         self.written += wrote
         self.pending = self.pending[wrote:]
-        if not self.pending:
-            self.close()
+        return not self.pending
 
     def close(self) -> None:
         """End the child's input; the count of what it took is kept for ``taken``."""

@@ -86,9 +86,9 @@ def exchange(
             until = stop_at if stop_at is not None else deadline
             for key, _ in selector.select(max(0.0, min(until - now, _TICK))):
                 if key.fileobj is process.stdin:
-                    feed.write()
-                    if feed.done:
+                    if feed.write():
                         selector.unregister(key.fileobj)
+                        feed.close()
                     continue
                 chunk = os.read(key.fd, _CHUNK)
                 if chunk:
