@@ -80,7 +80,9 @@ def test_a_legacy_version_never_blocks_the_current_one(
     assert {p.benchmark for p in made} == {f"b@{newest}"}
     config = load_config(repo)
     for version in sorted(set(keyed)):
-        plan = make_plan(config, benchmark=f"b@{version}")
+        runner = data.draw(st.integers(1, runners), label="runner")
+        plan = make_plan(config, benchmark=f"b@{version}", runner=f"r@{runner}", need_runner=True)
+        assert plan.required_runner().version == runner
         # The newest key whose answers all name tasks of this version (its own, or a
         # later one's whose tasks it still has).
         fitting = [
