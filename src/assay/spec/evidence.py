@@ -19,12 +19,14 @@ from attrs import frozen
 from assay.spec.model import Model
 
 __all__ = [
+    "NOT_LAUNCHED",
     "Assessment",
     "Attempt",
     "AttemptStatus",
     "Condition",
     "Correctness",
     "Counter",
+    "Drift",
     "Policy",
     "Provision",
     "Rate",
@@ -50,6 +52,10 @@ AttemptStatus = Literal[
 
 Correctness = Literal["correct", "wrong", "unknown"]
 
+#: The statuses of a row recorded without starting a process: such a row is kept
+#: evidence of a refusal, never an execution (a policy must precede executions only).
+NOT_LAUNCHED: frozenset[str] = frozenset({"basis-error", "refused"})
+
 
 @frozen(kw_only=True)
 class Versions(Model):
@@ -59,19 +65,44 @@ class Versions(Model):
     answer_key: str
     runner: str
     result_schema: str
+    #: The cues delivered, ``cue@declaration@version`` joined by ``, ``; None: no cue.
     cue: str | None = None
     declarations: tuple[str, ...] = ()  #: ``name@version`` of each delivered declaration
 
 
 @frozen(kw_only=True)
 class Provision(Model):
-    """Was all required material delivered, and complete."""
+    """Was all required material delivered, and complete.
+
+    Prepared, it says what the stdin holds; on a launched attempt it also says how many
+    of those bytes the agent read (``delivered``): fewer than ``stdin_size`` is an
+    incomplete delivery (the prompt comes last, so nothing short of all is all the
+    required material), ``complete`` false and the shortfall in ``missing``.
+    """
 
     complete: bool
     #: What was required and not delivered (declaration or file names), in order.
     missing: tuple[str, ...] = ()
-    stdin_sha256: str | None = None  #: digest of the bytes actually written to stdin
+    stdin_sha256: str | None = None  #: digest of the stdin prepared for the agent
     stdin_size: int | None = None
+    #: Stdin bytes the agent read; None: not launched, recorded before it was measured,
+    #: or not measurable here.
+    delivered: int | None = None
+    #: Optional units left out whole because the budget had no room (``path``,
+    #: ``path:A-B``, each with its sha256 and size): explicit, never silent.
+    omitted: tuple[str, ...] = ()
+
+
+@frozen(kw_only=True)
+class Drift(Model):
+    """One delivered unit whose bytes differ from what ``prepare`` pinned (a basis
+    error): its path and both digests. ``(stdin)`` is the stdin as a whole (a prompt
+    changed); a digest is None where the unit is absent (added, gone, unreadable)."""
+
+    condition: Condition
+    path: str
+    prepared_sha256: str | None
+    current_sha256: str | None
 
 
 @frozen(kw_only=True)
@@ -129,6 +160,8 @@ class Attempt(Model):
     unknown_fields: tuple[str, ...] = ()
     #: Why the attempt ended as it did, in a sentence, when not ``completed``.
     note: str | None = None
+    #: On a basis error: every unit that drifted since prepare, with both digests.
+    drift: tuple[Drift, ...] = ()
 
 
 @frozen(kw_only=True)

@@ -77,6 +77,10 @@ def _prepare(options: argparse.Namespace) -> int:
         if not prep.provision.complete:
             missing = "; ".join(prep.provision.missing)
             lines.append(printable(f"  {prep.task} ({prep.condition}): incomplete: {missing}"))
+        for unit in prep.provision.omitted:  # optional, left out: said, never silent
+            lines.append(
+                printable(f"  {prep.task} ({prep.condition}): optional unit left out: {unit}")
+            )
     if policy is not None:
         lines.append(f"recorded policy {policy.name}@{policy.version}")
     lines.append("no agent was started; `assay eval run --runner NAME` runs one")

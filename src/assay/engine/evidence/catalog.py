@@ -4,7 +4,9 @@ choice of one version of each for a run.
 Specs are parsed as ``assay check`` parses them (the same files, the same grammar);
 their errors stop here as ``SpecError``. What needs every file is checked here: an
 object given twice (EVL002), an answer key for a benchmark nobody declares (EVL001)
-or naming a task its benchmark lacks (EVL003), a task without an answer (EVL004).
+or naming a task no version of its benchmark has (EVL003), a task without an answer
+(EVL004). Which key goes with which benchmark version is the plan's (``plan``): a key
+kept for a legacy version never stops the newest, nor the newest a legacy one.
 """
 
 from __future__ import annotations
@@ -100,24 +102,37 @@ def _sorted(known: dict[tuple[str, int], Placed[Decl]]) -> tuple[Placed[Decl], .
 def _key_problems(
     placed: Placed[AnswerKeyDecl], benchmarks: dict[tuple[str, int], Placed[BenchmarkDecl]]
 ) -> list[Diagnostic]:
+    """EVL001 for a key of no benchmark; EVL003 for each answer naming a task that no
+    version of its benchmark has (a misspelling: legacy versions are kept, and a key
+    made for one is not wrong for lacking the newest's tasks); EVL004, a warning, for
+    each task of the newest version the key does not answer, when it is the key's
+    newest version."""
     key = placed.decl
     versions = [p.decl for (name, _), p in sorted(benchmarks.items()) if name == key.benchmark]
     if not versions:
         message = f"answer key `{key.name}` is for `{key.benchmark}`, and no benchmark is named so"
         return [EVL001.diagnostic(message, placed.path, key.benchmark_span)]
     newest = versions[-1]
-    tasks = {t.name for t in newest.tasks}
-    answered = {a.task for a in key.answers}
+    anywhere = {t.name for version in versions for t in version.tasks}
     found = []
     for answer in key.answers:
-        if answer.task not in tasks:
-            message = f"`{key.benchmark}` version {newest.version} has no task `{answer.task}`"
+        if answer.task not in anywhere:
+            message = f"no version of `{key.benchmark}` has a task `{answer.task}`"
             found.append(EVL003.diagnostic(message, placed.path, answer.span))
+    if not fits(key, newest):
+        return found  # a key kept for a legacy version: the newest's tasks are not its own
+    answered = {a.task for a in key.answers}
     for task in newest.tasks:
         if task.name not in answered:
             message = f"answer key `{key.name}` has no answer for task `{task.name}`"
             found.append(EVL004.diagnostic(message, placed.path, key.name_span))
     return found
+
+
+def fits(key: AnswerKeyDecl, benchmark: BenchmarkDecl) -> bool:
+    """Does every answer of ``key`` name a task of this version of the benchmark?"""
+    tasks = {t.name for t in benchmark.tasks}
+    return key.benchmark == benchmark.name and all(a.task in tasks for a in key.answers)
 
 
 def choose(placed: Sequence[Placed[Decl]], kind: str, request: str | None) -> Placed[Decl]:

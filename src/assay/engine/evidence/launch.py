@@ -39,6 +39,8 @@ class Ran(Model):
     timed_out: bool = False
     held_open: bool = False  #: a process it started still held its output at the end
     error: str | None = None
+    #: The stdin bytes it read (0 when it could not start); None: not measured.
+    stdin_taken: int | None = 0
 
 
 class Children:
@@ -105,6 +107,7 @@ class Children:
             child_us=elapsed,
             timed_out=ended.timed_out,
             held_open=ended.held_open,
+            stdin_taken=ended.stdin_taken,
         )
 
 

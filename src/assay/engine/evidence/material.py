@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from attrs import frozen
+from attrs import evolve, frozen
 
 from assay.engine.context.assembly import Budget, assemble
 from assay.engine.context.selection import select
@@ -22,7 +22,7 @@ from assay.engine.files.source import read_source
 from assay.engine.files.tracking import Tracking
 from assay.engine.workspace.declarations import Declared
 from assay.spec.evaluation import BenchmarkDecl, TaskDecl
-from assay.spec.evidence import Provision
+from assay.spec.evidence import Condition, Provision
 from assay.spec.manifest import MAX_BUDGET
 from assay.spec.model import Model
 
@@ -32,10 +32,11 @@ class Material(Model):
     """What one condition delivers, before the prompt: the same for tasks that share
     documents (or dimensions), so it is built once and ``deliver``-ed per task."""
 
-    condition: str
+    condition: Condition
     material: bytes
     units: str  #: JSON list of what was read: paths, digests, sizes; never text
     missing: tuple[str, ...] = ()  #: required material that could not be delivered
+    omitted: tuple[str, ...] = ()  #: optional units the budget had no room for
     declarations: tuple[str, ...] = ()
     cues: tuple[str, ...] = ()
 
@@ -44,7 +45,7 @@ class Material(Model):
 class Delivery(Model):
     """One task's stdin under one condition, its content-free snapshot, its provision."""
 
-    condition: str
+    condition: Condition
     material: bytes
     stdin: bytes
     snapshot: str  #: JSON: the units, the stdin's digest and size
@@ -68,7 +69,11 @@ def deliver(made: Material, prompt: str) -> Delivery:
         f'"stdin_sha256": "{digest}", "units": {made.units}}}'
     )
     provision = Provision(
-        complete=not made.missing, missing=made.missing, stdin_sha256=digest, stdin_size=len(stdin)
+        complete=not made.missing,
+        missing=made.missing,
+        stdin_sha256=digest,
+        stdin_size=len(stdin),
+        omitted=made.omitted,
     )
     return Delivery(
         condition=made.condition,
@@ -79,6 +84,16 @@ def deliver(made: Material, prompt: str) -> Delivery:
         declarations=made.declarations,
         cues=made.cues,
     )
+
+
+def received(prepared: Provision, taken: int | None) -> Provision:
+    """The provision of an attempt whose agent read ``taken`` bytes of the prepared
+    stdin (None: not measured, and nothing claimed): fewer than all is incomplete."""
+    size = prepared.stdin_size
+    if taken is None or size is None or taken >= size:
+        return evolve(prepared, delivered=taken)
+    short = f"stdin: the agent read {taken:,} of {size:,} bytes and no more"
+    return evolve(prepared, delivered=taken, complete=False, missing=(*prepared.missing, short))
 
 
 #: Why an overview document over the cap is missing provision.
@@ -145,11 +160,19 @@ def task_material(
     )
     if not bundle.ok and not missing:
         missing = ("the bundle could not be assembled",)
+    omitted: tuple[str, ...] = ()
+    if bundle.manifest is not None:
+        omitted = tuple(
+            f"{u.path}{f':{u.lines[0]}-{u.lines[1]}' if u.lines else ''} "
+            f"(sha256 {u.sha256}, {u.bytes:,} bytes; {u.room:,} left of the budget)"
+            for u in bundle.manifest.omitted
+        )
     return Material(
         condition="task",
         material=bundle.text if bundle.ok else b"",
         units=json.dumps(units, sort_keys=True),
         missing=missing,
+        omitted=omitted,
         declarations=names,
         cues=cues,
     )

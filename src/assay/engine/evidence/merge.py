@@ -33,11 +33,12 @@ _ATTEMPT_COLUMNS = (
     "task, condition, status, versions, shard, started_at, duration_ms, exit_code, command,"
     " stdin_sha256, stdin, stdout, stderr, provision, correctness, answer, verification,"
     " assessment, counters, unknown_fields, note, child_us, stdout_bytes, stdout_sha256,"
-    " stdout_truncated, stderr_bytes, stderr_sha256, stderr_truncated"
+    " stdout_truncated, stderr_bytes, stderr_sha256, stderr_truncated, drift"
 )
 _ASSESSMENT_COLUMNS = "verdict, answer_sha256, basis_sha256, policy, recorded_at"
 _PREP_COLUMNS = (
-    "benchmark, task, condition, prepared_at, material, stdin, snapshot, provision, declarations"
+    "benchmark, task, condition, prepared_at, material, stdin, snapshot, provision, declarations,"
+    " cues"
 )
 
 
@@ -138,7 +139,7 @@ class _Merged:
             key = (row[1], row[2], row[3], row[7])
             if key not in self.preparations:  # every shard prepared every task: one of each
                 cursor = self.db.execute(
-                    f"INSERT INTO preparations ({_PREP_COLUMNS}) VALUES ({_marks(9)})", row[1:]
+                    f"INSERT INTO preparations ({_PREP_COLUMNS}) VALUES ({_marks(10)})", row[1:]
                 )
                 self.preparations[key] = int(cursor.lastrowid or 0)
             ids[row[0]] = (self.preparations[key], key)
@@ -172,7 +173,7 @@ class _Merged:
                 mapped[row[0]] = held[0]
                 continue
             cursor = self.db.execute(
-                f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({_marks(29)})",
+                f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({_marks(30)})",
                 (prep[0] if prep else None, *content),
             )
             mapped[row[0]] = int(cursor.lastrowid or 0)

@@ -16,13 +16,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from assay.engine.evidence.records import Store
+from assay.spec.evidence import NOT_LAUNCHED
 
 
 def merged_policies(stores: Sequence[Store]) -> list[tuple[str, str]]:
     """``(recorded_at, policy JSON)`` rows for the merged store, oldest first."""
     found: dict[str, list[tuple[str, bool]]] = {}  # content -> (recorded_at, before)
     for store in stores:
-        (first,) = store.db.execute("SELECT min(started_at) FROM attempts").fetchone()
+        # The first execution: a row that launched nothing (refused, basis error) is none.
+        marks = ", ".join("?" * len(NOT_LAUNCHED))
+        (first,) = store.db.execute(
+            f"SELECT min(started_at) FROM attempts WHERE status NOT IN ({marks})",
+            sorted(NOT_LAUNCHED),
+        ).fetchone()
         for (text,) in store.db.execute("SELECT policy FROM policies ORDER BY id"):
             policy: dict[str, Any] = json.loads(text)
             at = str(policy.pop("recorded_at", ""))

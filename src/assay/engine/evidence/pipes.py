@@ -20,10 +20,10 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable
-from typing import IO
 
 from attrs import frozen
 
+from assay.engine.evidence.feed import Feed
 from assay.engine.evidence.output import Capture, Output
 from assay.spec.model import Model
 
@@ -44,6 +44,8 @@ class Exchanged(Model):
     exit_code: int | None
     timed_out: bool  #: the child itself was still running at the deadline
     held_open: bool  #: it had exited, but its output was still open at the deadline
+    #: The stdin bytes the child read (``feed.Feed``); None: could not be measured.
+    stdin_taken: int | None = None
 
 
 def exchange(
@@ -63,13 +65,13 @@ def exchange(
     for stream, kept in ((process.stdout, out), (process.stderr, err)):
         if stream is not None:
             selector.register(stream, selectors.EVENT_READ, kept)
-    pending = memoryview(stdin)
+    feed = Feed(process.stdin, stdin)
     if process.stdin is not None:
-        if pending:
+        if stdin:
             os.set_blocking(process.stdin.fileno(), False)
             selector.register(process.stdin, selectors.EVENT_WRITE)
         else:
-            process.stdin.close()
+            feed.close()
     timed_out, held_open, stop_at = False, False, None
     try:
         while selector.get_map():
@@ -83,8 +85,10 @@ def exchange(
                 break  # what is left is held by a process outside the group
             until = stop_at if stop_at is not None else deadline
             for key, _ in selector.select(max(0.0, min(until - now, _TICK))):
-                if process.stdin is not None and key.fileobj is process.stdin:
-                    pending = _write(selector, process.stdin, pending)
+                if key.fileobj is process.stdin:
+                    if feed.write():
+                        selector.unregister(key.fileobj)
+                        feed.close()
                     continue
                 chunk = os.read(key.fd, _CHUNK)
                 if chunk:
@@ -93,7 +97,11 @@ def exchange(
                     _close(selector, key.fileobj)
     finally:  # what is still open is read no more: closed here
         for key in list(selector.get_map().values()):
-            _close(selector, key.fileobj)
+            if key.fileobj is process.stdin:
+                selector.unregister(key.fileobj)
+                feed.close()  # counts what was taken before the pipe goes
+            else:
+                _close(selector, key.fileobj)
         selector.close()
     timed_out = _reap(process, deadline, kill) or timed_out
     return Exchanged(
@@ -102,21 +110,8 @@ def exchange(
         exit_code=process.returncode,
         timed_out=timed_out,
         held_open=held_open,
+        stdin_taken=feed.taken(),  # after the reap: the child reads no more
     )
-
-
-def _write(selector: selectors.BaseSelector, stdin: IO[bytes], pending: memoryview) -> memoryview:
-    """Write what the pipe takes; close it when all is written or the child is gone."""
-    try:
-        written = os.write(stdin.fileno(), pending[:_CHUNK])
-    except BlockingIOError:
-        return pending
-    except OSError:  # a broken pipe: the child stopped reading, which is its business
-        written = len(pending)
-    pending = pending[written:]
-    if not pending:
-        _close(selector, stdin)
-    return pending
 
 
 def _close(selector: selectors.BaseSelector, stream: object) -> None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
-from assay.engine.evidence.catalog import build_catalog, choose, read_specs
+from assay.engine.evidence.catalog import Catalog, Placed, build_catalog, choose, fits, read_specs
 from assay.engine.evidence.codes import EvidenceError
 from assay.engine.workspace.config import Config
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.evaluation import AnswerKeyDecl, BenchmarkDecl, ResultSchemaDecl, RunnerDecl
 from assay.spec.evidence import Versions
 from assay.spec.model import Model
-from assay.spec.rules.evaluation import EVL001
+from assay.spec.rules.evaluation import EVL001, EVL003
 from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
 
@@ -84,7 +84,7 @@ def make_plan(
             f"(`answers NAME version N for {bench.name}`)"
         )
         raise EvidenceError([EVL001.diagnostic(message, "")])
-    key = choose(keys or catalog.answer_keys, "answers", answers).decl
+    key = _key_for(bench, keys, catalog, answers)
     schema = choose(catalog.result_schemas, "results", results).decl
     runner_at = choose(catalog.runners, "runner", runner) if need_runner else None
     chosen_runner = runner_at.decl if runner_at else None
@@ -94,3 +94,33 @@ def make_plan(
     return Plan(
         benchmark=bench, answer_key=key, results=schema, runner=chosen_runner, places=places
     )
+
+
+def _key_for(
+    bench: BenchmarkDecl,
+    keys: list[Placed[AnswerKeyDecl]],
+    catalog: Catalog,
+    request: str | None,
+) -> AnswerKeyDecl:
+    """The answer key for this version of the benchmark: the one ``request`` names,
+    else the newest version that fits it (each answer names one of its tasks), so a
+    key kept for another version is never chosen for this one. A chosen key that
+    answers a task this version lacks is refused (EVL003): it was made for another."""
+    if request is None and keys:
+        names = {p.decl.name for p in keys}
+        fitting = [p for p in keys if fits(p.decl, bench)]
+        if len(names) == 1 and fitting:
+            return fitting[-1].decl
+    placed = choose(keys or catalog.answer_keys, "answers", request)
+    key = placed.decl
+    tasks = {t.name for t in bench.tasks}
+    strays = [a for a in key.answers if a.task not in tasks]
+    if key.benchmark == bench.name and strays:
+        listed = ", ".join(f"`{a.task}`" for a in strays[:5])
+        message = (
+            f"answer key `{key.name}` version {key.version} answers {listed}, which "
+            f"`{bench.name}` version {bench.version} does not have: it was made for "
+            f"another version; name a key for this one with --answers"
+        )
+        raise EvidenceError([EVL003.diagnostic(message, placed.path, strays[0].span)])
+    return key

@@ -68,6 +68,7 @@ def prepare(config: Config, store: Store, plan: Plan) -> list[Preparation]:
                     snapshot=delivery.snapshot,
                     provision=delivery.provision,
                     declarations=delivery.declarations,
+                    cues=delivery.cues,
                 )
                 ident = store.add_preparation(prep, delivery.material, at)
                 stored.append(evolve(prep, id=ident))

@@ -23,6 +23,7 @@ from assay.spec.convert import from_json_value, to_json_value
 from assay.spec.evidence import (
     Attempt,
     Counter,
+    Drift,
     Policy,
     Provision,
     Verification,
@@ -33,7 +34,8 @@ from assay.spec.rules.evaluation import EVL001
 
 _ATTEMPT = (
     "id, task, condition, status, versions, shard, started_at, duration_ms, exit_code,"
-    " provision, correctness, answer, verification, assessment, counters, unknown_fields, note"
+    " provision, correctness, answer, verification, assessment, counters, unknown_fields, note,"
+    " drift"
 )
 
 
@@ -49,6 +51,7 @@ class Preparation(Model):
     snapshot: str  #: JSON, content-free
     provision: Provision
     declarations: tuple[str, ...]
+    cues: tuple[str, ...] = ()  #: ``cue@declaration@version`` of each cue delivered
 
 
 @frozen(kw_only=True)
@@ -67,6 +70,9 @@ class Finish(Model):
     counters: tuple[Counter, ...] = ()
     unknown_fields: tuple[str, ...] = ()
     note: str | None = None
+    #: The provision as delivered (the bytes the agent read); None: as prepared.
+    provision: Provision | None = None
+    drift: tuple[Drift, ...] = ()  #: on a basis error, what drifted
 
 
 def _output_columns(output: Output | None) -> tuple[object, ...]:
@@ -120,7 +126,8 @@ class Store:
         """Store one preparation; its new id."""
         cursor = self.db.execute(
             "INSERT INTO preparations (benchmark, task, condition, prepared_at, material,"
-            " stdin, snapshot, provision, declarations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " stdin, snapshot, provision, declarations, cues)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 prep.benchmark,
                 prep.task,
@@ -131,6 +138,7 @@ class Store:
                 prep.snapshot,
                 _json(prep.provision),
                 json.dumps(list(prep.declarations)),
+                json.dumps(list(prep.cues)),
             ),
         )
         return int(cursor.lastrowid or 0)
@@ -138,8 +146,8 @@ class Store:
     def preparations(self, benchmark: str) -> dict[tuple[str, str], Preparation]:
         """The latest preparation of each task and condition of ``benchmark``."""
         rows = self.db.execute(
-            "SELECT id, benchmark, task, condition, stdin, snapshot, provision, declarations"
-            " FROM preparations WHERE benchmark = ? ORDER BY id",
+            "SELECT id, benchmark, task, condition, stdin, snapshot, provision, declarations,"
+            " cues FROM preparations WHERE benchmark = ? ORDER BY id",
             (benchmark,),
         )
         found = {}
@@ -153,6 +161,7 @@ class Store:
                 snapshot=row[5],
                 provision=from_json_value(json.loads(row[6]), Provision),
                 declarations=tuple(json.loads(row[7])),
+                cues=tuple(json.loads(row[8] or "[]")),
             )
         return found
 
@@ -200,7 +209,8 @@ class Store:
             " stdout = ?, stdout_bytes = ?, stdout_sha256 = ?, stdout_truncated = ?,"
             " stderr = ?, stderr_bytes = ?, stderr_sha256 = ?, stderr_truncated = ?,"
             " correctness = ?, answer = ?, verification = ?,"
-            " counters = ?, unknown_fields = ?, note = ? WHERE id = ?",
+            " counters = ?, unknown_fields = ?, note = ?, drift = ?,"
+            " provision = coalesce(?, provision) WHERE id = ?",
             (
                 end.status,
                 end.duration_ms,
@@ -214,6 +224,8 @@ class Store:
                 _json(end.counters),
                 json.dumps(list(end.unknown_fields)),
                 end.note,
+                _json(end.drift) if end.drift else None,
+                _json(end.provision) if end.provision is not None else None,
                 attempt,
             ),
         )
@@ -244,6 +256,7 @@ class Store:
                 counters=from_json_value(json.loads(row[14]), tuple[Counter, ...]),
                 unknown_fields=tuple(json.loads(row[15])),
                 note=row[16],
+                drift=from_json_value(json.loads(row[17] or "[]"), tuple[Drift, ...]),
             )
 
     def benchmark_tasks(self, benchmark: str | None = None) -> tuple[str | None, tuple[str, ...]]:

@@ -27,7 +27,9 @@ from attrs import frozen
 from assay.engine.evidence.attempt import attempt as run_attempt
 from assay.engine.evidence.attempt import status_of
 from assay.engine.evidence.codes import EvidenceError
+from assay.engine.evidence.drift import describe, drift
 from assay.engine.evidence.launch import Children, Ran
+from assay.engine.evidence.material import received
 from assay.engine.evidence.outcome import Reading, correctness, read_output
 from assay.engine.evidence.output import DEFAULT_KEEP
 from assay.engine.evidence.plan import Plan
@@ -38,7 +40,7 @@ from assay.engine.evidence.spending import Spending
 from assay.engine.workspace.config import Config
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.evaluation import TaskDecl
-from assay.spec.evidence import Provision, Verification
+from assay.spec.evidence import Drift, Provision, Verification
 from assay.spec.model import Model
 from assay.spec.rules.evaluation_stages import EVL006, EVL009
 
@@ -114,17 +116,19 @@ def run(
 
 def _drift(
     config: Config, plan: Plan, prepared: dict[tuple[str, str], Preparation], names: set[str]
-) -> dict[str, str]:
-    """Per task, which condition's material changed since prepare (basis error)."""
+) -> dict[str, tuple[Drift, ...]]:
+    """Per task, every unit whose material changed since prepare (basis error)."""
     drifted = {}
     for task, *both in deliveries(config, plan):
         if task.name not in names:
             continue
-        changed = [
-            d.condition for d in both if d.snapshot != prepared[(task.name, d.condition)].snapshot
-        ]
+        changed = tuple(
+            unit
+            for d in both
+            for unit in drift(d.condition, prepared[(task.name, d.condition)].snapshot, d.snapshot)
+        )
         if changed:
-            drifted[task.name] = " and ".join(changed)
+            drifted[task.name] = changed
     return drifted
 
 
@@ -138,7 +142,7 @@ class _Session:
         plan: Plan,
         options: RunOptions,
         prepared: dict[tuple[str, str], Preparation],
-        drifted: dict[str, str],
+        drifted: dict[str, tuple[Drift, ...]],
         progress: Callable[[int, int], None] | None,
     ) -> None:
         self.config, self.store, self.plan, self.options = config, store, plan, options
@@ -229,14 +233,21 @@ class _Session:
             for future, (ident, task, condition, started) in list(running.items()):
                 self._record(ident, task, condition, started, *future.result())
 
-    def _not_launched(self, task: TaskDecl, condition: str, status: str, note: str) -> None:
+    def _not_launched(
+        self,
+        task: TaskDecl,
+        condition: str,
+        status: str,
+        note: str,
+        drifted: tuple[Drift, ...] = (),
+    ) -> None:
         prep = self.prepared.get((task.name, condition))
         ident = self._row(task, condition, status, prep)
-        self.store.finish(ident, Finish(status=status, note=note))
+        self.store.finish(ident, Finish(status=status, note=note, drift=drifted))
 
     def _row(self, task: TaskDecl, condition: str, status: str, prep: Preparation | None) -> int:
         stdin = prep.stdin if prep else b""
-        cues = None
+        cues = ", ".join(prep.cues) if prep and prep.cues else None
         ident = self.store.launch(
             prep=prep,
             task=task.name,
@@ -258,8 +269,9 @@ class _Session:
     ) -> tuple[Future[tuple[Ran, Verification]], tuple[int, TaskDecl, str, str]] | None:
         """Record then start one attempt; None when it was recorded without a launch."""
         if task.name in self.drifted:
-            note = f"the {self.drifted[task.name]} material changed since prepare: prepare again"
-            self._not_launched(task, condition, "basis-error", note)
+            drifted = self.drifted[task.name]
+            note = f"the material changed since prepare: {describe(drifted)}; prepare again"
+            self._not_launched(task, condition, "basis-error", note, drifted)
             if condition == "overview":
                 message = f"task `{task.name}`: {note}; its pair was not launched"
                 self.diagnostics.append(
@@ -300,6 +312,7 @@ class _Session:
         )
         answer = reading.answer if reading and status == "completed" else None
         counters = reading.counters if reading else ()
+        provision = received(self.prepared[(task.name, condition)].provision, ran.stdin_taken)
         self.spending.add(counters, started[:10], ident)
         if condition == "overview":
             self.overview_ran.add(task.name)
@@ -318,6 +331,7 @@ class _Session:
                 counters=counters,
                 unknown_fields=reading.unknown_fields if reading else (),
                 note=note,
+                provision=provision,
             ),
         )
 

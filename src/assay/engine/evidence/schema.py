@@ -107,6 +107,14 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE attempts ADD COLUMN stderr_sha256 TEXT;
     ALTER TABLE attempts ADD COLUMN stderr_truncated INTEGER;
     """,
+    # 5: what was delivered. The cues each preparation delivers (JSON list of
+    # cue@declaration@version; NULL: prepared before cues were kept), and, on a basis
+    # error, every unit that drifted since prepare with both digests (JSON list of
+    # Drift; NULL: none, or recorded before drift was kept).
+    """
+    ALTER TABLE preparations ADD COLUMN cues TEXT;
+    ALTER TABLE attempts ADD COLUMN drift TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -89,9 +89,16 @@ EVL003 = Rule(
     code="EVL003",
     name="answer-for-unknown-task",
     stage="evaluation",
-    summary="An answer key answers a task its benchmark (newest version) does not have.",
+    summary="An answer key answers a task its benchmark does not have.",
     documentation="""\
 Usually a renamed or misspelt task: its attempts would never be scored. Exit 2.
+
+Versions are kept side by side, so an answer key is held to every version of its
+benchmark: an answer naming a task that no version has is this error. A key kept for
+a legacy version (answering a task the newest dropped) stops nothing: `eval prepare`
+and `eval run` take, for the benchmark version they use, the newest key version whose
+answers all name its tasks; a key named with `--answers` that answers a task the
+version lacks is refused, being made for another version.
 
 ## Fails
 

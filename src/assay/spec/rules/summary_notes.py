@@ -1,4 +1,5 @@
-"""EVL025-EVL028, EVL037, EVL038 and EVL016: what a summary leaves out, and why; see
+"""EVL025-EVL028, EVL037, EVL038, EVL040, EVL041 and EVL016: what a summary leaves out,
+and what the compared attempts were delivered, and why; see
 ``summary_subsets`` for what the summary's codes are and how their examples run.
 """
 
@@ -267,6 +268,85 @@ runner agent version 1 { argv ["python3", "agent.py"]  env [PATH] }
 
 ```python path=agent.py
 print('{"answer": "5"}')
+```
+""",
+)
+
+EVL040 = Rule(
+    code="EVL040",
+    name="optional-units-omitted",
+    stage="summary",
+    severity="info",
+    summary="Compared attempts were delivered without optional units the budget had no room for.",
+    documentation="""\
+The task condition's bundle takes whole optional units only while the benchmark's
+`budget` has room; the rest are left out, never cut. `assay eval prepare` lists them,
+the store keeps them in each attempt's provision (`omitted`, with path, sha256 and
+size), and the summary names each one with the attempts delivered without it, so a
+number never rests on material the reader believes was there. A note: optional
+material is not required, and the verdict stands.
+
+## Fails
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task", omitted = ["docs/history.md (9,000 bytes)"]},
+]
+```
+
+## Passes
+
+```toml path=evidence.toml
+tasks = ["t1"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task"},
+]
+```
+""",
+)
+
+EVL041 = Rule(
+    code="EVL041",
+    name="declaration-versions-mixed",
+    stage="summary",
+    severity="info",
+    summary="One declaration was delivered at several versions across the compared tasks.",
+    documentation="""\
+Attempts are compared under one benchmark, answer key, runner and result schema
+version; the declarations (and their cues) they deliver are what the task condition
+is about, and may change between runs. When the compared attempts got one
+declaration at more than one version (a declaration renewed halfway through the
+tasks), the aggregate mixes them: the note names each version with its tasks.
+
+## Fails
+
+```toml path=evidence.toml
+tasks = ["t1", "t2"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task", declarations = ["testing@1"]},
+    {id = 3, task = "t2", condition = "overview", correctness = "wrong"},
+    {id = 4, task = "t2", condition = "task", declarations = ["testing@2"]},
+]
+```
+
+## Passes
+
+```toml path=evidence.toml
+tasks = ["t1", "t2"]
+policy = {recorded_at = "2026-11-01T00:00:00Z", minimum_difference = 0.0}
+attempts = [
+    {id = 1, task = "t1", condition = "overview", correctness = "wrong"},
+    {id = 2, task = "t1", condition = "task", declarations = ["testing@2"]},
+    {id = 3, task = "t2", condition = "overview", correctness = "wrong"},
+    {id = 4, task = "t2", condition = "task", declarations = ["testing@2"]},
+]
 ```
 """,
 )

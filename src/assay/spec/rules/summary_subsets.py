@@ -3,11 +3,13 @@
 ``assay eval summary`` (``assay.engine.evidence.summary.summarize``) reports the
 summary's codes (here, in ``summary_notes`` and in ``summary_verdicts``); ``assay
 check`` never does, and they are not checks to select, ignore or give a severity.
-EVL020-EVL024 are subset errors (exit 2, nothing summarized), EVL025-EVL028, EVL037
-and EVL038 are notes on what the numbers leave out (EVL016 on an assessment it leaves
-out, EVL038 on the tasks a subset leaves out), EVL029-EVL036 and EVL039 are the
-reasons a summary gives no verdict, one per missing condition. Their examples run
-through ``summarize`` (``tests/engine/evidence/summary/test_summary_rules.py``).
+EVL020-EVL024 are subset errors (exit 2, nothing summarized), EVL025-EVL028, EVL037,
+EVL038, EVL040 and EVL041 are notes on what the numbers leave out or rest on (EVL016
+on an assessment it leaves out, EVL038 on the tasks a subset leaves out, EVL040 on
+optional units left out of a delivery, EVL041 on declaration versions mixed),
+EVL029-EVL036 and EVL039 are the reasons a summary gives no verdict, one per missing
+condition. Their examples run through ``summarize``
+(``tests/engine/evidence/summary/test_summary_rules.py``).
 
 An example is one ``evidence.toml``: ``tasks`` (the benchmark's, in order), optional
 ``subset``, ``required_counters`` and ``policy`` (``recorded_at``, ``minimum_difference``,
@@ -15,7 +17,8 @@ An example is one ``evidence.toml``: ``tasks`` (the benchmark's, in order), opti
 differs from a completed, correct, fully provided attempt started at
 ``2026-11-02T10:00:<id>Z`` under ``bench@1``, ``key@1``, ``fixture@1``, ``result@1``:
 ``correctness``, ``status``, ``complete = false``, ``counters``, ``incomplete``
-(counters reported incomplete), a version, or ``assessment = "VERDICT under
+(counters reported incomplete), a version, ``declarations`` (the ``name@version``
+delivered), ``omitted`` (optional units left out), or ``assessment = "VERDICT under
 NAME@V"`` (an independent assessment; the example policy is ``eval@1``). A Fails
 example reports its code; the Passes example does not.
 

@@ -25,6 +25,9 @@ def _attempt(fields: dict[str, Any]) -> Attempt:
     """The short form the rule docs describe (``assay.spec.rules.summary_subsets``' docstring)."""
     fields = dict(fields)
     versions = evolve(VERSIONS, **{k: fields.pop(k) for k in _VERSION_KEYS if k in fields})
+    if "declarations" in fields:
+        versions = evolve(versions, declarations=tuple(fields.pop("declarations")))
+    omitted = tuple(fields.pop("omitted", ()))
     counters: dict[str, int | None] = dict(fields.pop("counters", {}))
     counters.update(dict.fromkeys(fields.pop("incomplete", ()), None))
     status = fields.get("status", "completed")
@@ -34,7 +37,7 @@ def _attempt(fields: dict[str, Any]) -> Attempt:
         fields["assessment"] = Assessment(
             verdict=verdict, answer_sha256="0" * 64, basis_sha256=(), policy=policy
         )
-    return attempt(
+    made = attempt(
         fields.pop("id"),
         fields.pop("task"),
         fields.pop("condition"),
@@ -43,6 +46,7 @@ def _attempt(fields: dict[str, Any]) -> Attempt:
         counters=counters,
         **fields,
     )
+    return evolve(made, provision=evolve(made.provision, omitted=omitted))
 
 
 def summary_of(evidence: str) -> Summary:

@@ -8,6 +8,7 @@ answers, messages) is escaped for a table cell.
 from __future__ import annotations
 
 from assay.engine.evidence.summary.numbers import interval, number, signed
+from assay.engine.evidence.summary.wrong import standing
 from assay.spec.evaluation_summary import Summary
 
 _SPECIAL = str.maketrans(
@@ -82,7 +83,7 @@ def render_markdown(summary: Summary, *, plot: str | None = "summary-differences
     lines += ["", "## Wrong answers", ""]
     for w in summary.wrong_answers:
         answer = "no answer" if w.answer is None else cell(w.answer)
-        which = "compared" if w.compared else "earlier attempt"
+        which = standing(summary, w)
         lines.append(f"- {cell(w.task)}, {w.condition}, attempt {w.attempt} ({which}): {answer}")
     if not summary.wrong_answers:
         lines.append("None.")

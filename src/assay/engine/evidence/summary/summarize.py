@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from assay.engine.evidence.summary.aggregates import aggregates, descriptive
 from assay.engine.evidence.summary.assessed import assessments_used
+from assay.engine.evidence.summary.delivered import mixed_declarations, omitted_units
 from assay.engine.evidence.summary.left_out import left_out, undeclared_subset
 from assay.engine.evidence.summary.measures import measure
 from assay.engine.evidence.summary.numbers import count
@@ -19,15 +20,15 @@ from assay.engine.evidence.summary.pairing import order_key, pair
 from assay.engine.evidence.summary.reasons import reason
 from assay.engine.evidence.summary.subset import select_subset
 from assay.engine.evidence.summary.verdict import judge, missing_conditions
+from assay.engine.evidence.summary.wrong import wrong_answers
 from assay.spec.evaluation_summary import (
     SUMMARY_VERSION,
     MatchedValue,
     Reason,
     Summary,
     TaskDifference,
-    WrongAnswer,
 )
-from assay.spec.evidence import Assessment, Attempt, Condition, Policy
+from assay.spec.evidence import NOT_LAUNCHED, Assessment, Attempt, Condition, Policy
 from assay.spec.rules.summary_notes import EVL025, EVL026, EVL037
 
 
@@ -78,13 +79,16 @@ def summarize(
     notes.extend(measured.notes)
     assessed, other_policy = assessments_used(compared, policy)
     notes.extend(other_policy)
+    notes.extend(omitted_units(compared))
+    notes.extend(mixed_declarations(compared))
     differences = tuple(_difference(t, pairs.latest, measured.values, assessed) for t in chosen)
     summary_aggregates = aggregates(differences)
     no_verdict = missing_conditions(
         policy=policy,
         tasks=chosen,
         latest=pairs.latest,
-        launched=[a for a in in_set if a.started_at is not None],
+        # A refusal or a basis error is a row, not an execution: it started nothing.
+        launched=[a for a in in_set if a.started_at is not None and a.status not in NOT_LAUNCHED],
         unused_required=[
             name
             for name in dict.fromkeys(required_counters)
@@ -103,7 +107,13 @@ def summarize(
         aggregates=summary_aggregates,
         descriptive=descriptive(chosen, pairs.latest),
         rates=measured.rates,
-        wrong_answers=tuple(_wrong(pairs.compatible, pairs.latest)),
+        # Every wrong answer but those of tasks the subset leaves out (EVL038 names them).
+        wrong_answers=tuple(
+            wrong_answers(
+                [a for a in ordered if a.task in wanted or a.task not in listed],
+                frozenset(a.id for a in compared),
+            )
+        ),
         incompatible=pairs.incompatible,
         notes=tuple(notes),
         verdict=verdict,
@@ -162,23 +172,6 @@ def _superseded(compatible: Sequence[Attempt], compared: Sequence[Attempt]) -> l
             f"same task and condition is ({statuses})",
             attempts=(a.id for a in earlier),
         )
-    ]
-
-
-def _wrong(
-    compatible: Sequence[Attempt], latest: dict[tuple[str, Condition], Attempt]
-) -> list[WrongAnswer]:
-    compared = {a.id for a in latest.values()}
-    return [
-        WrongAnswer(
-            attempt=a.id,
-            task=a.task,
-            condition=a.condition,
-            answer=a.answer,
-            compared=a.id in compared,
-        )
-        for a in sorted(compatible, key=lambda a: (a.task, a.condition, a.id))
-        if a.correctness == "wrong"
     ]
 
 

@@ -9,6 +9,7 @@ used, and the verdict or each reason there is none.
 from __future__ import annotations
 
 from assay.engine.evidence.summary.numbers import interval, number, signed
+from assay.engine.evidence.summary.wrong import standing
 from assay.spec.evaluation_summary import Reason, Summary, TaskDifference
 
 
@@ -66,8 +67,7 @@ def _render(summary: Summary) -> str:
     for w in summary.wrong_answers:
         answer = "(no answer)" if w.answer is None else repr(w.answer)
         lines.append(
-            f"  {w.task} {w.condition} #{w.attempt}: {answer}"
-            + (" (compared)" if w.compared else " (earlier attempt)")
+            f"  {w.task} {w.condition} #{w.attempt}: {answer}" + f" ({standing(summary, w)})"
         )
     if summary.notes:
         lines += ["", "Notes:"] + [f"  {_reason(n)}" for n in summary.notes]
