@@ -7,7 +7,8 @@ copied to ``images/`` (``pages.images``); the home page, the decisions index, th
 timeline and (when there are reviews) the reviews index list them; each verified run's
 review is rendered to ``reviews/<run folder name>.md``, and the run's retained files
 (its documents and ``run.toml``) are copied at their workspace paths so the review's
-links resolve. Every copied file is made inert (``pages.inert``: Markdown under any
+links resolve; the overview's copy is described by its verified Description
+(``pages.described``). Every copied file is made inert (``pages.inert``: Markdown under any
 extension made safe, HTML, SVG and other active types escaped) on the way. Every file
 is opened with ``open_contained`` (no component may be a symbolic link), so nothing
 outside the workspace, or reached through a link, enters the tree.
@@ -31,6 +32,7 @@ from assay.engine.files.refusal import Refused
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.site.facts import RecordFacts
 from assay.site.gate import Excluded, Publication
+from assay.site.pages.described import described
 from assay.site.pages.images import FOLDER as IMAGES
 from assay.site.pages.images import image_files
 from assay.site.pages.indexes import PICTURE_TITLES, decisions_index, home, reviews_index, timeline
@@ -96,8 +98,9 @@ def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | Non
         write_new(docs / destination, _review_page(run, destination).encode("utf-8"))
         written.add(destination)
         reviews.append((destination, run))
+        overview = _overview(run)
         for path in _retained(run):
-            if _copy(publication.root, path, docs, refused, written):
+            if _copy(publication.root, path, docs, refused, written, overview):
                 site[path] = path
     records, unread = read_records(publication)
     refused += unread
@@ -173,7 +176,21 @@ def _retained(run: Verification) -> Iterable[str]:
     return sorted({*run.report.files, manifest})
 
 
-def _copy(root: Path, path: str, docs: Path, refused: list[Excluded], written: set[str]) -> bool:
+def _overview(run: Verification) -> tuple[str, str] | None:
+    """The run's overview and its verified Description: its page's only description."""
+    if run.review is None:
+        return None
+    return run.review.overview_path, run.review.description
+
+
+def _copy(
+    root: Path,
+    path: str,
+    docs: Path,
+    refused: list[Excluded],
+    written: set[str],
+    overview: tuple[str, str] | None = None,
+) -> bool:
     if path in written:
         return True
     if path in _GENERATED or path.startswith(_GENERATED_FOLDERS):
@@ -185,6 +202,9 @@ def _copy(root: Path, path: str, docs: Path, refused: list[Excluded], written: s
         return False
     with opened, os.fdopen(os.dup(opened.fileno()), "rb") as stream:
         data = stream.read()
+    if overview is not None and path == overview[0]:
+        text = described(data.decode("utf-8", "surrogateescape"), overview[1])
+        data = text.encode("utf-8", "surrogateescape")
     write_new(docs / path, inert_bytes(path, data))  # no live markup, whatever the name
     written.add(path)
     return True

@@ -243,3 +243,29 @@ def test_any_overview_renders_or_declines(texts: tuple[str, str, str], system: s
         assert review.endswith("\n") and not review.endswith("\n\n")
         assert "\r" not in review
         assert review.startswith("---\ndescription: ")
+
+
+FRAGMENTS = OVERVIEW.replace(
+    "Code stays as written:",
+    "See [the description](#description), [the limitations](#limitations), "
+    '<a href="#bounded-synthesis">the synthesis</a> and [its note](#what-the-synthesis-'
+    "does-not-claim).\n\nCode stays as written:",
+)
+
+
+@pytest.mark.parametrize(
+    "destination",
+    [f"{RUN}/review.md", "docs/reviews/github.com-pallets-flask.md"],
+    ids=["run-folder", "elsewhere"],
+)
+def test_fragments_lead_to_a_heading_the_page_has(
+    tmp_path: Path, destination: str, review_snapshot: SnapshotAssertion
+) -> None:
+    """A fragment the review keeps stays; one naming the overview's heading leads there."""
+    review = render_review(_contexts(tmp_path, FRAGMENTS), destination)
+    assert review == review_snapshot
+    overview = "overview.md" if destination.startswith(RUN) else f"../../{RUN}/overview.md"
+    assert f"[the description]({overview}#description)" in review
+    assert f'<a href="{overview}#bounded-synthesis">' in review
+    assert "[the limitations](#limitations)" in review
+    assert "[its note](#what-the-synthesis-does-not-claim)" in review
