@@ -22,7 +22,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import yaml
-from hypothesis import event, given, settings
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from markdown.extensions.toc import slugify, unique
 
@@ -162,8 +162,21 @@ def _holds(root: Path, run: Verification, sections: list[tuple[str, str]]) -> No
     assert _front_description(page) == DESCRIPTION
 
 
+_TWO_LIMITATIONS = (
+    "# Overview: Flask\n\n## Description\n\n" + DESCRIPTION + "\n\n## Bounded synthesis\n\n"
+    "Marker0x says.\n\n## Limitations\n\nMarker1x says.\n\n## Limitations\n\nMarker2x says.\n",
+    [
+        ("Description", DESCRIPTION),
+        ("Bounded synthesis", "Marker0x"),
+        ("Limitations", "Marker1x"),
+        ("Limitations", "Marker2x"),
+    ],
+)
+
+
 @settings(max_examples=min(settings().max_examples, 80), deadline=None)
 @given(overviews(), SYSTEMS, IDENTITIES)
+@example(_TWO_LIMITATIONS, "Flask", SOURCE)  # the audit's: the second was dropped
 def test_a_run_that_checks_clean_renders_whole(
     overview: tuple[str, list[tuple[str, str]]], system: str, identity: str
 ) -> None:

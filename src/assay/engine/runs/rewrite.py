@@ -35,6 +35,7 @@ from assay.engine.runs.rewrite_html import HtmlValue, attribute_value
 from assay.grammar.markdown.document import read_document
 from assay.grammar.markdown.escapes import unescape
 from assay.grammar.markdown.refdefs import parse_destination, parse_label, parse_title
+from assay.spec.model import Model
 from assay.spec.source import Span
 
 __all__ = ["rewrite_links"]
@@ -208,7 +209,7 @@ def _skip(s: str, i: int, *, newlines: int) -> int:
 
 
 @frozen
-class _Move:
+class _Move(Model):
     """Where the text moves from and to, and what a fragment-only link may name there."""
 
     source_dir: tuple[str, ...]
