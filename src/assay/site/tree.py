@@ -6,12 +6,13 @@ relations both ways and the findings it was published with; the images it shows 
 copied to ``images/`` (``pages.images``); the home page, the decisions index, the
 timeline and (when there are reviews) the reviews index list them; each verified run's
 review is rendered to ``reviews/<run folder name>.md``, and the run's retained files
-(its documents and ``run.toml``) are copied at their workspace paths so the review's
-links resolve; the overview's copy is described by its verified Description
-(``pages.described``). Every copied file is made inert (``pages.inert``: Markdown under any
-extension made safe, HTML, SVG and other active types escaped) on the way. Every file
-is opened with ``open_contained`` (no component may be a symbolic link), so nothing
-outside the workspace, or reached through a link, enters the tree.
+(its documents, ``run.toml`` and any other file of the run the review links to) are
+copied at their workspace paths so the review's links resolve; the overview's copy is
+described by its verified Description (``pages.described``). Every copied file is made
+inert (``pages.inert``: Markdown under any extension made safe, HTML, SVG and other
+active types escaped) on the way. Every file is opened with ``open_contained`` (no
+component may be a symbolic link), so nothing outside the workspace, or reached
+through a link, enters the tree.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from attrs import frozen
 from assay.api.runs import Verification, render_review
 from assay.engine.files.opening import open_contained
 from assay.engine.files.refusal import Refused
+from assay.engine.runs.review import linked_files
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.site.facts import RecordFacts
 from assay.site.gate import Excluded, Publication
@@ -95,11 +97,12 @@ def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | Non
     reviews: list[tuple[str, Verification]] = []
     for run in publication.runs:
         destination = review_path(run)
-        write_new(docs / destination, _review_page(run, destination).encode("utf-8"))
+        page = _review_page(run, destination)
+        write_new(docs / destination, page.encode("utf-8"))
         written.add(destination)
         reviews.append((destination, run))
         overview = _overview(run)
-        for path in _retained(run):
+        for path in _retained(run, linked_files(page, destination)):
             if _copy(publication.root, path, docs, refused, written, overview):
                 site[path] = path
     records, unread = read_records(publication)
@@ -171,9 +174,12 @@ def _record_pages(
     return notes
 
 
-def _retained(run: Verification) -> Iterable[str]:
+def _retained(run: Verification, linked: Iterable[str]) -> Iterable[str]:
+    """The run's files the site copies: its documents, ``run.toml``, and every other
+    file of the run its review links to (a trace, a figure), so each link resolves."""
     manifest = f"{run.folder}/{MANIFEST}" if run.folder else MANIFEST
-    return sorted({*run.report.files, manifest})
+    own = [p for p in linked if not run.folder or p.startswith(run.folder + "/")]
+    return sorted({*run.report.files, manifest, *own})
 
 
 def _overview(run: Verification) -> tuple[str, str] | None:

@@ -44,6 +44,8 @@ LINKS = (
     "[memory](lenses/memory.md#findings)",
     "[the scope](boundary.md#scope)",
     "[runtime](output/runtime.md)",
+    "[the trace](output/trace.txt)",
+    "![the figure](output/figures/stack.png)",
     '<a href="#description">the description</a>',
     "[ref][d]",
 )
@@ -132,26 +134,32 @@ def _front_description(markdown: str) -> object:
     return yaml.safe_load(markdown[4 : markdown.index("\n---\n", 4)]).get("description")
 
 
+def _resolve(review: str, destination: str, files: Path) -> None:
+    """Every link of ``review``, read at ``destination`` below ``files``, resolves: a
+    fragment to a heading of the review, a file to one of ``files``, and a file's
+    fragment to a heading of that file."""
+    anchors = _anchors(review)
+    for target in _review_links(review, destination):
+        path, _, name = target.partition("#")
+        if not path:
+            assert name in anchors, f"#{name} is not a heading of the review"
+            continue
+        assert (files / path).is_file(), f"{path} is not there"
+        if name and path.endswith(".md"):
+            text = (files / path).read_text(encoding="utf-8")
+            assert name in _anchors(text), f"{target} names no heading"
+
+
 def _holds(root: Path, run: Verification, sections: list[tuple[str, str]]) -> None:
     """The invariants of a run that checked clean."""
     assert run.verified, run.reasons  # what check accepts, render renders
     taken = [marker for name, marker in sections if name != "Notes"]
-    retained = {*run.report.files, f"{run.folder}/run.toml"}
     for destination in (f"{run.folder}/review.md", "docs/reviews/flask.md"):
         review = render_review(run, destination)
         for marker in taken:  # nothing verified is dropped
             assert marker in review, marker
         assert _front_description(review) == DESCRIPTION
-        anchors = _anchors(review)
-        for target in _review_links(review, destination):
-            path, _, name = target.partition("#")
-            if not path:
-                assert name in anchors, f"#{name} is not a heading of the review"
-                continue
-            assert path in retained, f"{path} is not retained"
-            if name and path.endswith(".md"):
-                text = (root / path).read_text(encoding="utf-8")
-                assert name in _anchors(text), f"{target} names no heading"
+        _resolve(review, destination, root)
     docs = root / "site-docs"
     docs.mkdir()
     publication = Publication(root=root, records=(), runs=(run,), excluded=())
@@ -160,6 +168,7 @@ def _holds(root: Path, run: Verification, sections: list[tuple[str, str]]) -> No
     assert _front_description(overview) == DESCRIPTION
     page = (docs / review_path(run)).read_text(encoding="utf-8")
     assert _front_description(page) == DESCRIPTION
+    _resolve(page, review_path(run), docs)  # on the site, into what it copied
 
 
 _TWO_LIMITATIONS = (
@@ -198,7 +207,11 @@ def test_a_run_that_checks_clean_renders_whole(
 
 The `src/flask` package at the pinned commit.
 """
-        write_run(root, run_toml=manifest, boundary=boundary, overview=text)
+        extra: dict[str, str | bytes] = {
+            "output/trace.txt": "wsgi_app -> full_dispatch_request\n",
+            "output/figures/stack.png": b"\x89PNG\r\n\x1a\n",
+        }
+        write_run(root, run_toml=manifest, boundary=boundary, overview=text, extra=extra)
         (run,) = verify_runs(root, cache=False)
         errors = {d.code for d in run.report.diagnostics if d.severity == "error"}
         event(" ".join(sorted(errors)) or "clean")  # how many examples reach the invariants

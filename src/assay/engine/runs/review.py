@@ -37,7 +37,10 @@ does not have.
 from __future__ import annotations
 
 import json
+import posixpath
+import re
 from collections.abc import Callable
+from urllib.parse import unquote
 
 from assay.engine.runs.anchors import document_anchors
 from assay.engine.runs.model import Run
@@ -47,7 +50,17 @@ from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.run_folders import REVIEW
 from assay.grammar.markdown.document import read_document
 
-__all__ = ["ReviewSource", "default_destination", "render_review", "review_source", "run_review"]
+__all__ = [
+    "ReviewSource",
+    "default_destination",
+    "linked_files",
+    "render_review",
+    "review_source",
+    "run_review",
+]
+
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
 
 
 def review_source(
@@ -111,3 +124,25 @@ def _compose(source: ReviewSource, moved: Callable[[str], str]) -> str:
     if source.definitions:
         parts += ["", moved("\n".join(source.definitions))]
     return "\n".join(parts) + "\n"
+
+
+def linked_files(markdown: str, path: str) -> frozenset[str]:
+    """The workspace paths of the files ``markdown``, written at ``path``, links to:
+    its relative links (inline, reference, raw HTML), resolved; a URL, a fragment of
+    the page itself and a path that climbs out of the workspace are none."""
+    parsed, _ = read_document(markdown)
+    document = parsed.value
+    if document is None:
+        return frozenset()
+    folder = posixpath.dirname(path)
+    found = set()
+    for link in document.links:
+        target = link.destination.split("#", 1)[0].split("?", 1)[0]
+        if link.kind == "autolink" or not target or _SCHEME.match(target):
+            continue
+        if target.startswith(("/", "\\")):
+            continue
+        joined = posixpath.normpath(posixpath.join(folder, unquote(target)))
+        if joined != ".." and not joined.startswith("../"):
+            found.add(joined)
+    return frozenset(found)
