@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 from syrupy.assertion import SnapshotAssertion
@@ -171,6 +172,24 @@ def test_the_description_is_json_escaped() -> None:
     assert render_review(source, "r.md").splitlines()[1] == (
         'description: "A \\"quoted\\" \\\\ description: with a colon — and more."'
     )
+
+
+@given(st.text(max_size=60))
+def test_the_description_reads_back_as_it_was_verified(description: str) -> None:
+    """Whatever the Description's characters, the front matter reads back as them."""
+    source = ReviewSource(
+        system="S",
+        identity="i",
+        commit="c",
+        inspected="2026-01-01",
+        description=description,
+        overview_path="o.md",
+        synthesis="s",
+        limitations="l",
+    )
+    review = render_review(source, "r.md")
+    front = review[4 : review.index("\n---\n", 3)]
+    assert yaml.safe_load(front) == {"description": description}
 
 
 @pytest.mark.parametrize(

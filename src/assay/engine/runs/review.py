@@ -53,6 +53,7 @@ from assay.grammar.markdown.document import read_document
 __all__ = [
     "ReviewSource",
     "default_destination",
+    "front_matter_string",
     "linked_files",
     "render_review",
     "review_source",
@@ -61,6 +62,16 @@ __all__ = [
 
 
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+#: What a YAML reader refuses, or reads as another character (NEL and the Unicode line
+#: and paragraph separators break lines), in a double-quoted string written as it is.
+_NOT_AS_IS = re.compile("[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def front_matter_string(text: str) -> str:
+    """``text`` as a double-quoted string that JSON and YAML readers both read back as
+    ``text``: JSON's escapes, and ``\\uXXXX`` for what YAML would not keep."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    return _NOT_AS_IS.sub(lambda found: f"\\u{ord(found.group()):04x}", quoted)
 
 
 def review_source(
@@ -107,7 +118,7 @@ def _compose(source: ReviewSource, moved: Callable[[str], str]) -> str:
     """The review's text, each section's links as ``moved`` makes them."""
     parts = [
         "---",
-        f"description: {json.dumps(source.description, ensure_ascii=False)}",
+        f"description: {front_matter_string(source.description)}",
         "---",
         "",
         f"# {source.system}",
