@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import calendar
 import html
-import json
 import os
 import posixpath
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -30,7 +29,7 @@ from attrs import frozen
 from assay.api.runs import Verification, render_review
 from assay.engine.files.opening import open_contained
 from assay.engine.files.refusal import Refused
-from assay.engine.runs.review import linked_files
+from assay.engine.runs.review import front_matter_string, linked_files
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.site.facts import RecordFacts
 from assay.site.gate import Excluded, Publication
@@ -141,7 +140,7 @@ def _review_page(run: Verification, destination: str) -> str:
     write it into ``<title>`` as it is)."""
     page = safe_markdown(render_review(run, destination))
     if run.review is not None and page.startswith("---\n"):
-        title = json.dumps(html.escape(run.review.system, quote=False), ensure_ascii=False)
+        title = front_matter_string(html.escape(run.review.system, quote=False))
         page = f"---\ntitle: {title}\n{page[4:]}"
     return page
 
