@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
-from tests.engine.runs.builders import BOUNDARY, RUN_TOML, SOURCE, VERIFY, write_run
+from tests.engine.runs.builders import BOUNDARY, OVERVIEW, RUN_TOML, SOURCE, VERIFY, write_run
 
 PASSING = """\
 # 1. Record architecture decisions
@@ -248,3 +248,27 @@ def test_a_kill_between_the_two_renames_gives_the_previous_site_back(tmp_path: P
     recover(out)
     assert (out / "index.html").read_text(encoding="utf-8") == "previous"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_the_overview_page_is_described_by_its_description_and_its_trace_is_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An overview's own `description:` is not the page's: the verified Description is;
+    a file of the run the review links to is published with it."""
+    root = tmp_path / "ws"
+    root.mkdir()
+    (root / "assay.toml").write_text("", encoding="utf-8")
+    overview = "---\ndescription: An author's own words.\n---\n" + OVERVIEW.replace(
+        "for the dispatch path.", "for the dispatch path, and [the trace](output/trace.txt)."
+    )
+    write_run(root, overview=overview, extra={"output/trace.txt": "wsgi_app\n"})
+    subprocess.run(["git", "init", "-q"], cwd=root, check=True)
+    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
+    code, out = publish(root, monkeypatch, capsys)
+    assert code == EXIT_OK, out
+    description = OVERVIEW.split("## Description\n\n", 1)[1].split("\n", 1)[0]
+    for page in (f"runs/{VERIFIED}/overview/index.html", f"reviews/{VERIFIED}/index.html"):
+        head = (root / "site" / page).read_text(encoding="utf-8").split("</head>", 1)[0]
+        assert f'<meta name="description" content="{description}">' in head, page
+        assert "An author" not in head
+    assert (root / "site" / f"runs/{VERIFIED}/output/trace.txt").read_text() == "wsgi_app\n"

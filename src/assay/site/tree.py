@@ -6,18 +6,19 @@ relations both ways and the findings it was published with; the images it shows 
 copied to ``images/`` (``pages.images``); the home page, the decisions index, the
 timeline and (when there are reviews) the reviews index list them; each verified run's
 review is rendered to ``reviews/<run folder name>.md``, and the run's retained files
-(its documents and ``run.toml``) are copied at their workspace paths so the review's
-links resolve. Every copied file is made inert (``pages.inert``: Markdown under any
-extension made safe, HTML, SVG and other active types escaped) on the way. Every file
-is opened with ``open_contained`` (no component may be a symbolic link), so nothing
-outside the workspace, or reached through a link, enters the tree.
+(its documents, ``run.toml`` and any other file of the run the review links to) are
+copied at their workspace paths so the review's links resolve; the overview's copy is
+described by its verified Description (``pages.described``). Every copied file is made
+inert (``pages.inert``: Markdown under any extension made safe, HTML, SVG and other
+active types escaped) on the way. Every file is opened with ``open_contained`` (no
+component may be a symbolic link), so nothing outside the workspace, or reached
+through a link, enters the tree.
 """
 
 from __future__ import annotations
 
 import calendar
 import html
-import json
 import os
 import posixpath
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -28,9 +29,11 @@ from attrs import frozen
 from assay.api.runs import Verification, render_review
 from assay.engine.files.opening import open_contained
 from assay.engine.files.refusal import Refused
+from assay.engine.runs.review import front_matter_string, linked_files
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.site.facts import RecordFacts
 from assay.site.gate import Excluded, Publication
+from assay.site.pages.described import described
 from assay.site.pages.images import FOLDER as IMAGES
 from assay.site.pages.images import image_files
 from assay.site.pages.indexes import PICTURE_TITLES, decisions_index, home, reviews_index, timeline
@@ -93,11 +96,13 @@ def write_tree(publication: Publication, docs: Path, *, pictures: Pictures | Non
     reviews: list[tuple[str, Verification]] = []
     for run in publication.runs:
         destination = review_path(run)
-        write_new(docs / destination, _review_page(run, destination).encode("utf-8"))
+        page = _review_page(run, destination)
+        write_new(docs / destination, page.encode("utf-8"))
         written.add(destination)
         reviews.append((destination, run))
-        for path in _retained(run):
-            if _copy(publication.root, path, docs, refused, written):
+        overview = _overview(run)
+        for path in _retained(run, linked_files(page, destination)):
+            if _copy(publication.root, path, docs, refused, written, overview):
                 site[path] = path
     records, unread = read_records(publication)
     refused += unread
@@ -135,7 +140,7 @@ def _review_page(run: Verification, destination: str) -> str:
     write it into ``<title>`` as it is)."""
     page = safe_markdown(render_review(run, destination))
     if run.review is not None and page.startswith("---\n"):
-        title = json.dumps(html.escape(run.review.system, quote=False), ensure_ascii=False)
+        title = front_matter_string(html.escape(run.review.system, quote=False))
         page = f"---\ntitle: {title}\n{page[4:]}"
     return page
 
@@ -168,12 +173,29 @@ def _record_pages(
     return notes
 
 
-def _retained(run: Verification) -> Iterable[str]:
+def _retained(run: Verification, linked: Iterable[str]) -> Iterable[str]:
+    """The run's files the site copies: its documents, ``run.toml``, and every other
+    file of the run its review links to (a trace, a figure), so each link resolves."""
     manifest = f"{run.folder}/{MANIFEST}" if run.folder else MANIFEST
-    return sorted({*run.report.files, manifest})
+    own = [p for p in linked if not run.folder or p.startswith(run.folder + "/")]
+    return sorted({*run.report.files, manifest, *own})
 
 
-def _copy(root: Path, path: str, docs: Path, refused: list[Excluded], written: set[str]) -> bool:
+def _overview(run: Verification) -> tuple[str, str] | None:
+    """The run's overview and its verified Description: its page's only description."""
+    if run.review is None:
+        return None
+    return run.review.overview_path, run.review.description
+
+
+def _copy(
+    root: Path,
+    path: str,
+    docs: Path,
+    refused: list[Excluded],
+    written: set[str],
+    overview: tuple[str, str] | None = None,
+) -> bool:
     if path in written:
         return True
     if path in _GENERATED or path.startswith(_GENERATED_FOLDERS):
@@ -185,6 +207,9 @@ def _copy(root: Path, path: str, docs: Path, refused: list[Excluded], written: s
         return False
     with opened, os.fdopen(os.dup(opened.fileno()), "rb") as stream:
         data = stream.read()
+    if overview is not None and path == overview[0]:
+        text = described(data.decode("utf-8", "surrogateescape"), overview[1])
+        data = text.encode("utf-8", "surrogateescape")
     write_new(docs / path, inert_bytes(path, data))  # no live markup, whatever the name
     written.add(path)
     return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 from syrupy.assertion import SnapshotAssertion
@@ -173,6 +174,24 @@ def test_the_description_is_json_escaped() -> None:
     )
 
 
+@given(st.text(max_size=60))
+def test_the_description_reads_back_as_it_was_verified(description: str) -> None:
+    """Whatever the Description's characters, the front matter reads back as them."""
+    source = ReviewSource(
+        system="S",
+        identity="i",
+        commit="c",
+        inspected="2026-01-01",
+        description=description,
+        overview_path="o.md",
+        synthesis="s",
+        limitations="l",
+    )
+    review = render_review(source, "r.md")
+    front = review[4 : review.index("\n---\n", 3)]
+    assert yaml.safe_load(front) == {"description": description}
+
+
 @pytest.mark.parametrize(
     ("overview", "boundary"),
     [
@@ -243,3 +262,29 @@ def test_any_overview_renders_or_declines(texts: tuple[str, str, str], system: s
         assert review.endswith("\n") and not review.endswith("\n\n")
         assert "\r" not in review
         assert review.startswith("---\ndescription: ")
+
+
+FRAGMENTS = OVERVIEW.replace(
+    "Code stays as written:",
+    "See [the description](#description), [the limitations](#limitations), "
+    '<a href="#bounded-synthesis">the synthesis</a> and [its note](#what-the-synthesis-'
+    "does-not-claim).\n\nCode stays as written:",
+)
+
+
+@pytest.mark.parametrize(
+    "destination",
+    [f"{RUN}/review.md", "docs/reviews/github.com-pallets-flask.md"],
+    ids=["run-folder", "elsewhere"],
+)
+def test_fragments_lead_to_a_heading_the_page_has(
+    tmp_path: Path, destination: str, review_snapshot: SnapshotAssertion
+) -> None:
+    """A fragment the review keeps stays; one naming the overview's heading leads there."""
+    review = render_review(_contexts(tmp_path, FRAGMENTS), destination)
+    assert review == review_snapshot
+    overview = "overview.md" if destination.startswith(RUN) else f"../../{RUN}/overview.md"
+    assert f"[the description]({overview}#description)" in review
+    assert f'<a href="{overview}#bounded-synthesis">' in review
+    assert "[the limitations](#limitations)" in review
+    assert "[its note](#what-the-synthesis-does-not-claim)" in review

@@ -23,118 +23,65 @@ Rendering is pure and byte-stable (no clock, no environment), so a kept ``review
 can be compared with a fresh rendering (DOC018) and users can snapshot it. Relative
 links are rewritten to resolve from where the review is written (``rewrite``).
 
-``review_source`` takes what rendering needs from the two documents' readings, and
-``render_review`` renders it; whether the run is verified is the caller's question.
+``review_source`` takes what rendering needs from the two documents' readings (or
+says why it cannot: ``review_source.review_parts``), and ``render_review`` renders it;
+whether the run is verified is the caller's question.
+
+A ``#fragment``-only link names a heading of the overview. One whose heading the
+review keeps (the synthesis's own headings, ``Limitations``) stays; any other leads
+to the overview (``#description`` becomes ``overview.md#description``, or the path
+from wherever the review is written), so no fragment names a heading the review
+does not have.
 """
 
 from __future__ import annotations
 
 import json
+import posixpath
 import re
+from collections.abc import Callable
+from urllib.parse import unquote
 
-from attrs import frozen
-
-from assay.engine.reading.places import Places
-from assay.engine.reading.sentences import plain_text
+from assay.engine.runs.anchors import document_anchors
 from assay.engine.runs.model import Run
+from assay.engine.runs.review_source import ReviewSource, review_parts, run_review
 from assay.engine.runs.rewrite import rewrite_links
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.run_folders import REVIEW
-from assay.grammar.markdown.escapes import normalize_label
-from assay.spec.model import Model
-from assay.spec.reading import SectionReading
-from assay.spec.source import Span
+from assay.grammar.markdown.document import read_document
 
-__all__ = ["ReviewSource", "default_destination", "render_review", "review_source", "run_review"]
+__all__ = [
+    "ReviewSource",
+    "default_destination",
+    "front_matter_string",
+    "linked_files",
+    "render_review",
+    "review_source",
+    "run_review",
+]
 
-_TRAILING_BLANK_LINES = re.compile(r"(?:\n[ \t]*)+\Z")
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*:")
+#: What a YAML reader refuses, or reads as another character (NEL and the Unicode line
+#: and paragraph separators break lines), in a double-quoted string written as it is.
+_NOT_AS_IS = re.compile("[^\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-@frozen(kw_only=True)
-class ReviewSource(Model):
-    """What a review is rendered from: the run's system, the boundary's fields and the
-    overview's sections, as written (Markdown, line endings made ``\\n``)."""
-
-    #: The system analysed (``run.toml``'s ``system``): the review's title.
-    system: str
-    #: The boundary's ``source.identity``.
-    identity: str
-    #: The boundary's ``source.commit``.
-    commit: str
-    #: The boundary's ``inspected`` date, ``YYYY-MM-DD``.
-    inspected: str
-    #: The overview's Description as plain text: markup stripped, whitespace collapsed.
-    description: str
-    #: The overview's workspace-relative path: its links are relative to its folder.
-    overview_path: str
-    #: The body of the overview's Bounded synthesis, trailing blank lines trimmed.
-    synthesis: str
-    #: The body of the overview's Limitations, trailing blank lines trimmed.
-    limitations: str
-    #: The reference definitions (``[label]: path``) of links in the two sections
-    #: whose definitions lie elsewhere in the overview, as written, in overview order.
-    definitions: tuple[str, ...] = ()
+def front_matter_string(text: str) -> str:
+    """``text`` as a double-quoted string that JSON and YAML readers both read back as
+    ``text``: JSON's escapes, and ``\\uXXXX`` for what YAML would not keep."""
+    quoted = json.dumps(text, ensure_ascii=False)
+    return _NOT_AS_IS.sub(lambda found: f"\\u{ord(found.group()):04x}", quoted)
 
 
 def review_source(
     boundary: DocumentContext, overview: DocumentContext, system: str
 ) -> ReviewSource | None:
     """The review's parts, from the boundary's and the overview's readings; None when a
-    part is missing (a field without a value, a section absent or empty, a document
-    that could not be read). The checks report what is missing; this only declines."""
-    system = " ".join(system.split())
-    reading, text, document = overview.reading, overview.text, overview.document
-    if boundary.reading is None or reading is None or text is None or document is None:
-        return None
-    identity = boundary.reading.value("source.identity")
-    commit = boundary.reading.value("source.commit")
-    inspected = boundary.reading.value("inspected")
-    locator = Places(text, bom=document.bytes.bom)
-    ranges = [_body(reading.section(name), locator) for name in _SECTIONS]
-    if not (system and identity and commit and inspected) or None in ranges:
-        return None
-    (d_start, d_end), synthesis, limitations = (r for r in ranges if r is not None)
-    description = plain_text(text[d_start:d_end])
-    if not description:
-        return None
-    used = {
-        normalize_label(link.label)
-        for link in document.links
-        if link.kind == "reference"
-        and link.label is not None
-        and _inside(_chars(link.span, locator), (synthesis, limitations))
-    }
-    definitions: list[str] = []
-    for definition in document.definitions:
-        key = normalize_label(definition.label)
-        if key in used:  # the first definition of a label is the one links use
-            used.discard(key)
-            where = _chars(definition.span, locator)
-            if not _inside(where, (synthesis, limitations)):
-                definitions.append(_lf(text[where[0] : where[1]]))
-    return ReviewSource(
-        system=system,
-        identity=identity,
-        commit=commit,
-        inspected=inspected,
-        description=description,
-        overview_path=overview.path,
-        synthesis=_trimmed(text[synthesis[0] : synthesis[1]]),
-        limitations=_trimmed(text[limitations[0] : limitations[1]]),
-        definitions=tuple(definitions),
-    )
-
-
-_SECTIONS = ("Description", "Bounded synthesis", "Limitations")
-
-
-def run_review(run: Run) -> ReviewSource | None:
-    """What ``run``'s review is rendered from: its boundary, its last overview and
-    ``run.toml``'s system; None when one of them lacks a part."""
-    boundary, overview, system = run.member("boundary.md"), run.member("overview.md"), run.system
-    if boundary is None or overview is None or system is None:
-        return None
-    return review_source(boundary, overview, system)
+    part is missing (a field without a value, a section absent, empty or given twice, a
+    document that could not be read). DOC022 reports why; this only declines."""
+    found = review_parts(boundary, overview, system)
+    return found if isinstance(found, ReviewSource) else None
 
 
 def default_destination(run: Run) -> str:
@@ -152,13 +99,26 @@ def render_review(source: ReviewSource, destination: str) -> str:
     the overview keeps outside the two sections follow the Limitations, so those links
     still resolve in the review (definitions do not show when the review is read).
     """
+    as_written = _compose(source, lambda markdown: markdown)
+    anchors = review_anchors(as_written)
+    return _compose(
+        source, lambda markdown: rewrite_links(markdown, source.overview_path, destination, anchors)
+    )
 
-    def moved(markdown: str) -> str:
-        return rewrite_links(markdown, source.overview_path, destination)
 
+def review_anchors(review: str) -> frozenset[str]:
+    """The anchors of a review's headings (its title, the synthesis's headings,
+    ``Limitations`` and the Limitations' own): what a fragment in it may name."""
+    parsed, _ = read_document(review)
+    document = parsed.value
+    return frozenset() if document is None else document_anchors(document)
+
+
+def _compose(source: ReviewSource, moved: Callable[[str], str]) -> str:
+    """The review's text, each section's links as ``moved`` makes them."""
     parts = [
         "---",
-        f"description: {json.dumps(source.description, ensure_ascii=False)}",
+        f"description: {front_matter_string(source.description)}",
         "---",
         "",
         f"# {source.system}",
@@ -177,25 +137,23 @@ def render_review(source: ReviewSource, destination: str) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _body(sections: tuple[SectionReading, ...], locator: Places) -> tuple[int, int] | None:
-    """The character range of the first section's body; None when absent or empty."""
-    body = sections[0].body if sections else None
-    return _chars(body, locator) if body is not None else None
-
-
-def _chars(span: Span, locator: Places) -> tuple[int, int]:
-    """``span`` (byte offsets, code-point columns) as character offsets into the text."""
-    body = locator.body(span)
-    return body.start, body.start + len(body.raw)
-
-
-def _inside(where: tuple[int, int], ranges: tuple[tuple[int, int], ...]) -> bool:
-    return any(start <= where[0] and where[1] <= end for start, end in ranges)
-
-
-def _lf(text: str) -> str:
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def _trimmed(text: str) -> str:
-    return _TRAILING_BLANK_LINES.sub("", _lf(text))
+def linked_files(markdown: str, path: str) -> frozenset[str]:
+    """The workspace paths of the files ``markdown``, written at ``path``, links to:
+    its relative links (inline, reference, raw HTML), resolved; a URL, a fragment of
+    the page itself and a path that climbs out of the workspace are none."""
+    parsed, _ = read_document(markdown)
+    document = parsed.value
+    if document is None:
+        return frozenset()
+    folder = posixpath.dirname(path)
+    found = set()
+    for link in document.links:
+        target = link.destination.split("#", 1)[0].split("?", 1)[0]
+        if link.kind == "autolink" or not target or _SCHEME.match(target):
+            continue
+        if target.startswith(("/", "\\")):
+            continue
+        joined = posixpath.normpath(posixpath.join(folder, unquote(target)))
+        if joined != ".." and not joined.startswith("../"):
+            found.add(joined)
+    return frozenset(found)

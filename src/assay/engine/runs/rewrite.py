@@ -10,22 +10,32 @@ HTML or comments are never touched, and only the destination's characters change
 the link text, ``<angle brackets>``, titles, ``?query#fragment`` and every other byte
 stay as written. A raw HTML tag's ``href`` or ``src`` is moved too, inside its quotes
 (``rewrite_html``). What is left alone: absolute URLs, ``mailto:`` and other schemes,
-``#fragment``-only and root-relative (``/x``) links, and links that climb out of the
-workspace (the link checks report those, LNK002).
+root-relative (``/x``) links, and links that climb out of the workspace (the link
+checks report those, LNK002).
+
+A ``#fragment``-only link names a heading of the text it is written in. Given the
+anchors the destination has (``anchors``), one naming a heading the destination keeps
+stays as written; any other is rewritten to lead to the heading in the source file
+(``#description`` in a review becomes ``overview.md#description``), so no fragment
+names a heading its page does not have.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from urllib.parse import quote, unquote
 
+from attrs import frozen
+
+from assay.engine.runs.anchors import fragment
 from assay.engine.runs.rewrite_html import HTML_SAFE as _HTML_SAFE
 from assay.engine.runs.rewrite_html import HtmlValue, attribute_value
 from assay.grammar.markdown.document import read_document
 from assay.grammar.markdown.escapes import unescape
 from assay.grammar.markdown.refdefs import parse_destination, parse_label, parse_title
+from assay.spec.model import Model
 from assay.spec.source import Span
 
 __all__ = ["rewrite_links"]
@@ -39,7 +49,12 @@ _SAFE = "!$'*+,;=@"
 _Edit = tuple[int, int, str]
 
 
-def rewrite_links(markdown: str, source_path: str, destination_path: str) -> str:
+def rewrite_links(
+    markdown: str,
+    source_path: str,
+    destination_path: str,
+    anchors: Collection[str] | None = None,
+) -> str:
     """``markdown``, written at ``source_path``, with every relative link destination
     rewritten to reach the same file from ``destination_path``.
 
@@ -48,15 +63,20 @@ def rewrite_links(markdown: str, source_path: str, destination_path: str) -> str
     definition's); nothing else changes, byte for byte, and a ``destination_path`` in
     the source's folder changes nothing at all. Never raises: what cannot be rewritten
     safely (text that is not valid Unicode, a destination spelled with escapes that
-    hide a ``/``) is left as written.
+    hide a ``/``) is left as written. With ``anchors`` (the headings' anchors the text
+    will have at ``destination_path``), a ``#fragment``-only link naming none of them is
+    rewritten to the same fragment of ``source_path``; without, it stays.
 
     >>> rewrite_links("See [memory](lenses/memory.md#f-2).", "runs/x/overview.md",
     ...               "docs/reviews/x.md")
     'See [memory](../../runs/x/lenses/memory.md#f-2).'
     """
     source_dir, destination_dir = _folder(source_path), _folder(destination_path)
-    if source_dir is None or destination_dir is None or source_dir == destination_dir:
+    if source_dir is None or destination_dir is None:
         return markdown
+    if source_dir == destination_dir and anchors is None:
+        return markdown
+    move = _Move(source_dir, destination_dir, posixpath.basename(source_path), anchors)
     parsed, locator = read_document(markdown)
     document = parsed.value
     if document is None or locator is None:
@@ -69,19 +89,17 @@ def rewrite_links(markdown: str, source_path: str, destination_path: str) -> str
             start, end = _chars(starts, link.span, bom)
             closing = (2 if link.image else 1) + len(link.text)  # `]`, when on one line
             found = _inline_destination(markdown, start, end, closing, link.destination)
-            edits.extend(_edit(markdown, found, link.destination, source_dir, destination_dir))
+            edits.extend(_edit(markdown, found, link.destination, move))
         elif link.kind == "html":  # the span is the attribute's value, quotes outside
             start, end = _chars(starts, link.span, bom)
             before = markdown[start - 1 : start]
             html = HtmlValue(before if before in ("'", '"') else "")
             found = (start, end, False)
-            edits.extend(
-                _edit(markdown, found, link.destination, source_dir, destination_dir, html)
-            )
+            edits.extend(_edit(markdown, found, link.destination, move, html))
     for definition in document.definitions:
         start, end = _chars(starts, definition.span, bom)
         found = _definition_destination(markdown, start, end, definition.destination)
-        edits.extend(_edit(markdown, found, definition.destination, source_dir, destination_dir))
+        edits.extend(_edit(markdown, found, definition.destination, move))
     pieces, at = [], 0
     for start, end, text in sorted(edits):
         pieces += [markdown[at:start], text]
@@ -190,13 +208,20 @@ def _skip(s: str, i: int, *, newlines: int) -> int:
     return i
 
 
+@frozen
+class _Move(Model):
+    """Where the text moves from and to, and what a fragment-only link may name there."""
+
+    source_dir: tuple[str, ...]
+    destination_dir: tuple[str, ...]
+    #: The source file's name: a fragment the destination lacks leads back to it.
+    source_name: str
+    #: The anchors the destination's headings give; None: fragments stay as written.
+    anchors: Collection[str] | None
+
+
 def _edit(
-    text: str,
-    found: _Found | None,
-    destination: str,
-    source_dir: tuple[str, ...],
-    destination_dir: tuple[str, ...],
-    html: HtmlValue | None = None,
+    text: str, found: _Found | None, destination: str, move: _Move, html: HtmlValue | None = None
 ) -> list[_Edit]:
     """The edit that rewrites the destination at ``found`` (none when it stays); in an
     HTML attribute's value when ``html`` says how that value is quoted."""
@@ -204,8 +229,17 @@ def _edit(
         return []
     start, end, angle = found
     written = text[start:end]
-    rewritten = _retarget(written, destination, source_dir, destination_dir, angle, html)
-    return [] if rewritten is None or rewritten == written else [(start, end, rewritten)]
+    if destination.startswith("#"):
+        if move.anchors is None or fragment(destination) in move.anchors:
+            return []
+        # The heading it names is the source's: lead there (the name spelled so that
+        # it stays one component in Markdown and in an attribute alike).
+        name = quote(move.source_name, safe=_HTML_SAFE, errors="surrogateescape")
+        written, destination = name + written, move.source_name + destination
+    elif move.source_dir == move.destination_dir:
+        return []
+    rewritten = _retarget(written, destination, move.source_dir, move.destination_dir, angle, html)
+    return [] if rewritten is None or rewritten == text[start:end] else [(start, end, rewritten)]
 
 
 def _retarget(
