@@ -9,7 +9,7 @@ from assay.engine.runs.identity import normalize_identity
 from assay.engine.runs.model import Run
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.spec.diagnostics import Related
-from assay.spec.rules.runs import IDN002
+from assay.spec.rules.identities import IDN002
 
 BOUNDARY = "boundary.md"
 

@@ -8,7 +8,7 @@ from assay.engine.checks.base import Finding, document_check
 from assay.engine.checks.identity_mismatch import BOUNDARY
 from assay.engine.runs.identity import normalize_identity
 from assay.engine.workspace.document_context import DocumentContext
-from assay.spec.rules.runs import IDN001
+from assay.spec.rules.identities import IDN001
 
 
 @document_check(IDN001)

@@ -8,7 +8,7 @@ from assay.engine.checks.base import Finding, run_check
 from assay.engine.runs.identity import run_slug
 from assay.engine.runs.model import Run
 from assay.engine.workspace.run_folders import MANIFEST
-from assay.spec.rules.runs import IDN003
+from assay.spec.rules.identities import IDN003
 
 
 @run_check(IDN003)
