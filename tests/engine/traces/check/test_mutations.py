@@ -79,6 +79,11 @@ def _participant_event(actor: str, name: str) -> dict[str, Any]:
     return {"actor": actor, "kind": "event", "name": name, "arguments": {"participant": "p1"}}
 
 
+def _unrecorded(field: str) -> Callable[[Entries], Entries]:
+    """The Discussion's opening call and its result record no ``field``."""
+    return _then(_set(1, **{field: None}), _set(2, **{field: None}))
+
+
 _CANCEL = _set(11, name="cancel_session_consultation")
 
 #: (code, what the mutation does, the mutation, the line reported)
@@ -187,6 +192,29 @@ MUTATIONS = [
     ),
     ("PRT037", "follow_up_session to nobody", _set(9, arguments={"question": "why?"}), 9),
     ("PRT018", "a follow-up while its participant still runs", _delete(5), 8),
+    (
+        "PRT018",
+        "another participant answers while p1 runs",
+        _insert(
+            4, {**_participant_event("participant", "answer"), "arguments": {"participant": "p2"}}
+        ),
+        4,
+    ),
+    (
+        "PRT019",
+        "a tool added during a Discussion whose opening recorded no tool set",
+        _then(_unrecorded("active_tools"), _set(9, active_tools=(*TOOLS, "web"))),
+        9,
+    ),
+    (
+        "PRT030",
+        "a source first recorded during the Discussion, then changed",
+        _then(
+            _unrecorded("source_digests"),
+            _set(10, source_digests={**DIGESTS, "sessions/2026-10-01.jsonl": "b" * 64}),
+        ),
+        10,
+    ),
     (
         "PRT018",
         "a second follow-up before the first one's result",

@@ -42,12 +42,13 @@ def lifecycle(
     who = _named(event.arguments)
     if event.name == participants.start:
         _overlap(index, current, event, f"participant {who or 'a participant'} starts", out)
-        current.participant = (who or "a participant", event.line)
+        current.participant = (who, event.line)
     elif event.name == participants.finish:
         current.participant = None
         if who is not None:
             current.answered.add(who)
     elif event.actor == "participant" and who is not None:
+        _overlap(index, current, event, f"participant {who} sends `{event.name}`", out, who)
         current.answered.add(who)
 
 
@@ -107,19 +108,27 @@ def _out_of_state(
 
 
 def _overlap(
-    index: ProtocolIndex, current: OpenState, event: TraceEvent, what: str, out: list[Violation]
+    index: ProtocolIndex,
+    current: OpenState,
+    event: TraceEvent,
+    what: str,
+    out: list[Violation],
+    own: str | None = None,
 ) -> None:
-    """PRT018 when a participant's run is open while another run begins."""
+    """PRT018 when a participant's run is open while another run begins, or while
+    another participant than the one running (``own``, the one acting) answers."""
     if not index.overlap_forbidden:
         return
     if current.participant is not None:
         running, line = current.participant
-        since = f"participant {running} (started on line {line})"
+        since = f"participant {running or '(unnamed)'} (started on line {line})"
     elif current.following is not None:
         running, line, _ = current.following
         since = f"participant {running} (asked a follow-up on line {line})"
     else:
         return
+    if own is not None and running in (own, None):
+        return  # the running participant answering (or one unnamed) is its run
     out.append(
         Violation(
             PRT018,
