@@ -21,6 +21,10 @@ What the model follows (the consultation protocol, one request at a time):
   answered in it (PRT037).
 - Each end ends only its own state (PRT011); a state open when the session ends
   never ended (PRT033, at its opening line).
+- While a state is open, `fetch_session` stays among the main agent's tools (PRT014)
+  and the source transcripts keep their digests (PRT030), each said once a state; the
+  first line outside a state after one ended records the same tools (PRT019) and
+  digests (PRT030) as before it.
 """
 
 from __future__ import annotations
@@ -42,6 +46,19 @@ Entry = dict[str, Any]
 _SETTLED_ENDS = {"finish_session_consultation", "finish_memory_recall", "settlement"}
 _DISCUSSION_ENDS = {"finish_session_consultation", "cancel_session_consultation"}
 _DISCUSSION_EVENTS = {"timeout": "system", "failure": "system", "settlement": "main"}
+TOOLS = sorted(
+    [
+        "cancel_session_consultation",
+        "fetch_session",
+        "finish_memory_recall",
+        "finish_session_consultation",
+        "follow_up_session",
+        "read",
+        "recall_memory",
+    ]
+)
+DIGESTS = {"sessions/2026-10-01.jsonl": "a" * 64}
+CHANGED = {"sessions/2026-10-01.jsonl": "b" * 64}
 _TARGETS = st.sampled_from(["p1", "p1", "p1", "p2", ["p1", "p2"], None])
 
 _OPEN = st.tuples(
@@ -76,6 +93,8 @@ _RARE = st.one_of(
     st.tuples(st.just("request")),
     st.tuples(st.just("system_recall"), st.booleans()),
     st.tuples(st.just("participant_tool")),
+    st.tuples(st.just("withdraw")),
+    st.tuples(st.just("rewrite")),
 )
 
 
@@ -123,12 +142,26 @@ class Model:
         self.answered: set[str] = set()  # in the open Discussion
         self.awaiting: list[str] = []  # follow-up calls without a result yet
         self.ids = 0
+        self.withdrawn = False  # fetch_session was missing in the open state, said
+        self.rewritten = False  # a source changed in the open state, said
+        self.after = False  # a state ended and no line was seen outside one since
 
     # ---- writing -----------------------------------------------------------------
 
     def _line(self, **entry: Any) -> int:
+        """Write one line; every line records the tool set and the source digests (the
+        same, unless ``entry`` says otherwise). The first line outside a state after
+        one ended must record them as they were before it."""
+        entry = {"active_tools": TOOLS, "source_digests": DIGESTS, **entry}
         self.entries.append({"sequence": len(self.entries), **entry})
-        return len(self.entries)
+        line = len(self.entries)
+        if self.after and self.route is None:
+            self.after = False
+            if entry["active_tools"] != TOOLS:
+                self._expect("PRT019", line)
+            if entry["source_digests"] != DIGESTS:
+                self._expect("PRT030", line)
+        return line
 
     def _call(self, actor: str, name: str, arguments: dict[str, Any]) -> tuple[int, str]:
         self.ids += 1
@@ -149,6 +182,7 @@ class Model:
     # ---- the protocol --------------------------------------------------------------
 
     def _close(self, settled: bool) -> None:
+        self.after = True
         if not settled:
             self.unsettled, self.requested = self.route, False
         self.route, self.running, self.following = None, None, None
@@ -167,6 +201,7 @@ class Model:
         if self.unsettled not in (None, route) and not self.requested:
             self._expect("PRT016", line)
         self.unsettled, self.route, self.opened_at, self.turns = None, route, line, set()
+        self.withdrawn = self.rewritten = False
         turns = [] if fails else [f"t{line}-{n}" for n in range(count)]
         self._result("main", "recall_memory", call_id, is_error=fails, returned_turns=turns)
         if fails:
@@ -257,6 +292,21 @@ class Model:
         else:
             self._expect("PRT011", line)
         self._result("main", name, call_id)
+
+    def _withdraw(self) -> None:
+        """The main agent's tools change: `fetch_session` is gone for one line."""
+        without = [t for t in TOOLS if t != "fetch_session"]
+        line = self._line(actor="system", kind="event", name="model_change", active_tools=without)
+        if self.route is not None and not self.withdrawn:
+            self.withdrawn = True
+            self._expect("PRT014", line)
+
+    def _rewrite(self) -> None:
+        """A source transcript's digest differs on one line."""
+        line = self._line(actor="system", kind="event", name="model_change", source_digests=CHANGED)
+        if self.route is not None and not self.rewritten:
+            self.rewritten = True
+            self._expect("PRT030", line)
 
     def _request(self) -> None:
         self._event("user", "request")
