@@ -52,9 +52,10 @@ PRT037 = Rule(
     documentation="""\
 `follow up TOOL participant "ARG"`: a call of `TOOL` privately clarifies one
 participant's answer (ADR 0001), so its argument `ARG` names exactly one participant
-(a string), and one that answered in the same state: its `finish` event, or an event
-of its own (by the `participant` actor), named it earlier in this Discussion. An
-answer given in an earlier Discussion is not one of this one. (Two follow-ups whose
+(a string), and one that answered in the same state: a `finish` event named it as it
+ended its run, or an event of its own (by the `participant` actor) named it, earlier
+in this Discussion. A finish for a participant that was not running answers nothing,
+and an answer given in an earlier Discussion is not one of this one. (Two follow-ups whose
 runs overlap are PRT018; a follow-up outside its states is PRT013.)
 
 ## Fails

@@ -216,6 +216,12 @@ MUTATIONS = [
         10,
     ),
     (
+        "PRT037",
+        "follow_up_session to one whose finish came while another ran",
+        _then(_set(5, arguments={"participant": "p2"}), _args(9, participant="p2")),
+        9,
+    ),
+    (
         "PRT018",
         "a second follow-up before the first one's result",
         _insert(10, _main_call("follow_up_session", "c8", participant="p1", question="and?")),

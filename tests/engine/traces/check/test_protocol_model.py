@@ -18,7 +18,8 @@ What the model follows (the consultation protocol, one request at a time):
   start, a follow-up, or another participant's answer while one runs overlaps it.
   Participants call no tools (PRT017).
 - `follow_up_session` belongs to a Discussion (PRT013) and names one participant that
-  answered in it (PRT037).
+  answered in it (PRT037): by an event of its own, or by finishing its run (a finish
+  that names another participant than the one running ends nothing).
 - Each end ends only its own state (PRT011); a state open when the session ends
   never ended (PRT033, at its opening line).
 - While a state is open, `fetch_session` stays among the main agent's tools (PRT014)
@@ -227,7 +228,7 @@ class Model:
                 self.answered.add(who)
         if how in ("full", "finish"):
             self._event("system", "participant_finished", who)
-            if self.route == "discussion":
+            if self.route == "discussion" and self.running == who:
                 self.running = None
                 self.answered.add(who)
 

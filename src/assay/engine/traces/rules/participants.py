@@ -44,9 +44,7 @@ def lifecycle(
         _overlap(index, current, event, f"participant {who or 'a participant'} starts", out)
         current.participant = (who, event.line)
     elif event.name == participants.finish:
-        current.participant = None
-        if who is not None:
-            current.answered.add(who)
+        _finished(current, who)
     elif event.actor == "participant" and who is not None:
         _overlap(index, current, event, f"participant {who} sends `{event.name}`", out, who)
         current.answered.add(who)
@@ -79,6 +77,19 @@ def follow_up_answered(index: ProtocolIndex, state: SessionState, event: TraceEv
     following = current.following if current is not None else None
     if current is not None and following is not None and following[2] == event.call_id:
         current.following = None
+
+
+def _finished(current: OpenState, who: str | None) -> None:
+    """A finish event ends the run it names: that participant has answered. One that
+    names another participant than the one running ends nothing (an unnamed one
+    matches)."""
+    running = current.participant
+    if running is None or (None not in (running[0], who) and running[0] != who):
+        return
+    current.participant = None
+    answered = who or running[0]
+    if answered is not None:
+        current.answered.add(answered)
 
 
 def _may_run(index: ProtocolIndex, state: SessionState) -> bool:
