@@ -111,7 +111,7 @@ def _result(
     context_returned(index, event, tool or event.name, out)
     follow = index.protocol.follow_up
     if follow is not None and tool == follow.tool:
-        follow_up_answered(index, state, event)
+        follow_up_answered(state, event)
     if tool is not None and tool in index.openers:
         if event.is_error and state.current is not None:
             # The request that opened the state failed: the state ends in failure.

@@ -71,7 +71,7 @@ def follow_up(
         state.remember(event.call_id, event.name, event.line)
 
 
-def follow_up_answered(index: ProtocolIndex, state: SessionState, event: TraceEvent) -> None:
+def follow_up_answered(state: SessionState, event: TraceEvent) -> None:
     """The result of a follow-up ends the run it asked for."""
     current = state.current
     following = current.following if current is not None else None
