@@ -15,7 +15,7 @@ _KEYWORDS = {
     "ends", "available", "keeps", "forbid", "fetch", "turn", "window", "max", "participants",
     "start", "finish", "agreement", "verified", "main", "participant", "system", "user",
     "cancel", "timeout", "failure", "settlement", "tools", "sources", "automatic",
-    "fallback", "without", "overlapping", "context", "from",
+    "fallback", "without", "overlapping", "context", "from", "follow", "up",
 }  # fmt: skip
 NAMES = st.from_regex(r"[a-z_][a-z0-9_\-]{0,8}", fullmatch=True)
 ACTORS = st.sampled_from(["main", "participant", "system", "user"])
@@ -40,11 +40,18 @@ def protocols(draw: st.DrawFn) -> tuple[str, dict[str, object]]:
         for i, (r, (kind, name)) in enumerate(zip(routes, ends, strict=True))
     ]
     lines.append(f'fetch {tools[-1]} turn "t" window "w" max {maximum}')
+    starts = (draw(NAMES), draw(NAMES))
+    states = [f"s{i}" for i in range(len(routes))]
+    lines.append(f"participants start {starts[0]} finish {starts[1]}")
+    lines[-1] += f" in {', '.join(states)}" if states else ""
+    lines.append(f'follow up {tools[0]} participant "who"')
     expected = {
         "tools": list(zip(tools, actors, strict=True)),
         "routes": routes,
         "ends": ends,
         "max": maximum,
+        "participants": (*starts, tuple(states)),
+        "follow_up": tools[0],
     }
     return "protocol p {\n" + "\n".join(f"    {line}" for line in lines) + "\n}\n", expected
 
@@ -61,6 +68,12 @@ def test_built_protocols_parse_to_what_they_say(case: tuple[str, dict[str, objec
     assert [r.name for r in protocol.routes] == expected["routes"]
     assert [(s.ends[0].kind, s.ends[0].name) for s in protocol.states] == expected["ends"]
     assert protocol.fetch is not None and protocol.fetch.max_window == expected["max"]
+    participants = protocol.participants
+    assert participants is not None
+    assert (participants.start, participants.finish, participants.states) == expected[
+        "participants"
+    ]
+    assert protocol.follow_up is not None and protocol.follow_up.tool == expected["follow_up"]
 
 
 @given(SOUP)

@@ -54,6 +54,25 @@ def test_a_protocol_reads_every_statement() -> None:
     assert protocol.path == "specs/p.assay" and protocol.name_span.line == 1
 
 
+def test_participants_run_in_states_and_follow_ups_name_one() -> None:
+    """`participants … in STATE, …` and `follow up TOOL participant "arg"`."""
+    protocol = _protocol(
+        """
+        tool open by main
+        tool ask by main in s
+        route r opens with open
+        state s of r { }
+        state t of r2 { }
+        route r2 opens with open when "x"
+        participants start a finish b in s, t
+        follow up ask participant "who"
+        """
+    )
+    assert protocol.participants is not None and protocol.participants.states == ("s", "t")
+    assert protocol.follow_up is not None
+    assert (protocol.follow_up.tool, protocol.follow_up.participant_argument) == ("ask", "who")
+
+
 def test_keywords_stay_names_where_a_name_is_expected() -> None:
     """A tool may be called `finish`, `main` or `tools`: keywords only where expected."""
     protocol = _protocol("tool finish by main\ntool tools by user\nroute main opens with finish")
@@ -88,6 +107,16 @@ def test_the_builtin_consultation_library_has_a_type_and_a_protocol() -> None:
             "participants start a finish b\nparticipants start c finish d",
             "SPC003",
             3,
+            1,
+            "given twice",
+        ),
+        ("participants start a finish b in nowhere", "SPC002", 2, 34, "no state `nowhere`"),
+        ('follow up ask participant "who"', "SPC002", 2, 11, "no tool `ask`"),
+        ('tool a by main\nfollow up a participant ""', "SPC004", 3, 25, "must not be empty"),
+        (
+            'tool a by main\nfollow up a participant "p"\nfollow up a participant "q"',
+            "SPC003",
+            4,
             1,
             "given twice",
         ),

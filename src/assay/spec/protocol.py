@@ -24,6 +24,7 @@ __all__ = [
     "EndDecl",
     "EndKind",
     "FetchDecl",
+    "FollowUpDecl",
     "ForbidDecl",
     "ForbidKind",
     "ParticipantsDecl",
@@ -113,10 +114,22 @@ class FetchDecl(Model):
 
 @frozen(kw_only=True)
 class ParticipantsDecl(Model):
-    """``participants start EVENT finish EVENT``: the events around one participant's run."""
+    """``participants start EVENT finish EVENT [in STATE, ...]``: the events around one
+    participant's run, and the states participants run in (empty: any state)."""
 
     start: str
     finish: str
+    states: tuple[str, ...] = ()
+    span: Span
+
+
+@frozen(kw_only=True)
+class FollowUpDecl(Model):
+    """``follow up TOOL participant "arg"``: a call of ``TOOL`` clarifies the answer of
+    the one participant its argument ``arg`` names, one that answered in the same state."""
+
+    tool: str
+    participant_argument: str
     span: Span
 
 
@@ -142,6 +155,7 @@ class ProtocolDecl(Model):
     forbids: tuple[ForbidDecl, ...] = ()
     fetch: FetchDecl | None = None
     participants: ParticipantsDecl | None = None
+    follow_up: FollowUpDecl | None = None
     agreement: AgreementDecl | None = None
     span: Span
     name_span: Span

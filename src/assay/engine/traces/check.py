@@ -15,7 +15,7 @@ from assay.engine.traces.rules import Violation
 from assay.engine.traces.rules.calls import caller, context_request, context_returned, placement
 from assay.engine.traces.rules.fetch import fetch_call
 from assay.engine.traces.rules.invariants import observe, opened
-from assay.engine.traces.rules.participants import lifecycle
+from assay.engine.traces.rules.participants import follow_up, follow_up_answered, lifecycle
 from assay.engine.traces.rules.routes import (
     end_by,
     end_of_session,
@@ -86,6 +86,8 @@ def _call(
     before = len(out)
     placement(index, state, event, out)
     misplaced = len(out) > before
+    if not misplaced:  # a follow-up out of its states is PRT013 alone
+        follow_up(index, state, event, out)
     fetch_call(index, state, event, out)
     context_request(index, event, out)
     if event.name in index.context_free:
@@ -107,6 +109,9 @@ def _result(
     waiting = state.pending.pop(event.call_id, None) if event.call_id is not None else None
     tool = waiting[0] if waiting is not None else None
     context_returned(index, event, tool or event.name, out)
+    follow = index.protocol.follow_up
+    if follow is not None and tool == follow.tool:
+        follow_up_answered(state, event)
     if tool is not None and tool in index.openers:
         if event.is_error and state.current is not None:
             # The request that opened the state failed: the state ends in failure.

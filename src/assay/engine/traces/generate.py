@@ -3,7 +3,8 @@
 The tests check that ``check_trace`` finds nothing in them (hypothesis drives the
 choices through ``random.Random``), and the benchmark checks a million of their events.
 Each request opens one of the declared routes with the main agent, calls the tools its
-state allows, runs participants one at a time, backs any agreement with a successful
+state allows, runs participants one at a time in the states they may run in, follows
+up only a participant that answered there, backs any agreement with a successful
 fetch of a returned turn, and ends the state by one of its declared ends; after an
 unsettled end, a route change comes only after the user's explicit request.
 """
@@ -101,34 +102,48 @@ def _request(
         and t.name not in ends
         and t.name not in {r.opener for r in protocol.routes}
     ]
+    participants = protocol.participants
+    asked = participants is not None and state.name in (participants.states or (state.name,))
+    answered: list[str] = []  # participants that answered in this state, to follow up
     for _ in range(rng.randint(0, 4)):
         step = rng.random()
-        if step < 0.3 and protocol.participants is not None:
-            yield from _participant(protocol, rng, out)
+        if step < 0.3 and asked:
+            answered.append(f"p{rng.randint(1, 3)}")
+            yield from _participant(protocol, out, answered[-1])
         elif step < 0.45 and protocol.agreement is not None:
             yield out.event("main", "event", protocol.agreement.event)
-            yield from _tool(protocol, rng, out, protocol.agreement.evidence, turns)
+            yield from _tool(protocol, rng, out, protocol.agreement.evidence, turns, answered)
         elif callable_here:
-            yield from _tool(protocol, rng, out, rng.choice(callable_here).name, turns)
+            tool = rng.choice(callable_here).name
+            yield from _tool(protocol, rng, out, tool, turns, answered)
 
 
-def _participant(protocol: ProtocolDecl, rng: random.Random, out: _Writer) -> Iterator[TraceEvent]:
+def _participant(protocol: ProtocolDecl, out: _Writer, who: str) -> Iterator[TraceEvent]:
     participants = protocol.participants
     assert participants is not None
-    who = {"participant": f"p{rng.randint(1, 3)}"}
-    yield out.event("system", "event", participants.start, arguments=who)
-    yield out.event("participant", "event", "answer", arguments=who)
-    yield out.event("system", "event", participants.finish, arguments=who)
+    named = {"participant": who}
+    yield out.event("system", "event", participants.start, arguments=named)
+    yield out.event("participant", "event", "answer", arguments=named)
+    yield out.event("system", "event", participants.finish, arguments=named)
 
 
 def _tool(
-    protocol: ProtocolDecl, rng: random.Random, out: _Writer, tool: str, turns: tuple[str, ...]
+    protocol: ProtocolDecl,
+    rng: random.Random,
+    out: _Writer,
+    tool: str,
+    turns: tuple[str, ...],
+    answered: list[str],
 ) -> Iterator[TraceEvent]:
-    fetch = protocol.fetch
+    fetch, follow_up = protocol.fetch, protocol.follow_up
     arguments: dict[str, Any] = {}
     if fetch is not None and tool == fetch.tool:
         arguments[fetch.turn_argument] = rng.choice(turns)
         arguments[fetch.window_argument] = rng.randint(1, fetch.max_window)
+    if follow_up is not None and tool == follow_up.tool:
+        if not answered:
+            return  # nobody to follow up yet
+        arguments[follow_up.participant_argument] = rng.choice(answered)
     call, call_id = out.call("main", tool, arguments)
     yield call
     yield out.event("main", "result", tool, call_id=call_id)

@@ -32,7 +32,11 @@ class OpenState(Model):
     checked: bool = False  #: a tool set was compared since it opened
     tools_reported: bool = False
     sources_reported: bool = False
-    participant: tuple[str, int] | None = None  #: the running participant, and its line
+    #: the running participant (None: unnamed), and its line
+    participant: tuple[str | None, int] | None = None
+    #: the participant a follow-up asked, its line and call id, until its result comes
+    following: tuple[str, int, str] | None = None
+    answered: set[str] = field(factory=set)  #: participants that answered in this state
     agreement_line: int | None = None  #: where participants agreed, if they did
     evidence: bool = False  #: a successful result of the agreement's evidence tool
 

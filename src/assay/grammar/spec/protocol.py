@@ -20,6 +20,7 @@ from assay.spec.protocol import (
     AgreementDecl,
     EndDecl,
     FetchDecl,
+    FollowUpDecl,
     ForbidDecl,
     ParticipantsDecl,
     ProtocolDecl,
@@ -49,7 +50,12 @@ class _Listed(NamedTuple):
 #: The models whose names a protocol's statements refer to, by class name.
 _NAMESPACES: dict[str, Namespace] = {"ToolDecl": "tool", "RouteDecl": "route", "StateDecl": "state"}
 #: Statements a protocol may hold once, by their model's class name.
-_ONCE = {"FetchDecl": "fetch", "ParticipantsDecl": "participants", "AgreementDecl": "agreement"}
+_ONCE = {
+    "FetchDecl": "fetch",
+    "ParticipantsDecl": "participants",
+    "FollowUpDecl": "follow up",
+    "AgreementDecl": "agreement",
+}
 
 
 @v_args(meta=True)
@@ -106,6 +112,7 @@ class ProtocolRules(SpecRules):
             forbids=tuple(m for m in models if isinstance(m, ForbidDecl)),
             fetch=once.get("fetch"),
             participants=once.get("participants"),
+            follow_up=once.get("follow up"),
             agreement=once.get("agreement"),
             span=self._span(meta),
             name_span=self._tspan(name),
@@ -225,10 +232,23 @@ class ProtocolRules(SpecRules):
         self._text(window, "an argument name")
         return _Item(fetch, (("tool", tool),))
 
-    def participants_decl(self, meta: Meta, children: list[Token]) -> _Item:
-        start, finish = children
-        span = self._span(meta)
-        return _Item(ParticipantsDecl(start=start.value, finish=finish.value, span=span))
+    def participants_decl(self, meta: Meta, children: list[Any]) -> _Item:
+        start, finish, states = children
+        participants = ParticipantsDecl(
+            start=start.value,
+            finish=finish.value,
+            states=tuple(t.value for t in states or ()),
+            span=self._span(meta),
+        )
+        return _Item(participants, tuple(("state", t) for t in states or ()))
+
+    def follow_up_decl(self, meta: Meta, children: list[Token]) -> _Item:
+        tool, argument = children
+        follow_up = FollowUpDecl(
+            tool=tool.value, participant_argument=unquote(argument.value), span=self._span(meta)
+        )
+        self._text(argument, "an argument name")
+        return _Item(follow_up, (("tool", tool),))
 
     def agreement_decl(self, meta: Meta, children: list[Token]) -> _Item:
         event, evidence = children

@@ -83,9 +83,11 @@ privately clarifies one participant answer; transcript context is `fetch_session
 
 ## Fails
 
-```trace at=3:1
+```trace at=5:1
 {"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}}
 {"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "system", "kind": "event", "name": "participant_started", "arguments": {"participant": "p1"}}
+{"actor": "system", "kind": "event", "name": "participant_finished", "arguments": {"participant": "p1"}}
 {"actor": "main", "kind": "call", "name": "follow_up_session", "call_id": "c2", "arguments": {"participant": "p1", "turn_id": "t1"}}
 {"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
 ```
@@ -95,6 +97,8 @@ privately clarifies one participant answer; transcript context is `fetch_session
 ```trace
 {"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}}
 {"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "system", "kind": "event", "name": "participant_started", "arguments": {"participant": "p1"}}
+{"actor": "system", "kind": "event", "name": "participant_finished", "arguments": {"participant": "p1"}}
 {"actor": "main", "kind": "call", "name": "follow_up_session", "call_id": "c2", "arguments": {"participant": "p1", "question": "Which commit?"}}
 {"actor": "main", "kind": "result", "name": "follow_up_session", "call_id": "c2"}
 {"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}

@@ -125,6 +125,8 @@ PRT013 = Rule(
 ```trace
 {"actor": "main", "kind": "call", "name": "recall_memory", "call_id": "c1", "arguments": {"discussion": true}}
 {"actor": "main", "kind": "result", "name": "recall_memory", "call_id": "c1", "returned_turns": ["t1", "t2"]}
+{"actor": "system", "kind": "event", "name": "participant_started", "arguments": {"participant": "p1"}}
+{"actor": "system", "kind": "event", "name": "participant_finished", "arguments": {"participant": "p1"}}
 {"actor": "main", "kind": "call", "name": "follow_up_session", "call_id": "c2", "arguments": {"participant": "p1"}}
 {"actor": "main", "kind": "result", "name": "follow_up_session", "call_id": "c2"}
 {"actor": "main", "kind": "call", "name": "finish_session_consultation", "call_id": "c9"}
@@ -273,7 +275,9 @@ PRT018 = Rule(
     summary="A participant starts while another is still running.",
     documentation="""\
 `forbid overlapping participants` with `participants start EVENT finish EVENT`:
-historical participants run one at a time.
+historical participants run one at a time. A participant runs from its start event
+to its finish event and, asked again by a follow-up (`follow up TOOL ...`), until that
+call's result: a start or a follow-up while another run is open overlaps it.
 
 ## Fails
 

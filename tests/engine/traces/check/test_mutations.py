@@ -75,6 +75,15 @@ def _main_call(name: str, call_id: str, **arguments: Any) -> dict[str, Any]:
     }
 
 
+def _participant_event(actor: str, name: str) -> dict[str, Any]:
+    return {"actor": actor, "kind": "event", "name": name, "arguments": {"participant": "p1"}}
+
+
+def _unrecorded(field: str) -> Callable[[Entries], Entries]:
+    """The Discussion's opening call and its result record no ``field``."""
+    return _then(_set(1, **{field: None}), _set(2, **{field: None}))
+
+
 _CANCEL = _set(11, name="cancel_session_consultation")
 
 #: (code, what the mutation does, the mutation, the line reported)
@@ -152,15 +161,71 @@ MUTATIONS = [
     ),
     (
         "PRT035",
-        "more follow-ups waiting for their results than the checker tracks",
+        "more requests waiting for their results than the checker tracks",
         _insert(
-            9,
+            11,
             *(
-                _main_call("follow_up_session", f"f{n}", participant="p1", question="?")
+                _main_call("recall_memory", f"r{n}", discussion=True)
                 for n in range(MAX_PENDING + 1)
             ),
         ),
+        11,
+    ),
+    (
+        "PRT036",
+        "a participant starts on the transcript route",
+        _insert(15, _participant_event("system", "participant_started")),
+        15,
+    ),
+    (
+        "PRT036",
+        "a participant answers after the Discussion ended",
+        _insert(13, _participant_event("participant", "answer")),
+        13,
+    ),
+    ("PRT037", "follow_up_session to one who never answered", _args(9, participant="p2"), 9),
+    (
+        "PRT037",
+        "follow_up_session to two participants at once",
+        _args(9, participant=["p1", "p2"]),
         9,
+    ),
+    ("PRT037", "follow_up_session to nobody", _set(9, arguments={"question": "why?"}), 9),
+    ("PRT018", "a follow-up while its participant still runs", _delete(5), 8),
+    (
+        "PRT018",
+        "another participant answers while p1 runs",
+        _insert(
+            4, {**_participant_event("participant", "answer"), "arguments": {"participant": "p2"}}
+        ),
+        4,
+    ),
+    (
+        "PRT019",
+        "a tool added during a Discussion whose opening recorded no tool set",
+        _then(_unrecorded("active_tools"), _set(9, active_tools=(*TOOLS, "web"))),
+        9,
+    ),
+    (
+        "PRT030",
+        "a source first recorded during the Discussion, then changed",
+        _then(
+            _unrecorded("source_digests"),
+            _set(10, source_digests={**DIGESTS, "sessions/2026-10-01.jsonl": "b" * 64}),
+        ),
+        10,
+    ),
+    (
+        "PRT037",
+        "follow_up_session to one whose finish came while another ran",
+        _then(_set(5, arguments={"participant": "p2"}), _args(9, participant="p2")),
+        9,
+    ),
+    (
+        "PRT018",
+        "a second follow-up before the first one's result",
+        _insert(10, _main_call("follow_up_session", "c8", participant="p1", question="and?")),
+        10,
     ),
 ]
 

@@ -87,19 +87,8 @@ def _tools(
                         f"{current.decl.name} state; it stays available there",
                     )
                 )
-        if current.decl.keeps_tools and current.tools is not None and not current.tools_reported:
-            # A withdrawn available tool is PRT014's finding, not this one's.
-            change = _change(current.tools, tools, current.withdrawn)
-            if change:
-                current.tools_reported = True
-                out.append(
-                    Violation(
-                        PRT019,
-                        event.line,
-                        f"the main agent's active tools changed during the {current.decl.name} "
-                        f"state ({change}); the state does not change them",
-                    )
-                )
+        if current.decl.keeps_tools:
+            _kept_tools(current, event, tools, out)
     elif after is not None and after.tools is not None:
         change = _change(after.tools, tools)
         after.tools = None  # the first set after the state is the one compared
@@ -110,6 +99,29 @@ def _tools(
                     event.line,
                     f"the main agent's active tools after the {after.state} state (ended on line "
                     f"{after.line}) differ from before it ({change})",
+                )
+            )
+
+
+def _kept_tools(
+    current: OpenState, event: TraceEvent, tools: tuple[str, ...], out: list[Violation]
+) -> None:
+    """PRT019 the first time the active tools differ from the state's own set."""
+    if current.tools is None:
+        # Nothing recorded the set before the state opened: the first one recorded in it
+        # is what must stay.
+        current.tools = tools
+    elif not current.tools_reported:
+        # A withdrawn available tool is PRT014's finding, not this one's.
+        change = _change(current.tools, tools, current.withdrawn)
+        if change:
+            current.tools_reported = True
+            out.append(
+                Violation(
+                    PRT019,
+                    event.line,
+                    f"the main agent's active tools changed during the {current.decl.name} "
+                    f"state ({change}); the state does not change them",
                 )
             )
 
@@ -132,6 +144,9 @@ def _digests(
     current, after = state.current, state.after
     if current is not None and current.decl.keeps_sources and not current.sources_reported:
         changed = _changed(current.digests, digests)
+        # A path first recorded in the state is compared from then on: its first digest
+        # is what must stay.
+        current.digests = {**digests, **(current.digests or {})}
         if changed:
             current.sources_reported = True
             out.append(
