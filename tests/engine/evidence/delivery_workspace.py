@@ -5,9 +5,10 @@ declaration with a cue, and the partial-reading agent."""
 from __future__ import annotations
 
 import hashlib
-import subprocess
 import sys
 from pathlib import Path
+
+from tests.engine.evidence.workspace import repository
 
 AGENT = Path(__file__).with_name("partial_agent.py")
 GUIDE = b"# Adding\n\nAdd the two numbers; answer with the sum only.\n"
@@ -53,16 +54,4 @@ results agent-json version 1 {{
 
 def make(root: Path) -> Path:
     """``root`` as a git repository holding the spec and its documents."""
-    files = {
-        "assay.toml": b'specs = ["eval.assay"]\n',
-        "eval.assay": spec_text().encode(),
-        "docs/adding.md": GUIDE,
-        "docs/overview.md": OVERVIEW,
-    }
-    root.mkdir(parents=True, exist_ok=True)
-    subprocess.run(["git", "init", "-q", str(root)], check=True)
-    for name, data in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_bytes(data)
-    subprocess.run(["git", "add", "-A"], cwd=root, check=True)
-    return root
+    return repository(root, spec_text(), GUIDE, OVERVIEW)

@@ -53,11 +53,17 @@ results agent-json version 1 {{
 
 def make(root: Path, text: str) -> Path:
     """``root`` as a git repository holding the spec ``text`` and the documents."""
+    return repository(root, text, GUIDE, OVERVIEW)
+
+
+def repository(root: Path, text: str, guide: bytes, overview: bytes) -> Path:
+    """``root`` as a git repository holding the spec ``text``, its config and the two
+    documents its declarations pin (every file added)."""
     files = {
         "assay.toml": b'specs = ["eval.assay"]\n',
         "eval.assay": text.encode(),
-        "docs/adding.md": GUIDE,
-        "docs/overview.md": OVERVIEW,
+        "docs/adding.md": guide,
+        "docs/overview.md": overview,
     }
     root.mkdir(parents=True, exist_ok=True)
     subprocess.run(["git", "init", "-q", str(root)], check=True)
