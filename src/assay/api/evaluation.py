@@ -144,10 +144,17 @@ def prepare(
     config: StrPath | Config | None = None,
 ) -> list[Preparation]:
     """Store every task's material under both conditions in ``db`` (made if absent),
-    and ``policy`` if given (recorded now, before any attempt); no agent starts."""
+    and ``policy`` if given (recorded now, before any attempt); no agent starts. A
+    policy with a cap that cannot bound spending under the result schema is refused
+    (EVL040), nothing prepared."""
+    from assay.engine.evidence.spending import unbounded
+
     settings, plan = _plan(
         root, config, False, benchmark=benchmark, answers=answers, results=results
     )
+    refusal = None if policy is None else unbounded(policy, plan, Path(db))
+    if refusal is not None:
+        raise refusal
     _claim_store(db, settings)
     with open_store(db, create=True) as store:
         made = _prepare(settings, store, plan)
@@ -289,9 +296,12 @@ def summarize_store(
 
 
 def read_policy(path: StrPath) -> Policy:
-    """A policy from a TOML file: ``name``, ``version``, ``cap``,
+    """A policy from a TOML file: ``name``, ``version``, ``cap``, ``attempt_worst_case``,
     ``minimum_difference``, ``subset`` and ``[[rates]]`` (kind, counter, per_unit, dated);
-    stamped with the time it is read, which is when it is recorded."""
+    stamped with the time it is read, which is when it is recorded, and with ``path``.
+    A malformed entry (a date that is not ``YYYY-MM-DD``, a negative number) is
+    EVL012, naming the entry."""
+    from assay.engine.evidence.rates import entry_problems
     from assay.engine.workspace.config_bounds import BoundPassed, bounded_text
 
     where = str(path)
@@ -299,9 +309,9 @@ def read_policy(path: StrPath) -> Policy:
         # Bounded as a config is (size, a dotted key's parts) before tomllib reads it.
         data = tomllib.loads(bounded_text(Path(path)))
         data["recorded_at"] = now()
+        data["source"] = where
         data["rates"] = tuple(data.get("rates", ()))
         value: Policy = from_json_value(data, Policy)
-        return value
     except BoundPassed as error:
         from assay.spec.source import Span
 
@@ -320,3 +330,7 @@ def read_policy(path: StrPath) -> Policy:
             "; ".join(transform_error(error)) if isinstance(error, ClassValidationError) else error
         )
         raise EvidenceError([EVL012.diagnostic(f"not a policy: {why}", where)]) from None
+    problems = entry_problems(value)
+    if problems:
+        raise EvidenceError([EVL012.diagnostic(f"not a policy: {p}", where) for p in problems])
+    return value

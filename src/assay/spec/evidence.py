@@ -180,8 +180,11 @@ class Rate(Model):
 class Policy(Model):
     """The evaluation policy, recorded before execution: without one no verdict.
 
-    A paid runner also needs ``cap`` (the most credit a run may spend) and an explicit
-    authorization given on the command line; it stops at the cap until continued.
+    A paid runner also needs ``cap`` (the most credit a run may spend),
+    ``attempt_worst_case`` (the most credit one attempt may cost: held before it starts,
+    kept when its counters are unknown), a credit rate of every counter the result
+    schema declares, and an explicit authorization given on the command line; it stops
+    at the cap until continued.
     """
 
     name: str
@@ -189,6 +192,12 @@ class Policy(Model):
     recorded_at: str  #: ISO 8601 UTC, when it was stored (before the first attempt)
     rates: tuple[Rate, ...] = ()
     cap: float | None = None
+    #: The most credit one attempt may cost, as the team declares it (the model's token
+    #: limits at the rates): reserved before a paid attempt starts, charged when what it
+    #: cost is not known.
+    attempt_worst_case: float | None = None
+    #: The file the policy was read from, so a refusal can name it.
+    source: str | None = None
     #: The least matched difference (task minus overview correctness rate) the team
     #: agreed, before running, would count as "the bundle helps".
     minimum_difference: float | None = None

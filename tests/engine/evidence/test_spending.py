@@ -13,12 +13,18 @@ from tests.engine.evidence.workspace import make, spec
 
 # The overview stdin is 191 bytes, the task's 302: at 0.001 credit a byte the first
 # three attempts cost 0.684 (the cap 0.5 is crossed by the third) and stop the fourth.
+# Each holds 0.35, more than either costs, while it runs.
 RATE = Rate(kind="credit", counter="input_tokens", per_unit=0.001, dated="2026-01-01")
 
 
 def _policy(cap: float | None) -> Policy:
     return Policy(
-        name="team", version=1, recorded_at="2026-11-30T09:00:00.000Z", rates=(RATE,), cap=cap
+        name="team",
+        version=1,
+        recorded_at="2026-11-30T09:00:00.000Z",
+        rates=(RATE,),
+        cap=cap,
+        attempt_worst_case=0.35,
     )
 
 

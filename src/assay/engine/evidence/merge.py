@@ -33,7 +33,8 @@ _ATTEMPT_COLUMNS = (
     "task, condition, status, versions, shard, started_at, duration_ms, exit_code, command,"
     " stdin_sha256, stdin, stdout, stderr, provision, correctness, answer, verification,"
     " assessment, counters, unknown_fields, note, child_us, stdout_bytes, stdout_sha256,"
-    " stdout_truncated, stderr_bytes, stderr_sha256, stderr_truncated, drift"
+    " stdout_truncated, stderr_bytes, stderr_sha256, stderr_truncated, drift, reserved,"
+    " charged"
 )
 _ASSESSMENT_COLUMNS = "verdict, answer_sha256, basis_sha256, policy, recorded_at"
 _PREP_COLUMNS = (
@@ -173,7 +174,7 @@ class _Merged:
                 mapped[row[0]] = held[0]
                 continue
             cursor = self.db.execute(
-                f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({_marks(30)})",
+                f"INSERT INTO attempts (preparation, {_ATTEMPT_COLUMNS}) VALUES ({_marks(32)})",
                 (prep[0] if prep else None, *content),
             )
             mapped[row[0]] = int(cursor.lastrowid or 0)

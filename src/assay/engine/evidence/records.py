@@ -73,6 +73,22 @@ class Finish(Model):
     #: The provision as delivered (the bytes the agent read); None: as prepared.
     provision: Provision | None = None
     drift: tuple[Drift, ...] = ()  #: on a basis error, what drifted
+    #: The credit the attempt is settled at (a paid attempt); None: not a paid attempt.
+    charged: float | None = None
+
+
+@frozen(kw_only=True)
+class Charge(Model):
+    """What one attempt row counts against a cap: ``reserved`` before it started,
+    ``charged`` once it ended (None in both: priced from ``counters``, as before
+    reservations were kept)."""
+
+    id: int
+    status: str
+    started_at: str | None
+    reserved: float | None
+    charged: float | None
+    counters: tuple[Counter, ...]
 
 
 def _output_columns(output: Output | None) -> tuple[object, ...]:
@@ -179,12 +195,14 @@ class Store:
         shard: str | None,
         started_at: str,
         status: str = "launched",
+        reserved: float | None = None,
     ) -> int:
-        """Record an attempt before its process starts; its id."""
+        """Record an attempt before its process starts, with the credit it holds
+        (``reserved``, a paid attempt's worst case) in the same commit; its id."""
         cursor = self.db.execute(
             "INSERT INTO attempts (preparation, task, condition, status, versions, shard,"
-            " started_at, command, stdin_sha256, stdin, provision, verification)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " started_at, command, stdin_sha256, stdin, provision, verification, reserved)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 prep.id if prep else None,
                 task,
@@ -198,6 +216,7 @@ class Store:
                 stdin,
                 _json(provision),
                 _json(Verification(ran=False)),
+                reserved,
             ),
         )
         return int(cursor.lastrowid or 0)
@@ -210,7 +229,7 @@ class Store:
             " stderr = ?, stderr_bytes = ?, stderr_sha256 = ?, stderr_truncated = ?,"
             " correctness = ?, answer = ?, verification = ?,"
             " counters = ?, unknown_fields = ?, note = ?, drift = ?,"
-            " provision = coalesce(?, provision) WHERE id = ?",
+            " provision = coalesce(?, provision), charged = ? WHERE id = ?",
             (
                 end.status,
                 end.duration_ms,
@@ -226,6 +245,7 @@ class Store:
                 end.note,
                 _json(end.drift) if end.drift else None,
                 _json(end.provision) if end.provision is not None else None,
+                end.charged,
                 attempt,
             ),
         )
@@ -315,9 +335,31 @@ class Store:
         row = self.db.execute("SELECT policy FROM policies ORDER BY id DESC LIMIT 1").fetchone()
         return from_json_value(json.loads(row[0]), Policy) if row else None
 
+    def charges(self) -> list[Charge]:
+        """What each attempt counts against a spending cap, in the order recorded."""
+        rows = self.db.execute(
+            "SELECT id, status, started_at, reserved, charged, counters FROM attempts ORDER BY id"
+        )
+        return [
+            Charge(
+                id=row[0],
+                status=row[1],
+                started_at=row[2],
+                reserved=row[3],
+                charged=row[4],
+                counters=from_json_value(json.loads(row[5]), tuple[Counter, ...]),
+            )
+            for row in rows
+        ]
+
     def continue_spending(self, at: str, spent: float) -> None:
-        """Record an explicit continuation past the cap (``--continue``)."""
-        self.db.execute("INSERT INTO continuations (at, spent) VALUES (?, ?)", (at, spent))
+        """Record an explicit continuation past the cap (``--continue``), after the
+        attempts recorded so far."""
+        self.db.execute(
+            "INSERT INTO continuations (at, spent, after_attempt)"
+            " VALUES (?, ?, (SELECT max(id) FROM attempts))",
+            (at, spent),
+        )
 
     def spent_at_continuation(self) -> float:
         """The credit spent when spending was last continued; 0 if never."""

@@ -69,25 +69,45 @@ class RunResult(Model):
     signal: int | None = None
 
 
-def _task_ids(store: Store, plan: Plan, options: RunOptions) -> list[tuple[TaskDecl, str]]:
-    """The tasks to run, each with the condition it starts at: ``overview`` (the whole
-    pair), or on ``--continue`` ``task`` when only the task attempt was refused (its
-    overview ran and was paid for: it is not run again)."""
+#: Statuses of attempts that ran to their end: ``--continue`` does not run them again.
+ENDED = frozenset({"completed", "failed", "malformed", "timeout"})
+
+#: Statuses of attempts assay killed: what they reported may not be all they spent.
+KILLED = frozenset({"timeout", "cancelled"})
+
+
+def _task_ids(
+    store: Store, plan: Plan, options: RunOptions
+) -> list[tuple[TaskDecl, tuple[str, ...]]]:
+    """The tasks to run, each with the conditions it runs, in order. A paid runner
+    never runs again a condition that completed under this benchmark and runner (it
+    was paid for once); ``--continue`` runs only the conditions whose latest attempt
+    did not run to its end (refused, interrupted, cancelled, a basis error) or that
+    were never attempted, so a split pair runs its task attempt only."""
     mine = shard_tasks((t.name for t in plan.benchmark.tasks), options.shard)
     tasks = [t for t in plan.benchmark.tasks if t.name in mine]
-    if not options.resume:
-        return [(t, "overview") for t in tasks]
-    last: dict[tuple[str, str], str] = {}
+    paid = plan.required_runner().paid
+    if not options.resume and not paid:
+        return [(t, CONDITIONS) for t in tasks]
+    runner = plan.versions().runner
+    latest: dict[tuple[str, str], str] = {}
+    completed: set[tuple[str, str]] = set()
     for attempt in store.attempts():
         if attempt.versions.benchmark == plan.benchmark_id:
-            last[(attempt.task, attempt.condition)] = attempt.status
-    resumed = []
+            latest[(attempt.task, attempt.condition)] = attempt.status
+            if attempt.status == "completed" and attempt.versions.runner == runner:
+                completed.add((attempt.task, attempt.condition))
+    chosen = []
     for task in tasks:
-        if last.get((task.name, "overview")) == "refused":
-            resumed.append((task, "overview"))
-        elif last.get((task.name, "task")) == "refused":
-            resumed.append((task, "task"))
-    return resumed
+        conditions = tuple(
+            c
+            for c in CONDITIONS
+            if not (paid and (task.name, c) in completed)
+            and not (options.resume and latest.get((task.name, c)) in ENDED)
+        )
+        if conditions:
+            chosen.append((task, conditions))
+    return chosen
 
 
 def run(
@@ -161,12 +181,12 @@ class _Session:
         self.env = {k: os.environ[k] for k in self.runner.env if k in os.environ}
         self.answers = {a.task: a.answer for a in plan.answer_key.answers}
 
-    def run(self, tasks: list[tuple[TaskDecl, str]]) -> RunResult:
+    def run(self, tasks: list[tuple[TaskDecl, tuple[str, ...]]]) -> RunResult:
         refusal = self.spending.gate()
         if refusal is not None:
             self.diagnostics.append(refusal)
-            for task, first in tasks:
-                for condition in CONDITIONS[CONDITIONS.index(first) :]:
+            for task, conditions in tasks:
+                for condition in conditions:
                     self._not_launched(task, condition, "refused", refusal.message)
             return self._result()
         previous = self._handle_signals()
@@ -197,12 +217,12 @@ class _Session:
             previous[signum] = signal.signal(signum, stop)
         return previous
 
-    def _loop(self, tasks: list[tuple[TaskDecl, str]]) -> None:
+    def _loop(self, tasks: list[tuple[TaskDecl, tuple[str, ...]]]) -> None:
         pending = deque(tasks)
-        ready: deque[tuple[TaskDecl, str]] = deque()
-        running: dict[Future[tuple[Ran, Verification]], tuple[int, TaskDecl, str, str]] = {}
-        total, done = sum(2 if first == "overview" else 1 for _, first in tasks), 0
-        self.overview_ran.update(t.name for t, first in tasks if first == "task")
+        ready: deque[tuple[TaskDecl, tuple[str, ...]]] = deque()
+        running: dict[Future[tuple[Ran, Verification]], _Running] = {}
+        total, done = sum(len(conditions) for _, conditions in tasks), 0
+        self.overview_ran.update(t.name for t, conditions in tasks if "overview" not in conditions)
         with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
             while (pending or ready or running) and self.signal is None:
                 while (
@@ -211,27 +231,27 @@ class _Session:
                     and self.signal is None
                     and not self.spending.must_wait()  # a running attempt's cost decides
                 ):
-                    task, condition = ready.popleft() if ready else pending.popleft()
-                    launched = self._launch(pool, task, condition)
+                    task, conditions = ready.popleft() if ready else pending.popleft()
+                    launched = self._launch(pool, task, conditions[0])
                     if launched is None:
                         done += 1
-                        if condition == "overview":
-                            ready.appendleft((task, "task"))
+                        if conditions[1:]:
+                            ready.appendleft((task, conditions[1:]))
                         continue
-                    running[launched[0]] = launched[1]
+                    running[launched[0]] = _Running(attempt=launched[1], conditions=conditions)
                 if not running:
                     continue
                 finished, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in finished:
-                    ident, task, condition, started = running.pop(future)
-                    self._record(ident, task, condition, started, *future.result())
+                    ended = running.pop(future)
+                    self._record(ended.attempt, *future.result())
                     done += 1
-                    if condition == "overview" and self.signal is None:
-                        ready.appendleft((task, "task"))
+                    if ended.conditions[1:] and self.signal is None:
+                        ready.appendleft((ended.attempt.task, ended.conditions[1:]))
                 if self.progress is not None:
                     self.progress(done, total)
-            for future, (ident, task, condition, started) in list(running.items()):
-                self._record(ident, task, condition, started, *future.result())
+            for future, ended in list(running.items()):
+                self._record(ended.attempt, *future.result())
 
     def _not_launched(
         self,
@@ -245,7 +265,14 @@ class _Session:
         ident = self._row(task, condition, status, prep)
         self.store.finish(ident, Finish(status=status, note=note, drift=drifted))
 
-    def _row(self, task: TaskDecl, condition: str, status: str, prep: Preparation | None) -> int:
+    def _row(
+        self,
+        task: TaskDecl,
+        condition: str,
+        status: str,
+        prep: Preparation | None,
+        reserved: float | None = None,
+    ) -> int:
         stdin = prep.stdin if prep else b""
         cues = ", ".join(prep.cues) if prep and prep.cues else None
         ident = self.store.launch(
@@ -260,13 +287,14 @@ class _Session:
             shard=self.shard,
             started_at=now(),
             status=status,
+            reserved=reserved,
         )
         self.ids.append(ident)
         return ident
 
     def _launch(
         self, pool: ThreadPoolExecutor, task: TaskDecl, condition: str
-    ) -> tuple[Future[tuple[Ran, Verification]], tuple[int, TaskDecl, str, str]] | None:
+    ) -> tuple[Future[tuple[Ran, Verification]], _Launched] | None:
         """Record then start one attempt; None when it was recorded without a launch."""
         if task.name in self.drifted:
             drifted = self.drifted[task.name]
@@ -287,37 +315,41 @@ class _Session:
             return None
         prep = self.prepared[(task.name, condition)]
         started = now()
-        ident = self._row(task, condition, "launched", prep)  # committed before the start
-        self.spending.reserve(ident)
+        held = self.spending.hold()  # the worst case, committed with the row, before the start
+        ident = self._row(task, condition, "launched", prep, held)
         env = {**self.env, "ASSAY_TASK": task.name, "ASSAY_CONDITION": condition}
         root = str(self.config.root)
         keep = self.options.keep_output
         future = pool.submit(
             run_attempt, self.children, self.runner, root, prep.stdin, env, task, keep
         )
-        return future, (ident, task, condition, started)
+        return future, _Launched(
+            ident=ident, task=task, condition=condition, started=started, held=held
+        )
 
-    def _record(
-        self,
-        ident: int,
-        task: TaskDecl,
-        condition: str,
-        started: str,
-        ran: Ran,
-        verification: Verification,
-    ) -> None:
-        reading = _reading(ran, self.plan) if ran.exit_code == 0 else None
+    def _record(self, launched: _Launched, ran: Ran, verification: Verification) -> None:
+        # The output is read whatever the exit status: an agent that failed after using
+        # the model reports what it spent; its answer counts only when it completed.
+        reading = _reading(ran, self.plan) if ran.exit_code is not None else None
         status, note = status_of(
             ran, reading.problem if reading else None, self.children.cancelled.is_set()
         )
+        task = launched.task
         answer = reading.answer if reading and status == "completed" else None
         counters = reading.counters if reading else ()
-        provision = received(self.prepared[(task.name, condition)].provision, ran.stdin_taken)
-        self.spending.add(counters, started[:10], ident)
-        if condition == "overview":
+        provision = received(
+            self.prepared[(task.name, launched.condition)].provision, ran.stdin_taken
+        )
+        charged = self.spending.settle(
+            launched.held,
+            None if status in KILLED else counters,
+            launched.started[:10],
+            started=ran.exit_code is not None,
+        )
+        if launched.condition == "overview":
             self.overview_ran.add(task.name)
         self.store.finish(
-            ident,
+            launched.ident,
             Finish(
                 status=status,
                 duration_ms=ran.child_us // 1000,
@@ -332,8 +364,28 @@ class _Session:
                 unknown_fields=reading.unknown_fields if reading else (),
                 note=note,
                 provision=provision,
+                charged=charged,
             ),
         )
+
+
+@frozen(kw_only=True)
+class _Launched:
+    """One attempt started: its row, its task and condition, when, the credit it holds."""
+
+    ident: int
+    task: TaskDecl
+    condition: str
+    started: str
+    held: float | None
+
+
+@frozen(kw_only=True)
+class _Running:
+    """A running attempt and the conditions of its task still to run after it."""
+
+    attempt: _Launched
+    conditions: tuple[str, ...]
 
 
 def _reading(ran: Ran, plan: Plan) -> Reading:

@@ -115,6 +115,17 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE preparations ADD COLUMN cues TEXT;
     ALTER TABLE attempts ADD COLUMN drift TEXT;
     """,
+    # 6: spending held and settled. `reserved` is the credit a paid attempt held before
+    # it started (the policy's attempt worst case), committed with its `launched` row,
+    # so a SIGKILL of assay still counts it; `charged` is what it was settled at when it
+    # ended (its counters priced, or its worst case when they are not all known). NULL
+    # in both: not a paid attempt, or recorded before this migration (priced from its
+    # counters). `after_attempt`: the last attempt id when spending was continued.
+    """
+    ALTER TABLE attempts ADD COLUMN reserved REAL;
+    ALTER TABLE attempts ADD COLUMN charged REAL;
+    ALTER TABLE continuations ADD COLUMN after_attempt INTEGER;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,45 +1,68 @@
 """The spending of one run with a ``paid`` runner: whether it may start at all (a
-policy with a cap, recorded before execution, and ``--authorize-spending``), and
-whether the next attempt may start (the credit spent since the last continuation is
-below the cap). A runner that is not paid passes both, always.
+policy with a cap, recorded before execution, that can bound spending, and
+``--authorize-spending``), and whether the next attempt may start (the credit the
+store counts since the last continuation is below the cap). A runner that is not
+paid passes both, always.
 
-With ``--jobs N`` attempts run while the next one is decided, so each running attempt
-*reserves* its estimated cost (the most any finished attempt of the run or the store
-cost) until it ends and its real cost is counted. The next attempt waits while what
-is spent and reserved reaches the cap, or while one runs and no cost is known yet: it
-starts only when a run with ``--jobs 1`` could have started it, and it is refused only
-on what was really spent, as with ``--jobs 1``.
+Spending is *held* before it is known: each paid attempt's row is committed with the
+policy's ``attempt_worst_case`` reserved before its process starts, and *settled*
+when it ends, at its price (``costs.price``) or, when that is not known, at the worst
+case. So what the store counts is never less than what was spent, however the run
+ends (a SIGKILL of assay leaves the worst case held), and since an attempt starts
+only while the count is below the cap, it never passes the cap by more than one
+attempt's worst case, with ``--jobs N`` as with one job. While attempts run and the
+count has reached the cap, the next one waits for them to settle rather than being
+refused on a worst case that may not be spent.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
+from pathlib import Path
 
-from assay.engine.evidence.costs import cost, estimate, spent
+from assay.engine.evidence.codes import EvidenceError
+from assay.engine.evidence.costs import price, spent
 from assay.engine.evidence.plan import Plan
 from assay.engine.evidence.prepare import now
+from assay.engine.evidence.rates import spending_problems
 from assay.engine.evidence.records import Store
 from assay.spec.diagnostics import Diagnostic
-from assay.spec.evidence import Counter
+from assay.spec.evidence import Counter, Policy
+from assay.spec.rules.evaluation_spending import EVL040
 from assay.spec.rules.evaluation_stages import EVL007, EVL008
 
 
+def unbounded(policy: Policy, plan: Plan, where: Path) -> EvidenceError | None:
+    """EVL040 when ``policy`` cannot bound a paid run's spending under ``plan``'s result
+    schema today, naming the policy's file (or ``where`` it was found) and each entry."""
+    schema = f"{plan.results.name}@{plan.results.version}"
+    problems = spending_problems(policy, plan.results.counters, schema, now()[:10])
+    if not problems:
+        return None
+    source = policy.source or f"{where} (the policy recorded there)"
+    found = [
+        EVL040.diagnostic(f"policy {policy.name}@{policy.version}: {problem}", source)
+        for problem in problems
+    ]
+    return EvidenceError(found)
+
+
 class Spending:
-    """What a run has spent, against its policy's cap."""
+    """What a run has spent and holds, against its policy's cap."""
 
     def __init__(self, store: Store, plan: Plan, *, authorized: bool, resume: bool) -> None:
         self.store, self.plan, self.runner = store, plan, plan.required_runner()
         self.authorized, self.resume = authorized, resume
         self.policy = store.policy()
-        self.spent = 0.0
+        self.spent = 0.0  #: what the store counts: settled charges and held worst cases
         self.cap_from = 0.0  #: what was spent when spending was last continued
-        self.estimate: float | None = None  #: the most one finished attempt cost
-        self.reserved: dict[int, float | None] = {}  #: running attempt -> its estimate
+        self.running = 0  #: paid attempts running, each holding its worst case
         self.refused = 0  #: attempts refused at the cap
 
     def gate(self) -> Diagnostic | None:
         """EVL007 when a paid runner may not start; else None (and the spending so far
-        is read, and a ``--continue`` recorded)."""
+        is read, and a ``--continue`` recorded). Raises ``EvidenceError`` (EVL040) when
+        the recorded policy cannot bound the spending: nothing is recorded then."""
         if not self.runner.paid:
             return None
         policy = self.policy
@@ -51,48 +74,49 @@ class Spending:
             ]
             message = f"runner `{self.runner.name}` is paid: it needs {', '.join(lacking)}"
             return self.plan.at("runner", EVL007, message)
-        self.spent = spent(self.store.attempts(), policy)
-        self.estimate = estimate(self.store.attempts(), policy)
+        refusal = unbounded(policy, self.plan, self.store.path)
+        if refusal is not None:
+            raise refusal
+        self.spent = spent(self.store.charges(), policy)
         if self.resume:
             self.store.continue_spending(now(), self.spent)
         self.cap_from = self.store.spent_at_continuation()
         return None
 
-    def _capped(self) -> bool:
-        return self.runner.paid and self.policy is not None and self.policy.cap is not None
+    def _cap(self) -> float | None:
+        """The cap this run keeps to: a paid runner's, past the gate."""
+        if not self.runner.paid or self.policy is None:
+            return None
+        return self.policy.cap
 
     def must_wait(self) -> bool:
-        """Whether the next attempt must wait for a running one to end before it is
-        decided: what is spent and reserved reaches the cap, or no cost is known."""
-        if not self._capped() or not self.reserved:
-            return False
-        assert self.policy is not None and self.policy.cap is not None
-        if any(reserve is None for reserve in self.reserved.values()):
-            return True
-        held = sum(reserve or 0.0 for reserve in self.reserved.values())
-        return self.spent - self.cap_from + held >= self.policy.cap
+        """Whether the next attempt must wait for a running one to settle before it is
+        decided: the count (with what running attempts hold) has reached the cap."""
+        cap = self._cap()
+        return cap is not None and self.running > 0 and self.spent - self.cap_from >= cap
 
     def over_cap(self) -> str | None:
         """None while the next attempt may start; else the note for its refused row."""
-        policy = self.policy
-        if not self._capped() or policy is None or policy.cap is None:
+        cap = self._cap()
+        if cap is None:
             return None
         used = self.spent - self.cap_from
-        if used < policy.cap:
+        if used < cap:
             return None
         self.refused += 1
         return (
-            f"the spending cap {policy.cap:g} is reached ({used:g} spent): "
+            f"the spending cap {cap:g} is reached ({used:g} spent): "
             "run again with --continue --authorize-spending to go on"
         )
 
     def finding(self, split: list[str]) -> Diagnostic | None:
         """EVL008 once for the run, when the cap refused attempts; naming the pairs
         it split (their overview attempt ran, their task attempt did not)."""
-        if not self.refused or self.policy is None or self.policy.cap is None:
+        cap = self._cap()
+        if not self.refused or cap is None:
             return None
         used = self.spent - self.cap_from
-        message = f"the spending cap {self.policy.cap:g} is reached ({used:g} spent)"
+        message = f"the spending cap {cap:g} is reached ({used:g} spent)"
         if split:
             names = ", ".join(f"`{name}`" for name in split[:5])
             more = f" and {len(split) - 5} more" if len(split) > 5 else ""
@@ -106,16 +130,28 @@ class Spending:
         )
         return self.plan.at("runner", EVL008, message)
 
-    def reserve(self, attempt: int) -> None:
-        """Hold ``attempt``'s estimated cost while it runs."""
-        if self._capped():
-            self.reserved[attempt] = self.estimate
+    def hold(self) -> float | None:
+        """The worst case the next attempt holds (committed with its row before it
+        starts); None for a runner that is not paid."""
+        if self._cap() is None or self.policy is None:
+            return None
+        held = self.policy.attempt_worst_case or 0.0
+        self.spent += held
+        self.running += 1
+        return held
 
-    def add(self, counters: Iterable[Counter], day: str, attempt: int | None = None) -> None:
-        """Count one finished attempt's cost, releasing its reservation."""
-        if attempt is not None:
-            self.reserved.pop(attempt, None)
-        if self.policy is not None:
-            paid = cost(counters, self.policy, day)
-            self.spent += paid
-            self.estimate = paid if self.estimate is None else max(self.estimate, paid)
+    def settle(
+        self, held: float | None, counters: Sequence[Counter] | None, day: str, *, started: bool
+    ) -> float | None:
+        """What an attempt that held ``held`` is charged now it ended: the price of its
+        ``counters``, else (not all reported, or None: assay killed it, so what it
+        reported may not be all it spent) the worst case held; nothing when its process
+        could not be ``started``. None for a runner that is not paid."""
+        if held is None or self.policy is None:
+            return None
+        declared = self.plan.results.counters
+        priced = None if counters is None else price(counters, declared, self.policy, day)
+        charged = 0.0 if not started else held if priced is None else priced
+        self.spent += charged - held
+        self.running -= 1
+        return charged

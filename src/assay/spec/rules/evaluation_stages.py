@@ -85,7 +85,8 @@ EVL007 = Rule(
     ),
     documentation="""\
 A runner that spends credit starts only with a spending policy recorded before
-execution (`assay eval prepare --policy FILE`: dated rates and a `cap`) and the
+execution (`assay eval prepare --policy FILE`: a `cap`, the `attempt_worst_case` and
+dated credit rates, EVL040) and the
 explicit `--authorize-spending` on the command line. Without them every pair is
 recorded `refused` and nothing starts. Exit 1.
 
@@ -123,20 +124,25 @@ EVL008 = Rule(
     stage="evaluation",
     summary="A paid run reached its policy's cap: the attempts left are recorded `refused`.",
     documentation="""\
-What an attempt costs comes from the counters it reported and the policy's credit
-rates dated on or before its day. Once the credit spent (since the last
-continuation) reaches `cap`, no attempt starts; `assay eval run --continue
---authorize-spending` allows another cap's worth and runs the refused attempts again.
-Under `--jobs N` each running attempt reserves its estimated cost, so the cap holds
-as it does with one job. The message names the pairs the cap split (overview ran,
-task attempt refused): continuing runs only their task attempts. Exit 1.
+Before a paid attempt starts, its row is committed holding the policy's
+`attempt_worst_case`; when it ends it is charged what its reported counters cost at
+the credit rates dated on or before its day, whatever its exit status, or its worst
+case when a counter is missing or malformed, its output unreadable, or assay killed
+it (a timeout, a cancellation, or assay itself killed: the worst case stays held).
+Once what the store counts since the last continuation reaches `cap`, no attempt
+starts, so the cap is passed by at most one attempt's worst case, with `--jobs N`
+as with one job; `assay eval run --continue --authorize-spending` allows another
+cap's worth and runs the attempts that did not run to their end. A condition of a
+task that completed is never run again by a paid runner: it was paid for once. The
+message names the pairs the cap split (overview ran, task attempt refused):
+continuing runs only their task attempts. Exit 1.
 
 ## Fails
 
 ```assay stage=run authorize=true at=4:8
 benchmark arith version 1 { task add { prompt "What is 2 + 3?" } }
 answers arith-key version 1 for arith { add "5" }
-results out version 1 { answer answer }
+results out version 1 { answer answer  counter tokens }
 runner agent version 1 { argv ["python3", "agent.py"]  env [PATH]  paid }
 ```
 
@@ -144,10 +150,17 @@ runner agent version 1 { argv ["python3", "agent.py"]  env [PATH]  paid }
 name = "team"
 version = 1
 cap = 0
+attempt_worst_case = 1
+
+[[rates]]
+kind = "credit"
+counter = "tokens"
+per_unit = 0.001
+dated = "2026-01-01"
 ```
 
 ```python path=agent.py
-print('{"answer": "5"}')
+print('{"answer": "5", "tokens": 100}')
 ```
 
 ## Passes
@@ -155,7 +168,7 @@ print('{"answer": "5"}')
 ```assay stage=run authorize=true
 benchmark arith version 1 { task add { prompt "What is 2 + 3?" } }
 answers arith-key version 1 for arith { add "5" }
-results out version 1 { answer answer }
+results out version 1 { answer answer  counter tokens }
 runner agent version 1 { argv ["python3", "agent.py"]  env [PATH]  paid }
 ```
 
@@ -163,10 +176,17 @@ runner agent version 1 { argv ["python3", "agent.py"]  env [PATH]  paid }
 name = "team"
 version = 1
 cap = 10
+attempt_worst_case = 1
+
+[[rates]]
+kind = "credit"
+counter = "tokens"
+per_unit = 0.001
+dated = "2026-01-01"
 ```
 
 ```python path=agent.py
-print('{"answer": "5"}')
+print('{"answer": "5", "tokens": 100}')
 ```
 """,
 )
@@ -308,9 +328,12 @@ EVL012 = Rule(
     stage="evaluation",
     summary="The policy file given with `--policy` cannot be read as a policy.",
     documentation="""\
-A policy is TOML: `name`, `version`, and optionally `cap`, `minimum_difference`
-and `[[rates]]` tables (`kind` credit or speed, `counter`, `per_unit`, `dated`).
-The message says which field is missing or mistyped. Exit 2, nothing prepared.
+A policy is TOML: `name`, `version`, and optionally `cap`, `attempt_worst_case`,
+`minimum_difference` and `[[rates]]` tables (`kind` credit or speed, `counter`,
+`per_unit`, `dated`). The message says which field is missing or mistyped, or which
+entry is malformed: a number that is negative or not finite, a `dated` that is not
+an ISO date `YYYY-MM-DD` (a rate dated `2026/01/01` would never apply). Exit 2,
+nothing prepared.
 
 ## Fails
 
