@@ -59,7 +59,8 @@ def add_eval_command(commands: Any) -> None:
         "--continue",
         dest="resume",
         action="store_true",
-        help="go on past the spending cap: run the pairs refused at the cap",
+        help="go on past the spending cap (another cap's worth): run the attempts that "
+        "did not run to their end",
     )
     summary = stages.add_parser("summary", help="summarize the attempts; launches nothing")
     add_store_option(summary)

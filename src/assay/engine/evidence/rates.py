@@ -53,11 +53,12 @@ def _rate_problems(rate: Rate) -> Iterator[str]:
 
 def spending_problems(policy: Policy, counters: Sequence[str], schema: str, day: str) -> list[str]:
     """What a capped ``policy`` lacks to bound a paid run's spending on ``day``, the
-    result schema ``schema`` declaring ``counters``; [] for a policy without a cap
-    (a paid run refuses it for want of a cap, EVL007)."""
+    result schema ``schema`` declaring ``counters`` (its malformed entries aside:
+    ``entry_problems``); [] for a policy without a cap (a paid run refuses it for
+    want of a cap, EVL007)."""
     if policy.cap is None:
         return []
-    problems = entry_problems(policy)
+    problems = []
     if policy.attempt_worst_case is None:
         problems.append(
             "a policy with a `cap` needs `attempt_worst_case`, the most credit one attempt "

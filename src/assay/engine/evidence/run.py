@@ -57,7 +57,7 @@ class RunOptions(Model):
     keep_output: int = DEFAULT_KEEP  #: bytes of each output kept in the store
     shard: tuple[int, int] | None = None
     authorize_spending: bool = False
-    resume: bool = False  #: ``--continue``: past the cap, the refused pairs only
+    resume: bool = False  #: ``--continue``: past the cap, what did not run to its end
 
 
 @frozen(kw_only=True)
@@ -370,7 +370,7 @@ class _Session:
 
 
 @frozen(kw_only=True)
-class _Launched:
+class _Launched(Model):
     """One attempt started: its row, its task and condition, when, the credit it holds."""
 
     ident: int
@@ -381,7 +381,7 @@ class _Launched:
 
 
 @frozen(kw_only=True)
-class _Running:
+class _Running(Model):
     """A running attempt and the conditions of its task still to run after it."""
 
     attempt: _Launched

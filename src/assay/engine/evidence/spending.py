@@ -24,25 +24,30 @@ from assay.engine.evidence.codes import EvidenceError
 from assay.engine.evidence.costs import price, spent
 from assay.engine.evidence.plan import Plan
 from assay.engine.evidence.prepare import now
-from assay.engine.evidence.rates import spending_problems
+from assay.engine.evidence.rates import entry_problems, spending_problems
 from assay.engine.evidence.records import Store
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.evidence import Counter, Policy
 from assay.spec.rules.evaluation_spending import EVL040
-from assay.spec.rules.evaluation_stages import EVL007, EVL008
+from assay.spec.rules.evaluation_stages import EVL007, EVL008, EVL012
 
 
 def unbounded(policy: Policy, plan: Plan, where: Path) -> EvidenceError | None:
-    """EVL040 when ``policy`` cannot bound a paid run's spending under ``plan``'s result
-    schema today, naming the policy's file (or ``where`` it was found) and each entry."""
+    """EVL012 for each malformed entry of ``policy``, else EVL040 for what it lacks to
+    bound a paid run's spending under ``plan``'s result schema today; each naming the
+    policy's file (or ``where`` it was recorded) and the entry. None: it may be used."""
+    malformed = entry_problems(policy)
     schema = f"{plan.results.name}@{plan.results.version}"
-    problems = spending_problems(policy, plan.results.counters, schema, now()[:10])
-    if not problems:
+    lacking = (
+        [] if malformed else spending_problems(policy, plan.results.counters, schema, now()[:10])
+    )
+    if not malformed and not lacking:
         return None
     source = policy.source or f"{where} (the policy recorded there)"
+    name = f"policy {policy.name}@{policy.version}"
     found = [
-        EVL040.diagnostic(f"policy {policy.name}@{policy.version}: {problem}", source)
-        for problem in problems
+        *(EVL012.diagnostic(f"{name}: not a policy: {problem}", source) for problem in malformed),
+        *(EVL040.diagnostic(f"{name}: {problem}", source) for problem in lacking),
     ]
     return EvidenceError(found)
 
