@@ -61,7 +61,7 @@ class Act:
 
     input_tokens: int
     output_tokens: int
-    report: str  # exact | none | partial | mistyped | not-json
+    report: str  # exact | none | partial | mistyped | overflow | not-json
     exit: int = 0
     sleep: bool = False
     cancel: bool = False
@@ -81,6 +81,7 @@ class Act:
             "none": {},
             "partial": {"input_tokens": self.input_tokens},
             "mistyped": {**tokens, "input_tokens": str(self.input_tokens)},
+            "overflow": {**tokens, "output_tokens": 10**400},  # more than a float holds
         }.get(self.report, {})
         if self.report == "not-json":
             return f"used {self.input_tokens} and {self.output_tokens} tokens\n"
@@ -170,6 +171,10 @@ class Bench:
     def spent(self) -> list[float]:
         """What each launch truly spent, in the order the agents began."""
         return [json.loads(line)["cost"] for line in self.ledger.read_text().splitlines()]
+
+    def keys(self) -> list[str]:
+        """The ``task/condition`` of each launch, in the order the agents began."""
+        return [json.loads(line)["key"] for line in self.ledger.read_text().splitlines()]
 
     def pids(self) -> list[int]:
         """The agents' process ids, in the order they began."""

@@ -1,5 +1,6 @@
 """The spending cap holds, whatever the agents do: generated agent behaviours (exit
-status, counters reported exactly, partly, mistyped, not at all or not as JSON,
+status, counters reported exactly, partly, mistyped, overflowing, not at all or not
+as JSON,
 sleeping past the timeout, having assay cancelled), generated policies and sequences
 of ``assay eval run`` (``--jobs``, ``--continue``) on a real workspace with real agent
 processes. Per authorization window (the attempts between two continuations), what
@@ -44,7 +45,9 @@ acts = st.builds(
     Act,
     input_tokens=st.integers(0, MOST_TOKENS["input_tokens"]),
     output_tokens=st.integers(0, MOST_TOKENS["output_tokens"]),
-    report=st.sampled_from(["exact", "exact", "none", "partial", "mistyped", "not-json"]),
+    report=st.sampled_from(
+        ["exact", "exact", "none", "partial", "mistyped", "overflow", "not-json"]
+    ),
     exit=st.sampled_from([0, 0, 3]),
     sleep=st.integers(0, 9).map(lambda n: n == 0),  # each costs the 1 s timeout
     cancel=st.integers(0, 11).map(lambda n: n == 0),

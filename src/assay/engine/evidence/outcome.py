@@ -4,7 +4,8 @@ is the answer key's.
 The output is one JSON object on stdout. The schema's answer field must hold text: a
 number, true/false, null, an array or an object is malformed, as the guide says (a
 number was once read as its JSON text, so `{"answer": 5}` was graded); each counter
-a whole number, else it is reported incomplete; a field the schema does not name is
+a whole number up to ``MAX_COUNTER``, else it is reported incomplete (so a paid
+attempt is charged its worst case); a field the schema does not name is
 listed in ``unknown_fields`` and counts for nothing, whatever it claims. Anything
 else is malformed output, kept with a sentence saying what was wrong. Pure: never
 raises, whatever the bytes.
@@ -58,9 +59,14 @@ def read_output(stdout: bytes, schema: ResultSchemaDecl) -> Reading:
     return Reading(answer=answer, counters=counters, unknown_fields=unknown)
 
 
+#: The largest counter read: every whole number up to it is exact as a float, so a
+#: counter times a rate is a number; a larger one overflows and is not read.
+MAX_COUNTER = 2**53
+
+
 def _counter(value: dict[str, Any], name: str) -> Counter:
     count = value.get(name)
-    if isinstance(count, int) and not isinstance(count, bool) and count >= 0:
+    if isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= MAX_COUNTER:
         return Counter(name=name, value=count, complete=True)
     return Counter(name=name, value=None, complete=False)
 
