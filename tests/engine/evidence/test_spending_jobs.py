@@ -1,5 +1,6 @@
-"""The spending cap holds under ``--jobs``: each running attempt reserves its estimated
-cost, so no more paid attempts start than with ``--jobs 1``; a pair the cap splits is
+"""The spending cap holds under ``--jobs``: each running attempt holds its worst case
+and the next waits for it to settle at the cap, so no more paid attempts start than
+with ``--jobs 1``; a pair the cap splits is
 said, and ``--continue`` runs its task attempt only (the overview is not paid twice)."""
 
 from __future__ import annotations

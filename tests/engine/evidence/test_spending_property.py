@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import closing, contextmanager
 from pathlib import Path
 
-from hypothesis import HealthCheck, example, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from tests.engine.evidence.spend_bench import (
@@ -49,8 +49,8 @@ acts = st.builds(
         ["exact", "exact", "none", "partial", "mistyped", "overflow", "not-json"]
     ),
     exit=st.sampled_from([0, 0, 3]),
-    sleep=st.integers(0, 9).map(lambda n: n == 0),  # each costs the 1 s timeout
-    cancel=st.integers(0, 11).map(lambda n: n == 0),
+    sleep=st.integers(0, 5).map(lambda n: n == 0),  # each costs the 1 s timeout
+    cancel=st.integers(0, 7).map(lambda n: n == 0),
 )
 plans = st.fixed_dictionaries({key: st.lists(acts, min_size=1, max_size=3) for key in keys(TASKS)})
 steps = st.lists(st.tuples(st.sampled_from([1, 2]), st.booleans()), min_size=1, max_size=3)
@@ -138,9 +138,28 @@ def _holds(bench: Bench, cap: float, worst: float, ledger: Sequence[Sequence[flo
 )
 @given(
     plan=plans,
-    cap=st.sampled_from([0.0, 0.5, 1.0, 2.5]),
+    cap=st.sampled_from([0.0, 0.5, 1.0, 2.5, 5.0]),
     worst=st.sampled_from([MOST, 1.5]),
     runs=steps,
+)
+@example(  # a cancellation while two run, then a continuation
+    plan={
+        **{key: [Act(input_tokens=400, output_tokens=100, report="exact")] for key in keys(TASKS)},
+        "t1/overview": [Act(input_tokens=300, output_tokens=50, report="none", cancel=True)],
+    },
+    cap=1.0,
+    worst=MOST,
+    runs=[(2, False), (2, True)],
+)
+@example(  # a timeout and a failure that reported its counters, then a plain rerun
+    plan={
+        **{key: [Act(input_tokens=100, output_tokens=10, report="partial")] for key in keys(TASKS)},
+        "t0/task": [Act(input_tokens=200, output_tokens=20, report="exact", exit=3)],
+        "t1/overview": [Act(input_tokens=400, output_tokens=100, report="exact", sleep=True)],
+    },
+    cap=2.5,
+    worst=1.5,
+    runs=[(1, False), (2, False)],
 )
 def test_paid_runs_keep_to_the_cap(
     plan: dict[str, list[Act]], cap: float, worst: float, runs: list[tuple[int, bool]]
@@ -160,6 +179,8 @@ def test_paid_runs_keep_to_the_cap(
             if resume:
                 ledger.append([])
             ledger[-1].extend(bench.spent()[before:])
+        for status in sorted({r.status for r in rows(bench.db)}):
+            event(f"an attempt {status}")  # --hypothesis-show-statistics: what was reached
         _holds(bench, cap, worst, ledger)
 
 
