@@ -146,7 +146,7 @@ def prepare(
     """Store every task's material under both conditions in ``db`` (made if absent),
     and ``policy`` if given (recorded now, before any attempt); no agent starts. A
     policy with a cap that cannot bound spending under the result schema is refused
-    (EVL040), nothing prepared."""
+    (EVL042), nothing prepared."""
     from assay.engine.evidence.spending import unbounded
 
     settings, plan = _plan(

@@ -28,12 +28,12 @@ from assay.engine.evidence.rates import entry_problems, spending_problems
 from assay.engine.evidence.records import Store
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.evidence import Counter, Policy
-from assay.spec.rules.evaluation_spending import EVL040
+from assay.spec.rules.evaluation_spending import EVL042
 from assay.spec.rules.evaluation_stages import EVL007, EVL008, EVL012
 
 
 def unbounded(policy: Policy, plan: Plan, where: Path) -> EvidenceError | None:
-    """EVL012 for each malformed entry of ``policy``, else EVL040 for what it lacks to
+    """EVL012 for each malformed entry of ``policy``, else EVL042 for what it lacks to
     bound a paid run's spending under ``plan``'s result schema today; each naming the
     policy's file (or ``where`` it was recorded) and the entry. None: it may be used."""
     malformed = entry_problems(policy)
@@ -47,7 +47,7 @@ def unbounded(policy: Policy, plan: Plan, where: Path) -> EvidenceError | None:
     name = f"policy {policy.name}@{policy.version}"
     found = [
         *(EVL012.diagnostic(f"{name}: not a policy: {problem}", source) for problem in malformed),
-        *(EVL040.diagnostic(f"{name}: {problem}", source) for problem in lacking),
+        *(EVL042.diagnostic(f"{name}: {problem}", source) for problem in lacking),
     ]
     return EvidenceError(found)
 
@@ -66,7 +66,7 @@ class Spending:
 
     def gate(self) -> Diagnostic | None:
         """EVL007 when a paid runner may not start; else None (and the spending so far
-        is read, and a ``--continue`` recorded). Raises ``EvidenceError`` (EVL040) when
+        is read, and a ``--continue`` recorded). Raises ``EvidenceError`` (EVL042) when
         the recorded policy cannot bound the spending: nothing is recorded then."""
         if not self.runner.paid:
             return None

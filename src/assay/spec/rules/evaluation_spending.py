@@ -1,4 +1,4 @@
-"""EVL040: a policy that cannot bound what a paid run spends. The examples run as
+"""EVL042: a policy that cannot bound what a paid run spends. The examples run as
 ``evaluation`` describes.
 """
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from assay.spec.rules.rule import Rule
 
-EVL040 = Rule(
-    code="EVL040",
+EVL042 = Rule(
+    code="EVL042",
     name="spending-unbounded",
     stage="evaluation",
     summary=(

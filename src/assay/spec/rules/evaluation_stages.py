@@ -86,7 +86,7 @@ EVL007 = Rule(
     documentation="""\
 A runner that spends credit starts only with a spending policy recorded before
 execution (`assay eval prepare --policy FILE`: a `cap`, the `attempt_worst_case` and
-dated credit rates, EVL040) and the
+dated credit rates, EVL042) and the
 explicit `--authorize-spending` on the command line. Without them every pair is
 recorded `refused` and nothing starts. Exit 1.
 
