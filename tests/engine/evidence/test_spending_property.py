@@ -179,9 +179,9 @@ def test_paid_runs_keep_to_the_cap(
             if resume:
                 ledger.append([])
             ledger[-1].extend(bench.spent()[before:])
+        _holds(bench, cap, worst, ledger)
         for status in sorted({r.status for r in rows(bench.db)}):
             event(f"an attempt {status}")  # --hypothesis-show-statistics: what was reached
-        _holds(bench, cap, worst, ledger)
 
 
 def _record_as_an_older_assay(
