@@ -8,6 +8,8 @@ its output and the verification. Nothing is retried or dropped: a drifted pin (b
 error), a refusal to spend and a cancellation are rows too. ``--jobs N`` runs N
 processes at once in worker threads; only this module's thread writes the store.
 SIGINT and SIGTERM kill the running children, record them ``cancelled`` and stop.
+Which pairs run is ``pending``'s to say; what a paid attempt holds and is charged,
+``spending``'s.
 """
 
 from __future__ import annotations
@@ -32,10 +34,10 @@ from assay.engine.evidence.launch import Children, Ran
 from assay.engine.evidence.material import received
 from assay.engine.evidence.outcome import Reading, correctness, read_output
 from assay.engine.evidence.output import DEFAULT_KEEP
+from assay.engine.evidence.pending import CONDITIONS, pending
 from assay.engine.evidence.plan import Plan
 from assay.engine.evidence.prepare import deliveries, now
 from assay.engine.evidence.records import Finish, Preparation, Store
-from assay.engine.evidence.shards import shard_tasks
 from assay.engine.evidence.spending import Spending
 from assay.engine.workspace.config import Config
 from assay.spec.diagnostics import Diagnostic
@@ -43,8 +45,6 @@ from assay.spec.evaluation import TaskDecl
 from assay.spec.evidence import Drift, Provision, Verification
 from assay.spec.model import Model
 from assay.spec.rules.evaluation_stages import EVL006, EVL009
-
-CONDITIONS = ("overview", "task")
 
 _Handler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
 
@@ -69,45 +69,8 @@ class RunResult(Model):
     signal: int | None = None
 
 
-#: Statuses of attempts that ran to their end: ``--continue`` does not run them again.
-ENDED = frozenset({"completed", "failed", "malformed", "timeout"})
-
 #: Statuses of attempts assay killed: what they reported may not be all they spent.
 KILLED = frozenset({"timeout", "cancelled"})
-
-
-def _task_ids(
-    store: Store, plan: Plan, options: RunOptions
-) -> list[tuple[TaskDecl, tuple[str, ...]]]:
-    """The tasks to run, each with the conditions it runs, in order. A paid runner
-    never runs again a condition that completed under this benchmark and runner (it
-    was paid for once); ``--continue`` runs only the conditions whose latest attempt
-    did not run to its end (refused, interrupted, cancelled, a basis error) or that
-    were never attempted, so a split pair runs its task attempt only."""
-    mine = shard_tasks((t.name for t in plan.benchmark.tasks), options.shard)
-    tasks = [t for t in plan.benchmark.tasks if t.name in mine]
-    paid = plan.required_runner().paid
-    if not options.resume and not paid:
-        return [(t, CONDITIONS) for t in tasks]
-    runner = plan.versions().runner
-    latest: dict[tuple[str, str], str] = {}
-    completed: set[tuple[str, str]] = set()
-    for attempt in store.attempts():
-        if attempt.versions.benchmark == plan.benchmark_id:
-            latest[(attempt.task, attempt.condition)] = attempt.status
-            if attempt.status == "completed" and attempt.versions.runner == runner:
-                completed.add((attempt.task, attempt.condition))
-    chosen = []
-    for task in tasks:
-        conditions = tuple(
-            c
-            for c in CONDITIONS
-            if not (paid and (task.name, c) in completed)
-            and not (options.resume and latest.get((task.name, c)) in ENDED)
-        )
-        if conditions:
-            chosen.append((task, conditions))
-    return chosen
 
 
 def run(
@@ -120,7 +83,7 @@ def run(
     """Run the benchmark's tasks (those of the shard); see the module."""
     plan.required_runner()  # a plan without a runner is refused before the store is read
     prepared = store.preparations(plan.benchmark_id)
-    tasks = _task_ids(store, plan, options)
+    tasks = pending(store, plan, shard=options.shard, resume=options.resume)
     unprepared = [t.name for t, _ in tasks for c in CONDITIONS if (t.name, c) not in prepared]
     if unprepared:
         listed = ", ".join(sorted(set(unprepared))[:5])
