@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from assay.engine.workspace.record_folders import _names_a_template, is_template_name
 
 _PARTS = st.sampled_from(
-    ["adr", "ADR000", "0000", "7", "template", "TEMPLATE", "Templates", "templat", "madr",
+    ["adr", "ADR000", "0000", "7", "XXX", "nn", "ADRxxx", "yyyy", "mm", "template",
+     "TEMPLATE", "Templates", "templat", "madr",
      "records", "decision", "django", "changes", "\u017f", "\u0130", "-", "_", ".", " ",
      ".md", ".rst"]
 )  # fmt: skip
@@ -28,7 +29,10 @@ def test_the_quick_look_agrees_with_the_words(name: str) -> None:
 
 def test_the_names_the_docstring_gives() -> None:
     named = ["template.md", "adr-template-minimal.md", "templates", "0000-TEMPLATE.md",
-             "ADR000-template.md", "adr-000-template.md", "0000-adr-template.md"]  # fmt: skip
-    records = ["0010-django-templates.md", "0003-adr-template-changes.md", "0001-use-x.md"]
+             "ADR000-template.md", "adr-000-template.md", "0000-adr-template.md",
+             "XXXX-title.md", "ADRXXX-some-title-template.md", "NNNN-title.md",
+             "ADR000-some-title-template.md", "0000-template.md"]  # fmt: skip
+    records = ["0010-django-templates.md", "0003-adr-template-changes.md", "0001-use-x.md",
+               "0000-use-markdown-architectural-decision-records.md"]  # fmt: skip
     assert [is_template_name(n) for n in named] == [True] * len(named)
     assert [is_template_name(n) for n in records] == [False] * len(records)

@@ -123,20 +123,34 @@ UNSUPPORTED_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".txt", ".org", ".textile"
 _TEMPLATE_LEAD = re.compile(r"adr\d*|madr|architecture|decisions?|records?")
 _WORDS = re.compile(r"[-_ .]+")
 _NUMBER_WORD = re.compile(r"(?:adr)?\d+")
+# A number that is all placeholder (`XXX`, `NNNN`, `ADRXXX`, `YYYY-MM-DD`): no record
+# has it, only the file a team copies to start one.
+_PLACEHOLDER = r"(?:x{2,}|n{2,}|y{4}(?:mm(?:dd)?)?)"
+_PLACEHOLDER_WORD = re.compile(rf"(?:adr)?{_PLACEHOLDER}")
+# The same, looked for at the start of a whole name, as the words would find it.
+_PLACEHOLDER_START = re.compile(rf"[-_ .]*(?:adr[-_ .]*)?{_PLACEHOLDER}(?:[-_ .]|$)")
 
 
 def is_template_name(name: str) -> bool:
     """True when a file or folder name says it is a template, not what it is about.
 
     Unnumbered, the name starts with "template" after its lead words (``template.md``,
-    ``adr-template-minimal.md``, ``templates/``).  Numbered, it is nothing but
-    "template" (``0000-TEMPLATE.md``, ``ADR000-template.md``, ``adr-000-template.md``,
-    ``0000-adr-template.md``):
-    ``0010-django-templates.md`` and ``0003-adr-template-changes.md`` are records.
+    ``adr-template-minimal.md``, ``templates/``).  Numbered with a placeholder
+    (``XXXX-title.md``, ``ADRXXX-some-title-template.md``, ``NNNN-…``), it is one
+    whatever it says.  Numbered zero, it holds the word "template" anywhere
+    (``0000-template.md``, ``ADR000-some-title-template.md``); otherwise numbered, it is
+    nothing but "template" (``0000-TEMPLATE.md``, ``ADR000-template.md``,
+    ``adr-000-template.md``, ``0000-adr-template.md``):
+    ``0010-django-templates.md``, ``0003-adr-template-changes.md`` and the first record
+    ``0000-use-markdown-architectural-decision-records.md`` are records.
     """
-    # Either way the name holds the word: a warm run asks this of every one of 10,000
-    # records, and splitting each into words was half of placing them.
-    return "template" in name.casefold() and _names_a_template(name)
+    # Either way the name holds the word or starts with the placeholder: a warm run asks
+    # this of every one of 10,000 records, and splitting each into words was half of
+    # placing them.
+    folded = name.casefold()
+    return ("template" in folded or _PLACEHOLDER_START.match(folded) is not None) and (
+        _names_a_template(name)
+    )
 
 
 def _names_a_template(name: str) -> bool:
@@ -144,8 +158,15 @@ def _names_a_template(name: str) -> bool:
     words = [w for w in _WORDS.split(stem.casefold()) if w]
     if words[:1] == ["adr"] and len(words) > 1 and words[1].isdigit():
         words.pop(0)  # `adr-000-template.md`: numbered as `ADR000-template.md` is
+    if words[:1] == ["adr"] and len(words) > 1 and _PLACEHOLDER_WORD.fullmatch(words[1]):
+        words.pop(0)  # `adr-xxx-title.md`: numbered as `ADRXXX-title.md` is
+    if words and _PLACEHOLDER_WORD.fullmatch(words[0]):
+        return True
     if words and _NUMBER_WORD.fullmatch(words[0]):
-        return [w for w in words[1:] if w != "adr"] == ["template"]
+        rest = [w for w in words[1:] if w != "adr"]
+        if not words[0].lstrip("adr").strip("0"):  # record 0: the series' template
+            return "template" in rest
+        return rest == ["template"]
     while words and _TEMPLATE_LEAD.fullmatch(words[0]):
         words.pop(0)
     return bool(words) and words[0] in ("template", "templates")
