@@ -70,6 +70,10 @@ CASES = [
     ("/README.md", "ok", "README.md"),
     ("/docs/guide/index.md#setup", "ok", "docs/guide/index.md"),
     ("/nope.md", "missing", "nope.md"),
+    # a root-relative link without a file's extension is a site route: no claim
+    ("/architecture/deep-dives", "site-route", None),
+    ("/nope/", "site-route", None),
+    ("/guide/intro.html", "site-route", None),
     # files that exist win over the domain guess
     ("docs.md", "ok", "docs/decisions/docs.md"),
     ("rfc.io", "ok", "docs/decisions/rfc.io"),
@@ -109,7 +113,7 @@ CASES = [
     ("notes.md", "missing", "docs/decisions/notes.md"),
     ("notes.PY", "missing", "docs/decisions/notes.PY"),
     ("./example.org", "missing", "docs/decisions/example.org"),
-    ("/example.org", "missing", "example.org"),
+    ("/example.org", "site-route", None),
     (f"{GITHUB}/blob/main/example.org", "missing", "example.org"),
     ("0005-use-kafka.md.md", "missing", "docs/decisions/0005-use-kafka.md.md"),
     ("0005-use-kafka/", "missing", "docs/decisions/0005-use-kafka"),
@@ -153,6 +157,63 @@ def test_resolution(destination: str, kind: str, target: str | None) -> None:
     result = _resolve(destination)
     assert (result.kind, result.target) == (kind, target)
     assert result.message
+
+
+SITE_FILES = (
+    "docusaurus.config.js",
+    "docs/adr/0001-record.md",
+    "docs/adr/0002-use-kafka.md",
+    "docs/architecture/deep-dives.md",
+    "docs/architecture/overview.mdx",
+    "docs/guides/index.md",
+    "docs/runbooks/README.md",
+    "blog/2024-01-01-launch.md",
+    "static/img/diagram.png",
+)
+#: A Docusaurus site at the root: its pages under `docs/` (served at `/docs/…`, or at
+#: `/` with `routeBasePath: '/'`), its files under `static/`.
+SITE = FileIndex.build(SITE_FILES, directories=["docs/empty"], site_roots=(".", "docs", "static"))
+SITE_CASES = [
+    # the route of a page, under each site root and in each page form
+    ("/architecture/deep-dives", "ok", "docs/architecture/deep-dives.md"),
+    ("/architecture/deep-dives#why", "ok", "docs/architecture/deep-dives.md"),
+    ("/architecture/overview", "ok", "docs/architecture/overview.mdx"),
+    ("/guides", "ok", "docs/guides/index.md"),
+    ("/guides/", "ok", "docs/guides/index.md"),
+    ("/runbooks", "ok", "docs/runbooks/README.md"),
+    ("/docs/adr/0002-use-kafka", "ok", "docs/adr/0002-use-kafka.md"),
+    ("/blog/2024-01-01-launch", "ok", "blog/2024-01-01-launch.md"),
+    ("/img/diagram.png", "ok", "static/img/diagram.png"),
+    ("/empty", "ok", "docs/empty"),
+    # a route no page answers: assay cannot back "broken"
+    ("/architecture/shallow-dives", "site-route", None),
+    ("/docs/next/intro", "site-route", None),
+    # a file's path no site root holds is still missing; relative links are as before
+    ("/img/missing.png", "missing", "img/missing.png"),
+    ("/docs/adr/0009-gone.md", "missing", "docs/adr/0009-gone.md"),
+    ("../architecture/deep-dives", "missing-extension", "docs/architecture/deep-dives.md"),
+    ("../architecture/shallow-dives.md", "missing", "docs/architecture/shallow-dives.md"),
+    ("deep-dives", "missing", "docs/adr/deep-dives"),
+]
+
+
+@pytest.mark.parametrize(("destination", "kind", "target"), SITE_CASES)
+def test_site_resolution(destination: str, kind: str, target: str | None) -> None:
+    """A root-relative link in a docs site is a page route: found under the site roots
+    in the usual page forms, silent when no page answers unless it names a file."""
+    result = resolve_link("docs/adr/0001-record.md", destination, SITE)
+    assert (result.kind, result.target) == (kind, target)
+    assert result.code == (None if kind in ("ok", "site-route") else "LNK001")
+
+
+def test_without_a_site_the_root_keeps_its_file_meaning() -> None:
+    """Outside a site served from the root, `/x` names a file from the root, as GitHub
+    renders it: a missing `.md` is still one (LNK006's resolution), not a page form."""
+    index = FileIndex.build(SITE_FILES, site_roots=("docs",))
+    result = resolve_link("docs/adr/0001-record.md", "/docs/adr/0002-use-kafka", index)
+    assert (result.kind, result.target) == ("missing-extension", "docs/adr/0002-use-kafka.md")
+    found = resolve_link("docs/adr/0001-record.md", "/architecture/deep-dives", index)
+    assert (found.kind, found.target) == ("ok", "docs/architecture/deep-dives.md")
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,7 @@ from assay.spec.model import Model
 
 LinkKind = Literal[
     "external", "anchor", "ok", "missing", "wrong-case", "missing-extension",
-    "scheme-less-domain", "escapes-workspace", "absolute-path",
+    "scheme-less-domain", "escapes-workspace", "absolute-path", "site-route",
 ]  # fmt: skip
 
 #: The workspace root as a path.
@@ -83,10 +83,18 @@ class FileIndex(Model):
 
     files: frozenset[str]
     directories: frozenset[str]
+    #: Folders a root-relative link may name a page of (`site_roots.site_roots`), as
+    #: `docs/architecture/deep-dives.md` is `/architecture/deep-dives` on a site.
+    site_roots: tuple[str, ...] = ()
 
     @classmethod
     def build(
-        cls, paths: Iterable[str], *, directories: Iterable[str] = (), normal: bool = False
+        cls,
+        paths: Iterable[str],
+        *,
+        directories: Iterable[str] = (),
+        normal: bool = False,
+        site_roots: tuple[str, ...] = (),
     ) -> FileIndex:
         """Index workspace-relative file paths; their folders are derived, `directories`
         adds empty ones. Raises `ValueError` for a path that leaves the workspace.
@@ -114,7 +122,7 @@ class FileIndex(Model):
             while folder and folder not in dirs:
                 dirs.add(folder)
                 folder = folder.rpartition("/")[0]
-        return cls(frozenset(files), frozenset(dirs))
+        return cls(frozenset(files), frozenset(dirs), site_roots)
 
     @cached_property
     def _by_folded(self) -> Mapping[int, str | tuple[str, ...]]:
@@ -200,7 +208,7 @@ class LinkResolution(Model):
         """The diagnostic code this resolution calls for, if any (DESIGN.md §4)."""
         if self.kind == "escapes-workspace":
             return "LNK002"
-        return None if self.kind in ("ok", "external", "anchor") else "LNK001"
+        return None if self.kind in ("ok", "external", "anchor", "site-route") else "LNK001"
 
 
 def is_footnote_label(label: str | None) -> bool:
@@ -264,6 +272,32 @@ def _suggest(target: str, written: str, source_dir: tuple[str, ...] | None) -> s
     return relative if " " in written else relative.replace(" ", "%20")
 
 
+#: The files a site serves a page from, for the route `x` (or `x/`).
+_PAGE_FORMS = ("{}.md", "{}.mdx", "{}/index.md", "{}/index.mdx", "{}/README.md")
+# Extensions a site writes for a page it renders: `/guide/intro.html` is a route too.
+_PAGE_EXTENSIONS = frozenset({"html", "htm"})
+
+
+def _site_page(parts: tuple[str, ...], index: FileIndex) -> str | None:
+    """The file a root-relative link names on a site, if one holds it: the route
+    under each site root (the workspace root only when a site is served from it), as
+    written or as a page (`x.md`, `x.mdx`, `x/index.md`, `x/index.mdx`, `x/README.md`)."""
+    route = "/".join(parts)
+    for root in index.site_roots if route else ():  # `/` is the root, found already
+        base = route if root == ROOT else f"{root}/{route}"
+        for form in (*_PAGE_FORMS, "{}"):  # a page before its folder
+            if index.exists(form.format(base)):
+                return form.format(base)
+    return None
+
+
+def _names_a_file(parts: tuple[str, ...]) -> bool:
+    """Whether a path's last name ends in a file's extension (`.md`, `.png`), so it
+    names a file on any site, not a page route (`deep-dives`, `intro.html`)."""
+    suffix = parts[-1].rpartition(".")[2].casefold() if parts and "." in parts[-1] else ""
+    return suffix in FILE_EXTENSIONS and suffix not in _PAGE_EXTENSIONS
+
+
 def resolve_link(
     source: str, destination: str, index: FileIndex, *, repository_urls: Sequence[str] = ()
 ) -> LinkResolution:
@@ -295,6 +329,10 @@ def resolve_link(
     target = _join(parts)
     if index.exists(target):
         return LinkResolution("ok", target, f"`{written}` resolves to `{target}`")
+    site = path.startswith("/") and inner is None
+    page = _site_page(parts, index) if site else None
+    if page is not None:
+        return LinkResolution("ok", page, f"`{written}` is the site's page `{page}`")
     # Only a bare relative path can be a domain in disguise: `./` says "path", and so
     # does a leading `/` (root-relative links, repository URLs) by leaving no first name.
     if not path.startswith("./") and _looks_like_domain(path):
@@ -312,6 +350,11 @@ def resolve_link(
             shown = _suggest(real, written, source_dir)
             message = f"`{written}` has no `.md`; the file is `{shown}`"
             return LinkResolution("missing-extension", real, message, written, shown)
+    if site and not _names_a_file(parts):
+        # `/architecture/deep-dives`: a route of a site, which assay cannot follow
+        # everywhere a generator may map it (slugs, base paths, versions); no claim.
+        message = f"`{written}` is a site route that names no file of the workspace"
+        return LinkResolution("site-route", None, message)
     # The target as resolved, so a path written from the wrong folder shows itself
     # (`docs/adr/0008-x.md` in `docs/adr/` leads to `docs/adr/docs/adr/0008-x.md`).
     message = f"`{written}` does not exist: it resolves to `{target}`"

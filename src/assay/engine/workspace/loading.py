@@ -28,6 +28,7 @@ from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.listing import list_files
 from assay.engine.workspace.run_folders import MANIFEST, inside, member_type
+from assay.engine.workspace.site_roots import site_roots
 from assay.engine.workspace.types import builtin_type, resolve_types
 from assay.grammar.reader import is_rst, read_document
 from assay.spec.diagnostics import Diagnostic
@@ -152,11 +153,16 @@ def open_workspace(config: Config, *, cache: bool = False) -> Workspace:
         discovery=found,
         types=types,
         spec_diagnostics=tuple(problems),
-        files=FileIndex.build(found.files, normal=True),
+        files=_file_index(config, found),
         repository_urls=_repository_urls(config) if found.git else (),
         sources_digest=digest,
         declarations=declarations,
     )
+
+
+def _file_index(config: Config, found: Discovery) -> FileIndex:
+    index = FileIndex.build(found.files, normal=True)
+    return evolve(index, site_roots=site_roots(config.root, index))
 
 
 def load_workspace(config: Config) -> Workspace:

@@ -13,7 +13,13 @@ LNK001 = Rule(
     documentation="""\
 Links resolve from the document's folder, without `?query` or `#fragment`, after
 URL-decoding; a leading `/` starts at the workspace root, and a link to this
-repository's own blob URL is checked as the path it names. Files git ignores do
+repository's own blob URL is checked as the path it names. A leading `/` may also
+name a page of a documentation site: `/architecture/deep-dives` is found as
+`docs/architecture/deep-dives.md` (or `.mdx`, `…/index.md`, `…/README.md`) under
+`docs/`, a Docusaurus site's folder, its `docs/` and `static/`, or MkDocs'
+`docs_dir`. One no page answers is reported only when it names a file (it ends in
+an extension such as `.md` or `.png`): a route like `/architecture/overview` may be
+a page the site makes (a slug, a version), which assay cannot check. Files git ignores do
 not count: they are not there in a fresh clone. The `href` and `src` of raw HTML
 tags (`<a href="…">`, `<img src='…'>`) are links too, read as a browser reads them
 (`&amp;` is `&`). Links in code, HTML comments and footnotes are not checked.

@@ -1,0 +1,58 @@
+"""Where a documentation site's pages live: the folders a root-relative link
+(`/architecture/deep-dives`) may point into besides the workspace root.
+
+A site generator serves `docs/architecture/deep-dives.md` at `/architecture/deep-dives`:
+a link starting with `/` in a page of a site names a page of the site, not a path from
+the repository root. The site roots are `docs/`, each Docusaurus site's folder (its
+default routes are `/docs/…` and `/blog/…`), its `docs/` (served at `/` by
+`routeBasePath: '/'`) and `static/` (its files), and each MkDocs `docs_dir`; sites are
+looked for at the root and one folder down, where repositories keep a `website/` site.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from assay.engine.files.opening import read_contained
+from assay.engine.files.refusal import Refused
+from assay.engine.workspace.links import FileIndex
+
+_DOCUSAURUS = tuple(
+    f"docusaurus.config.{suffix}" for suffix in ("js", "ts", "mjs", "cjs", "mts", "cts")
+)
+_MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
+# `docs_dir: site-src` at the start of a line; read as text, since a MkDocs file may
+# hold `!!python/name:` tags no safe YAML loader takes.
+_DOCS_DIR = re.compile(r"""^docs_dir:[ \t]*["']?([^"'#\r\n]+?)["']?[ \t]*(?:#.*)?$""", re.M)
+
+
+def site_roots(root: Path, index: FileIndex) -> tuple[str, ...]:
+    """The workspace folders a root-relative link may name a page of (``.`` is the root,
+    when a site is served from it): ``docs`` and the folders of the sites found."""
+    found: list[str] = ["docs"]
+    shallow = sorted(d for d in index.directories if d == "." or d.count("/") <= 1)
+    for folder in shallow:
+        prefix = "" if folder == "." else f"{folder}/"
+        if any(f"{prefix}{name}" in index.files for name in _DOCUSAURUS):
+            found += [folder, f"{prefix}docs", f"{prefix}static"]
+        for name in _MKDOCS:
+            if f"{prefix}{name}" in index.files:
+                found.append(f"{prefix}{_docs_dir(root, prefix + name)}")
+    roots = dict.fromkeys(r for r in found if index.is_dir(r))
+    return tuple(roots)
+
+
+def _docs_dir(root: Path, name: str) -> str:
+    """The `docs_dir` a MkDocs file names (MkDocs' default `docs` when it names none,
+    or one that leaves its folder, or the file cannot be read)."""
+    try:
+        found = read_contained(root, name)
+        text = "" if isinstance(found, Refused) else found.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return "docs"
+    match = _DOCS_DIR.search(text)
+    value = match.group(1).strip().strip("/") if match else ""
+    if not value or value.startswith(("/", "..")) or "/../" in value:
+        return "docs"
+    return value.removeprefix("./")

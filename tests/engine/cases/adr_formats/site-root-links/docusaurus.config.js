@@ -1,0 +1,1 @@
+module.exports = { title: 'Shop', presets: [['classic', { docs: { routeBasePath: '/' } }]] };

@@ -1,0 +1,57 @@
+"""Which folders a root-relative link may name a page of: `docs/`, each Docusaurus
+site's folder with its `docs/` and `static/`, and each MkDocs `docs_dir`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from assay.engine.workspace.links import FileIndex
+from assay.engine.workspace.site_roots import site_roots
+
+
+def _roots(tmp_path: Path, files: dict[str, str]) -> tuple[str, ...]:
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return site_roots(tmp_path, FileIndex.build(files, normal=True))
+
+
+def test_a_plain_repository_has_docs_only_when_it_has_the_folder(tmp_path: Path) -> None:
+    """Without a site, `docs/` is the one usual site root, and only when it exists."""
+    assert _roots(tmp_path, {"README.md": "", "docs/adr/0001-x.md": ""}) == ("docs",)
+    assert _roots(tmp_path / "bare", {"adr/0001-x.md": ""}) == ()
+
+
+def test_a_docusaurus_site_one_folder_down(tmp_path: Path) -> None:
+    """`website/docusaurus.config.ts` serves `website/` (routes `/docs/…`), its
+    `docs/` (`routeBasePath: '/'`) and its `static/` files."""
+    files = {
+        "website/docusaurus.config.ts": "export default {};",
+        "website/docs/intro.md": "",
+        "website/static/img/a.png": "",
+        "docs/adr/0001-x.md": "",
+    }
+    assert _roots(tmp_path, files) == ("docs", "website", "website/docs", "website/static")
+
+
+@pytest.mark.parametrize(
+    ("line", "roots"),
+    [
+        ("docs_dir: handbook", ("handbook",)),
+        ("docs_dir: 'handbook/'  # the pages", ("handbook",)),
+        ('docs_dir: "./handbook"', ("handbook",)),
+        ("docs_dir: ../elsewhere", ()),
+        ("site_name: no docs_dir", ()),
+    ],
+)
+def test_the_docs_dir_mkdocs_names(tmp_path: Path, line: str, roots: tuple[str, ...]) -> None:
+    """MkDocs' `docs_dir` is read as text (a tag no safe loader takes does not stop it);
+    one that leaves the site's folder, or none, is MkDocs' default `docs` (absent here)."""
+    files = {
+        "mkdocs.yml": f"site_name: x\n{line}\nx: !!python/name:material.emoji\n",
+        "handbook/index.md": "",
+        "elsewhere/index.md": "",
+    }
+    assert _roots(tmp_path, files) == roots
