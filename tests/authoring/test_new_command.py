@@ -322,3 +322,17 @@ def test_a_madr_template_is_filled_and_its_prompts_stay_for_the_author(
     assert found and {(d["code"], d["path"]) for d in found} == {
         ("DOC007", "docs/decisions/0001-use-kafka.md")
     }
+
+
+def test_a_record_about_templates_counts_for_the_next_number(
+    copy,
+    capsys: pytest.CaptureFixture[str],  # type: ignore[no-untyped-def]
+) -> None:
+    """The one template rule discovery follows: `0003-use-django-templates.md` is a
+    record (the next is 4), `XXXX-template.md` is not."""
+    root = copy("nygard")
+    record = (root / "doc/adr/0002-use-postgresql.md").read_text()
+    (root / "doc/adr/0003-use-django-templates.md").write_text(record.replace("# 2.", "# 3."))
+    (root / "doc/adr/XXXX-template.md").write_text("# NUMBER. TITLE\n")
+    assert main(["new", "Use Kafka"]) == EXIT_OK
+    assert (root / "doc/adr/0004-use-kafka.md").is_file()

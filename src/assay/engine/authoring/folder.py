@@ -21,7 +21,7 @@ from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.discovery import discover
 from assay.engine.workspace.loading import type_for
-from assay.engine.workspace.record_folders import RECORD_FOLDERS
+from assay.engine.workspace.record_folders import RECORD_FOLDERS, is_template_name
 from assay.engine.workspace.types import TypeSet
 from assay.errors import UsageError
 from assay.grammar.markdown.document import read_document
@@ -138,7 +138,8 @@ def read_folder(config: Config, folder: str) -> RecordsFolder:
             templates.append(path)
             continue
         number = record_number(name)
-        if number is None or name.lower() in _NOT_RECORDS or "template" in name.lower():
+        # The one rule discovery follows: `0010-django-templates.md` is a record.
+        if number is None or name.lower() in _NOT_RECORDS or is_template_name(name):
             continue
         if not name.lower().endswith(MARKDOWN_SUFFIXES):
             continue
