@@ -58,6 +58,42 @@ def test_a_nested_status_heading_is_not_the_status() -> None:
     assert [(f.value, f.span.line) for f in reading.field("Status")] == [("accepted", 5)]
 
 
+@pytest.mark.parametrize(
+    ("stated", "line", "column"),
+    [
+        ("> Accepted", 5, 3),
+        ("> **Accepted** (2021-03-04)\n\nReviewed after the incident.", 5, 3),
+        (">\n> Accepted", 6, 3),
+        ("*Accepted*", 5, 1),
+        ("**Accepted**", 5, 1),
+        ("- Accepted", 5, 1),
+        ("Accepted (2022-01-10)", 5, 1),
+        ("<!-- proposed | accepted -->\n\n> Accepted", 7, 3),
+    ],
+)
+def test_the_status_section_states_the_status_in_its_first_block(
+    stated: str, line: int, column: int
+) -> None:
+    """Quoted, emphasised, listed or dated, the first block under `## Status` is the status."""
+    reading = reading_of(f"# 1. Keep logs\n\n## Status\n\n{stated}\n\n## Context\n\nAudits.\n")
+    found = [(f.value, f.span.line, f.span.column) for f in reading.field("Status")]
+    assert found == [("accepted", line, column)]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "## Decision\n\nMove jobs.\n\n### Task 1\n\n**Status**: Completed\n",
+        "## Decision\n\nMove jobs.\n\n## Rollout\n\nStatus: done in Europe\n",
+        "# Decision\n\n**Status**: Completed in Europe\n",
+    ],
+)
+def test_a_status_label_in_the_body_is_not_the_records(body: str) -> None:
+    """Past the first prose section, `Status:` lines say how a part stands, not the record."""
+    reading = reading_of(f"# 1. Move jobs\n\n**Status**: Accepted\n\n## Context\n\nJobs.\n\n{body}")
+    assert [(f.value, f.span.line) for f in reading.field("Status")] == [("accepted", 3)]
+
+
 def test_a_status_heading_under_the_title_is_the_status() -> None:
     """Records whose title is `##`: the title's own sub-heading still states it."""
     reading = reading_of("## Report results\n\n### Status\n\nAccepted\n")

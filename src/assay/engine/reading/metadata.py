@@ -2,14 +2,20 @@
 
 The places, in the order a reader meets them (ADR-FORMATS.md "Status, date,
 relations"): front matter; ``Key: value`` lines and bullets and metadata tables in the
-preamble (before the first heading, or under the H1 before its first sub-heading); a
-heading named after a field (``## Status`` and its first paragraph) or holding the
-value (``## Status: accepted``).  Elsewhere, a paragraph or list counts only when it
-starts with a declared key, so prose that mentions a key in passing is never read as
-metadata — but a ``## Links`` list of ``- Supersedes [ADR 3](0003-x.md)`` is.  A
-table states fields only in the preamble or a section named after a field: deeper
-in the body, a schema's ``| date | timestamp |`` row is content, and only the
-relations a table states (``| Supersedes | [ADR 1](..) |``) are read.
+preamble (before the first heading, or under the title's H1 before its first
+sub-heading); a heading named after a field (``## Status`` and its first paragraph,
+list or quote) or holding the value (``## Status: accepted``); a ``## Metadata``
+section.  Elsewhere, a paragraph or list counts only when it starts with a declared
+key, so prose that mentions a key in passing is never read as metadata — but a
+``## Links`` list of ``- Supersedes [ADR 3](0003-x.md)`` is.
+
+Only the record's opening states its fields that way: once its body has begun (at the
+first prose section, ``## Context`` or ``## Decision``), a ``**Status**: Completed``
+under ``### Task 1`` is the task's progress, not the record's status, and only the
+relations such a section states are read.  A table states fields only in the
+preamble or a section named after a field: deeper in the body, a schema's
+``| date | timestamp |`` row is content, and only the relations a table states
+(``| Supersedes | [ADR 1](..) |``) are read.
 """
 
 from __future__ import annotations
@@ -41,6 +47,8 @@ from assay.spec.specfile import FieldDecl, RelationDecl
 LINK_SECTIONS = frozenset(
     {"links", "related", "related decisions", "related records", "related adrs"}
 )
+#: Headings (folded) of the sections that hold a record's metadata lines.
+METADATA_SECTIONS = frozenset({"metadata"})
 
 
 @frozen
@@ -98,26 +106,36 @@ def find_metadata(
     # A record titled by its first heading (no H1): that heading's section is where
     # its metadata table is, as the H1's is for others.
     titled = {t.span for t in document.titles if t.source == "heading"}
+    title_h1 = next((t.span for t in document.titles if t.source == "h1"), None)
+    # Sections past the record's opening (its first prose section): content, whose
+    # `**Status**: Completed` lines say how a task stands, not the record.
+    body: list[Block] = []
+    opening = True
     for section in walked:
         heading = section.heading
         fields = id(section) not in nested
-        if heading.level == 1 and id(section) in tops:
+        if heading.level == 1 and heading.span == title_h1 and id(section) in tops:
             lenient.extend(section.blocks)  # a record titled by its H1: its preamble
         elif fold(heading.text) in LINK_SECTIONS:
             links.extend(section.blocks)
         else:
             role = words.heading(heading.text)
+            named = fields and (_names_field(role.key) or fold(heading.text) in METADATA_SECTIONS)
             if role.prose:
                 prose.extend(section.blocks)
-            elif heading.span in titled or (fields and _names_field(role.key)):
+                opening = False
+            elif heading.span in titled or named:
                 keyed.extend(section.blocks)  # the title's own section, or `## Status`
-            else:
+            elif opening and fields:
                 strict.extend(section.blocks)
+            else:
+                body.extend(section.blocks)
         _heading(heading.text, heading.span, section.blocks, scan, headings, fields=fields)
     _blocks(lenient, scan, found, strict=False)
     _blocks(keyed, scan, found, strict=True)
     _blocks(strict, scan, found, strict=True, table_fields=False)
     in_prose: list[Found] = []
+    _blocks(body, scan, in_prose, strict=True, table_fields=False)
     _blocks(prose, scan, in_prose, strict=True)
     _blocks(links, scan, in_prose, strict=False)
     found.extend(f for f in in_prose if isinstance(f.decl, RelationDecl))
@@ -299,6 +317,19 @@ def _char_offset(locator: Locator, span: Span) -> int:
     return locator.line_starts[span.line - 1] + span.column - 1
 
 
+def _first_statement(blocks: Iterable[Block]) -> Paragraph | ListBlock | None:
+    """The first paragraph or list of ``blocks``, inside a block quote too: what a
+    heading named after a key states (``## Status`` then ``> Accepted``)."""
+    for block in blocks:
+        if isinstance(block, (Paragraph, ListBlock)):
+            return block
+        if isinstance(block, BlockQuote):
+            quoted = _first_statement(block.blocks)
+            if quoted is not None:
+                return quoted
+    return None
+
+
 def _heading(
     text: str,
     span: Span,
@@ -319,7 +350,7 @@ def _heading(
     if not fields and not isinstance(decl, RelationDecl):
         return
     if decl is not None:
-        first = next((b for b in blocks if isinstance(b, (Paragraph, ListBlock))), None)
+        first = _first_statement(blocks)
         if first is None:
             return
         stated: list[Found] = []
