@@ -201,25 +201,32 @@ def test_slash_dates_are_certain_only_when_one_reading_exists(date: datetime.dat
         assert date.isoformat() in reading.message
 
 
-@given(st.dates(), st.booleans(), st.sampled_from(["year-first", "dashed"]), st.booleans())
+@given(
+    st.dates(),
+    st.booleans(),
+    st.sampled_from(["year-first", "dashed", "year-first-dashed", "year-first-slashed"]),
+    st.booleans(),
+)
 def test_year_first_and_dashed_named_month_dates_read_back(
     date: datetime.date, short: bool, form: str, ordinal: bool
 ) -> None:
     """`2020 Jan 20` (the Cosmos family's changelogs) and `20-Jan-2020` read back to the
-    same ISO date, as unambiguous non-ISO dates (still a warning) (issue 25)."""
+    same ISO date, as unambiguous non-ISO dates (still a warning), and so do `2020-Nov-09`
+    and `2020/Nov/09`."""
     month = MONTHS[date.month - 1]
     month = month[:3] if short else month
     day = f"{date.day}{'th' if ordinal else ''}"
-    written = (
-        f"{date.year:04d} {month} {day}"
-        if form == "year-first"
-        else f"{day}-{month}-{date.year:04d}"
-    )
+    written = {
+        "year-first": f"{date.year:04d} {month} {day}",
+        "dashed": f"{day}-{month}-{date.year:04d}",
+        "year-first-dashed": f"{date.year:04d}-{month}-{day}",  # `2020-Nov-09`
+        "year-first-slashed": f"{date.year:04d}/{month}/{day}",
+    }[form]
     reading = read_date(f"- {written}: Initial draft")
     assert (reading.kind, reading.iso, reading.text) == ("ambiguous", date.isoformat(), written)
     assert reading.message == f"`{written}` is not an ISO date; write {date.isoformat()}"
 
 
-@pytest.mark.parametrize("raw", ["2020 Feb 30", "31-Apr-2021"])
+@pytest.mark.parametrize("raw", ["2020 Feb 30", "31-Apr-2021", "2021-Apr-31"])
 def test_impossible_named_month_dates_of_the_new_forms(raw: str) -> None:
     assert read_date(raw).kind == "impossible"

@@ -1,7 +1,7 @@
 """Dates as records write them, and the template placeholders left in their place.
 
 ISO ``YYYY-MM-DD`` is right.  Other forms (``05/03/2023``, ``March 5, 2023``,
-``5 March 2023``, ``5-Mar-2023``, ``2023 Mar 5``, ``2023-3-5``) are read, but as
+``5 March 2023``, ``5-Mar-2023``, ``2023 Mar 5``, ``2023-Mar-05``, ``2023-3-5``) are read, but as
 ``ambiguous``: they earn a warning, and ``iso`` is filled only when the date is certain
 (``5 March 2023`` is; ``05/03/2023`` is not).  ``2023-13-10`` is ``impossible``; ``YYYY-MM-DD`` or
 ``[Insert Date]`` is a ``placeholder``.
@@ -54,9 +54,12 @@ _DAY_NAME = re.compile(
     rf"(?<![0-9])([0-9]{{1,2}}){_ORDINAL}(?:\s+(?:of\s+)?|-){_MONTH}(?:,?\s+|-)([0-9]{{4}})(?![0-9])",
     re.IGNORECASE,
 )
-# `2020 Jan 20`: the Cosmos family's changelogs.
+# `2020 Jan 20` (the Cosmos family's changelogs), `2020-Nov-09`, `2020/Nov/09`: the
+# same separator on both sides, or a month's own period before a space.
 _YEAR_NAME = re.compile(
-    rf"(?<![0-9])([0-9]{{4}})\s+{_MONTH}\s+([0-9]{{1,2}}){_ORDINAL}(?![0-9])", re.IGNORECASE
+    rf"(?<![0-9])([0-9]{{4}})(\s+|[-/.]){_MONTH}(?:(?<=\.)\s*|\2)([0-9]{{1,2}}){_ORDINAL}"
+    r"(?![0-9])",
+    re.IGNORECASE,
 )
 _NAME_DAY = re.compile(
     rf"{_MONTH}\s+([0-9]{{1,2}}){_ORDINAL},?\s+([0-9]{{4}})(?![0-9])", re.IGNORECASE
@@ -222,7 +225,7 @@ def _classify(match: re.Match[str]) -> DateReading:
     elif pattern is _DAY_NAME:
         day, month, year = int(match[1]), _month_number(match[2]), int(match[3])
     elif pattern is _YEAR_NAME:
-        year, month, day = int(match[1]), _month_number(match[2]), int(match[3])
+        year, month, day = int(match[1]), _month_number(match[3]), int(match[4])
     else:
         month, day, year = _month_number(match[1]), int(match[2]), int(match[3])
     problem = _problem(year, month, day)
