@@ -103,8 +103,8 @@ CASES = [
     ("//cdn.example.org/x.md", "external", None),
     # pure fragments and empty destinations point into the document itself
     ("#decision", "anchor", None),
-    ("", "anchor", None),
-    ("   ", "anchor", None),
+    ("", "empty", None),  # `[x]()`: leads nowhere (LNK001)
+    ("   ", "empty", None),
     ("?plain=1", "anchor", None),
     # missing
     ("0006-missing.md", "missing", "docs/decisions/0006-missing.md"),
@@ -355,7 +355,7 @@ def test_messages(source: str, destination: str, message: str) -> None:
         ("ok", None), ("external", None), ("anchor", None), ("missing", "LNK001"),
         ("wrong-case", "LNK001"), ("missing-extension", "LNK001"),
         ("scheme-less-domain", "LNK001"), ("absolute-path", "LNK001"),
-        ("escapes-workspace", "LNK002"),
+        ("escapes-workspace", "LNK002"), ("empty", "LNK001"),
     ],
 )  # fmt: skip
 def test_codes(kind: str, code: str | None) -> None:

@@ -19,7 +19,7 @@ from assay.spec.model import Model
 
 LinkKind = Literal[
     "external", "anchor", "ok", "missing", "wrong-case", "missing-extension",
-    "scheme-less-domain", "escapes-workspace", "absolute-path", "site-route",
+    "scheme-less-domain", "escapes-workspace", "absolute-path", "site-route", "empty",
 ]  # fmt: skip
 
 #: The workspace root as a path.
@@ -303,7 +303,9 @@ def resolve_link(
 ) -> LinkResolution:
     """Resolve `destination`, found in the document at workspace path `source`."""
     dest = destination.strip()
-    if not dest or dest.startswith("#"):
+    if not dest:  # `[x]()`: a link that leads nowhere, wrong on its face
+        return LinkResolution("empty", None, "the link has no target; write where it leads")
+    if dest.startswith("#"):
         return LinkResolution("anchor", None, f"`{dest}` points into this document")
     if _LOCAL_ABSOLUTE.match(dest):
         message = f"`{dest}` is a path on one computer; link relative to this file instead"

@@ -9,7 +9,10 @@ LNK001 = Rule(
     name="broken-link",
     stage="check",
     scope="document",
-    summary="A relative link (or reference definition) points at a file that does not exist.",
+    summary=(
+        "A relative link (or reference definition) points at a file that does not exist, "
+        "or a link has no target."
+    ),
     documentation="""\
 Links resolve from the document's folder, without `?query` or `#fragment`, after
 URL-decoding; a leading `/` starts at the workspace root, and a link to this
@@ -22,7 +25,9 @@ an extension such as `.md` or `.png`): a route like `/architecture/overview` may
 a page the site makes (a slug, a version), which assay cannot check. Files git ignores do
 not count: they are not there in a fresh clone. The `href` and `src` of raw HTML
 tags (`<a href="…">`, `<img src='…'>`) are links too, read as a browser reads them
-(`&amp;` is `&`). Links in code, HTML comments and footnotes are not checked.
+(`&amp;` is `&`). Links in code, HTML comments and footnotes are not checked. A link
+with no target at all (`[the design]()`, or a reference to `[rb]: <>`) leads nowhere
+and is reported too; `#` and `#section` point into the document itself.
 
 ## Fails
 
