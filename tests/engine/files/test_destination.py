@@ -245,3 +245,13 @@ def test_the_target_is_where_the_path_lands_walked_as_the_system_walks_it(
     monkeypatch.chdir(places / "ws")
     target = claim(Destination("../into-ws/../new.txt", "--out"), Ground(workspace=places / "ws"))
     assert target == places / "ws" / "new.txt"
+
+
+@pytest.mark.parametrize("path", ["a" * 300, "d/" * 3000 + "x"])
+def test_a_name_the_system_cannot_examine_is_refused_with_a_message(
+    places: Path, path: str
+) -> None:
+    """Too long a name (ENAMETOOLONG): refused in words, never an OSError; `eval prepare
+    --db` ended in a traceback there."""
+    with pytest.raises(DestinationRefused, match=r"cannot be examined \(File name too long\)"):
+        claim(Destination(str(places / "ws" / path), "--db"), Ground(workspace=places / "ws"))

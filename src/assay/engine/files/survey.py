@@ -42,7 +42,13 @@ def survey(destination: Destination, ground: Ground) -> Place:
     given = given.rstrip(os.sep) or os.sep  # `out/` names out itself, link or not
     workspace = None if ground.workspace is None else os.path.realpath(ground.workspace)
     real, linked = _walk(given, _repository(workspace))
-    kind = _kind(real)
+    try:
+        kind = _kind(real)
+    except OSError as error:  # a name too long, a folder that may not be searched
+        raise DestinationRefused(
+            f"{destination.flag} {destination.shown or destination.path!r} cannot be "
+            f"examined ({error.strerror}); nothing was written"
+        ) from None
     place = Place(
         target=Path(real),  # where the write lands: the path judged, walked
         kind=kind,
