@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 from attrs import evolve
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from assay.engine.files.destination import (
     Destination,
@@ -255,3 +257,43 @@ def test_a_name_the_system_cannot_examine_is_refused_with_a_message(
     --db` ended in a traceback there."""
     with pytest.raises(DestinationRefused, match=r"cannot be examined \(File name too long\)"):
         claim(Destination(str(places / "ws" / path), "--db"), Ground(workspace=places / "ws"))
+
+
+#: Path parts worth meeting: climbs, the link out, `.git`, a lone surrogate, a NUL, a
+#: name too long for the system.
+_PARTS = st.sampled_from(
+    ["..", ".", "", "outdir", "notes", ".git", "x", "é", "\ud800", "\0", "a" * 300]
+)
+
+
+@settings(max_examples=min(settings().max_examples, 40))
+@given(
+    parts=st.lists(_PARTS | st.text(min_size=1, max_size=8), max_size=6),
+    absolute=st.booleans(),
+    shape=st.sampled_from(["file", "folder"]),
+)
+def test_any_path_is_judged_or_refused_in_words(
+    places: Path, parts: list[str], absolute: bool, shape: str
+) -> None:
+    """Whatever the path (any text: `..`, NULs, lone surrogates, long names), the rule
+    answers with a place or a `DestinationRefused`, never another error, and touches
+    nothing; an allowed place is never under `.git` nor the link `outdir` leads to."""
+    root = places / "ws"
+    path = "/".join(parts)
+    named = str(root / path) if absolute else path
+    before = _tree(places)
+    here = os.getcwd()
+    os.chdir(root)
+    try:
+        target = claim(
+            Destination(named, "--out", shape, made=_made),  # type: ignore[arg-type]
+            Ground(workspace=root, inputs=lambda: [root / "docs/adr/0001-x.md"]),
+        )
+    except DestinationRefused as refused:
+        assert str(refused).startswith("--out ") and str(refused).endswith("nothing was written")
+    else:
+        assert ".git" not in {p.casefold() for p in target.parts}
+        assert places / "elsewhere" not in (target, *target.parents)
+    finally:
+        os.chdir(here)
+    assert _tree(places) == before

@@ -25,9 +25,10 @@ __all__ = ["survey"]
 
 def survey(destination: Destination, ground: Ground) -> Place:
     """What is at ``destination`` now: the facts ``judge`` rules on."""
-    if "\0" in destination.path:
+    unnamable = _unnamable(destination.path)
+    if unnamable is not None:
         raise DestinationRefused(
-            f"{destination.flag} {destination.path!r} holds a NUL character, which no file "
+            f"{destination.flag} {destination.path!r} holds {unnamable}, which no file "
             "name can; nothing was written"
         )
     try:
@@ -119,6 +120,18 @@ def _repository(workspace: str | None) -> str | None:
         if parent == folder:
             return workspace
         folder = parent
+
+
+def _unnamable(path: str) -> str | None:
+    """What in ``path`` no file name can hold: a NUL, or a lone surrogate other than the
+    escapes of undecodable bytes (an API or MCP caller's ``\\ud800``)."""
+    if "\0" in path:
+        return "a NUL character"
+    try:
+        os.fsencode(path)
+    except UnicodeEncodeError:
+        return "a lone surrogate"
+    return None
 
 
 def _kind(path: str) -> Kind:
