@@ -58,6 +58,9 @@ class Ruleset(Model):
 
     checks: tuple[Check, ...]
     severity: Mapping[str, Severity]
+    #: The codes whose severity the configuration set (a team's word, which a record
+    #: no spec declares keeps: ``engine.runner.undeclared``).
+    configured: frozenset[str] = frozenset()
 
     @classmethod
     def build(
@@ -75,6 +78,7 @@ class Ruleset(Model):
                 hint = suggestion(selector, known)
                 raise UsageError(f"`{selector}` names no check{hint}; see `assay rules`")
         levels: dict[str, Severity] = {}
+        configured: set[str] = set()
         for check in known:
             if select and not any(matches(s, check.code, check.name) for s in select):
                 continue
@@ -85,10 +89,11 @@ class Ruleset(Model):
             for selector, value in sorted((severity or {}).items(), key=_specificity):
                 if matches(selector, check.code, check.name):
                     level = value
+                    configured.add(check.code)
             if level == "off":
                 continue
             levels[check.code] = level  # type: ignore[assignment]
-        return cls(tuple(c for c in checks if c.code in levels), levels)
+        return cls(tuple(c for c in checks if c.code in levels), levels, frozenset(configured))
 
     @property
     def rules(self) -> tuple[Rule, ...]:

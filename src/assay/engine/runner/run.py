@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from assay.engine.checks import CHECKS, folder_convention
+from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
 from assay.engine.context.pins import verify_pins
-from assay.engine.runner import check_cache, check_summary
+from assay.engine.runner import check_cache, check_summary, undeclared
 from assay.engine.runner.check_summary import Pass
 from assay.engine.runner.config_selectors import check_selectors
 from assay.engine.runner.document_checks import DocumentOutcome
@@ -118,12 +118,10 @@ def _check(
     }
     for diagnostic in across:
         by_path.setdefault(diagnostic.path, []).append(diagnostic)
-    if any(rule.code == "DOC015" for rule in ruleset.checks):
-        # A part most of a folder's records leave out is its convention (DOC015, once),
-        # not an error in each record.
-        usual = folder_convention.conventions(done.index.records)
-        if usual:
-            by_path = {p: folder_convention.unreported(ds, usual) for p, ds in by_path.items()}
+    # A record no spec declares is judged against its folder, and told only what is
+    # wrong on its face as an error.
+    conventional = undeclared.by_convention(workspace)
+    by_path = undeclared.told(by_path, done.index.records, conventional, ruleset)
     suppressed = _per_file_ignores(config, by_path)
     for outcome in outcomes:
         if outcome.directives:

@@ -3,10 +3,11 @@
 Many series live where no convention looks — the Cosmos and Tendermint family keeps
 ``docs/architecture/adr-001-x.md`` — and a user should not need an ``.adr-dir`` for
 assay to find them.  A folder is such a records folder when it holds at least two
-Markdown files named as numbered records (``adr-NNN-x.md``, ``NNNN-x.md``,
-``ADR-NNN.md``) and more than half of them are written as records: they state a
-status (``Status: x``, ``- Status:``, front matter ``status:``, a ``| Status |`` row,
-a ``## Status`` heading) or have a Decision section.  Then each file of it named as
+Markdown or reStructuredText files named as numbered records (``adr-NNN-x.md``,
+``NNNN-x.rst``, ``ADR-NNN.md``) and more than half of them are written as records:
+they state a status (``Status: x``, ``- Status:``, front matter ``status:``, a
+``| Status |`` row, a ``## Status`` heading, reST's ``:Status:`` or an underlined
+``Status``) or have a Decision section.  Then each file of it named as
 a record is one (a template by its name excepted); its other files (a README, an
 overview) are not.  Where some but not most are written as records, the named files
 are listed as passed over, with how many read as records, so ``assay files`` says why
@@ -26,7 +27,7 @@ from collections.abc import Callable, Collection, Iterable
 
 from assay.engine.files.opening import open_contained
 from assay.engine.files.refusal import Refused
-from assay.engine.reading.record_names import MARKDOWN_SUFFIXES, record_number
+from assay.engine.reading.record_names import RECORD_SUFFIXES, record_number
 from assay.engine.workspace.candidates import Candidate, Skipped
 
 #: How much of a file is read to tell whether it is written as a record: a status or
@@ -45,6 +46,9 @@ _WRITTEN = re.compile(
     r"|#{1,6}[ \t]+(?:[0-9]{1,3}\.?[ \t]+)?(?:\*\*|__)?(?:status|decisions?)(?![^\W_])"
     # `| Status | Accepted |`
     r"|\|[ \t]*(?:\*\*|__)?status(?![^\W_])"
+    # reStructuredText: a `:Status:` field, or `Status` / `Decision` underlined
+    r"|:status:"
+    r"|(?:status|decisions?)[ \t]*\r?\n[ \t]{0,3}(?:={3,}|-{3,}|~{3,}|\^{3,}|\*{3,}|\+{3,}|#{3,})"
     r")",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -65,7 +69,7 @@ def named_records(
     folders: dict[str, list[str]] = {}
     for path in pool:
         parent, _, name = path.rpartition("/")
-        if not name.lower().endswith(MARKDOWN_SUFFIXES) or path in taken:
+        if not name.lower().endswith(RECORD_SUFFIXES) or path in taken:
             continue
         numbered = record_number(name)
         if numbered is None or numbered[1] != "numbered":

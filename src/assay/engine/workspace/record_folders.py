@@ -27,6 +27,13 @@ RECORD_FOLDERS = (
     "docs/architecture/adr",
     "adr",
     "ADRs",
+    # A hidden `.adr/` at the root, and root folders named for what they hold.
+    ".adr",
+    "decisions",
+    "decision-records",
+    "decision-record",
+    "architecture-decision-records",
+    "architecture-decision-record",
 )
 
 

@@ -29,8 +29,9 @@ SpanTuple = tuple[int, int, int, int, int, int]
 Target = tuple[str, "str | None", "int | None", SpanTuple]
 #: A relation: name, inverse name (or None), targets.
 Relation = tuple[str, "str | None", tuple[Target, ...]]
-#: A required part a record lacks: the code reporting it and the part's name
-#: (``("FLD001", "Status")``, ``("DOC003", "Decision")``).
+#: A convention of its folder a record may break: the code reporting it and, for a
+#: required part it lacks, the part's name (``("FLD001", "Status")``,
+#: ``("DOC003", "Decision")``; ``("FLD007", "")`` for a date not written ISO).
 Gap = tuple[str, str]
 #: What the record checks use of a reading: number, title span, the Status values
 #: with their spans, the relations, and the required parts it lacks (None for a record
@@ -44,8 +45,12 @@ Facts = tuple[
 ]
 
 #: The codes of a missing required part, and how their messages name it.
-GAP_CODES = frozenset({"FLD001", "DOC003"})
+PART_CODES = frozenset({"FLD001", "DOC003"})
+#: The codes of the other conventions a folder's records are judged by together; a
+#: status outside the type's words (FLD002) is judged by the words its folder uses.
+GAP_CODES = PART_CODES | {"DOC010", "DOC014", "FLD007", "FLD002"}
 _GAP_NAME = re.compile(r"no `(?P<name>[^`]+)` (?:field|section)")
+_STATUS_WORD = re.compile(r"Status `(?P<name>[^`]*)` is not one of")
 
 _STATUS = "status"
 
@@ -56,15 +61,22 @@ def span_tuple(span: Span) -> SpanTuple:
 
 
 def gap_of(code: str, message: str) -> Gap | None:
-    """The required part a FLD001 or DOC003 message names; None for another finding."""
+    """The convention a finding says its record breaks: the required part a FLD001 or
+    DOC003 message names, or ``(code, "")`` for another convention code; None for
+    another finding."""
     if code not in GAP_CODES:
         return None
+    if code == "FLD002":
+        word = _STATUS_WORD.match(message)
+        return (code, word["name"].casefold()) if word is not None else None
+    if code not in PART_CODES:
+        return (code, "")
     named = _GAP_NAME.match(message)
     return (code, named["name"]) if named is not None else None
 
 
 def gaps_of(diagnostics: Iterable[Diagnostic]) -> tuple[Gap, ...]:
-    """The required parts a record's own findings say it lacks."""
+    """The conventions a record's own findings say it breaks."""
     return tuple(sorted({g for d in diagnostics if (g := gap_of(d.code, d.message))}))
 
 

@@ -7,6 +7,7 @@ from assay.spec.rules.rule import Rule
 DOC001 = Rule(
     code="DOC001",
     name="unreadable-document",
+    undeclared="face",
     stage="check",
     scope="document",
     summary="A document that is not UTF-8 text, or cannot be read at all.",
@@ -32,6 +33,7 @@ such a file: its text is unknown. Save the file as UTF-8.
 DOC002 = Rule(
     code="DOC002",
     name="missing-title",
+    undeclared="face",
     stage="check",
     scope="document",
     summary="A document whose type requires a title has none, or an unfilled template one.",
@@ -65,6 +67,7 @@ Accepted
 DOC003 = Rule(
     code="DOC003",
     name="missing-section",
+    undeclared="convention",
     stage="check",
     scope="document",
     summary="A required section is absent.",
@@ -210,6 +213,7 @@ One database to back up.
 DOC006 = Rule(
     code="DOC006",
     name="malformed-front-matter",
+    undeclared="face",
     stage="check",
     scope="document",
     summary="Front matter between `---` lines that is not a YAML mapping.",
@@ -241,6 +245,7 @@ status: accepted
 DOC007 = Rule(
     code="DOC007",
     name="empty-section",
+    undeclared="face",
     stage="check",
     scope="document",
     summary="A declared section is empty, or holds only comments or a template placeholder.",
@@ -293,9 +298,9 @@ PostgreSQL 16.
 DOC008 = Rule(
     code="DOC008",
     name="title-number-mismatch",
+    undeclared="face",
     stage="check",
     scope="document",
-    severity="warning",
     summary="A decision record's title number differs from its file's number.",
     documentation="""\
 `0007-use-kafka.md` titled `# 6. Use Kafka` was usually copied from record 6 and

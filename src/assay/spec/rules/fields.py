@@ -7,6 +7,7 @@ from assay.spec.rules.rule import Rule
 FLD001 = Rule(
     code="FLD001",
     name="missing-field",
+    undeclared="convention",
     stage="check",
     scope="document",
     summary="A required field is not stated anywhere a reader would look.",
@@ -97,6 +98,7 @@ PostgreSQL 16.
 FLD003 = Rule(
     code="FLD003",
     name="malformed-value",
+    undeclared="face",
     stage="check",
     scope="document",
     summary="A date that cannot be a date, or a value that does not match its pattern.",
@@ -204,6 +206,7 @@ Approved
 FLD006 = Rule(
     code="FLD006",
     name="placeholder-value",
+    undeclared="face",
     stage="check",
     scope="document",
     summary="A field value is a template leftover: `{proposed | accepted}`, `YYYY-MM-DD`.",
@@ -231,6 +234,7 @@ status: accepted
 FLD007 = Rule(
     code="FLD007",
     name="non-iso-date",
+    undeclared="convention",
     stage="check",
     scope="document",
     severity="warning",

@@ -7,6 +7,7 @@ from assay.spec.rules.rule import Rule
 LNK001 = Rule(
     code="LNK001",
     name="broken-link",
+    undeclared="face",
     stage="check",
     scope="document",
     summary=(
@@ -54,6 +55,7 @@ See the [benchmark](../benchmarks/ledger.md#results).
 LNK002 = Rule(
     code="LNK002",
     name="link-escapes-set",
+    undeclared="face",
     stage="check",
     scope="document",
     summary="A relative link climbs out of the workspace with `..`, or out of its run folder.",
@@ -198,6 +200,7 @@ Status: Superseded by ADR-0002
 LNK005 = Rule(
     code="LNK005",
     name="link-wrong-case",
+    undeclared="face",
     stage="check",
     scope="document",
     severity="warning",
@@ -232,6 +235,7 @@ Builds on [ADR 1](0001-use-postgres.md).
 LNK006 = Rule(
     code="LNK006",
     name="link-missing-extension",
+    undeclared="face",
     stage="check",
     scope="document",
     severity="warning",
@@ -266,6 +270,7 @@ Builds on [ADR 1](0001-use-postgres.md).
 LNK007 = Rule(
     code="LNK007",
     name="scheme-less-link",
+    undeclared="face",
     stage="check",
     scope="document",
     severity="warning",

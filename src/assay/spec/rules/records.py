@@ -9,6 +9,7 @@ from assay.spec.rules.rule import Rule
 DOC009 = Rule(
     code="DOC009",
     name="duplicate-number",
+    undeclared="face",
     stage="check",
     scope="workspace",
     publication="noted",
@@ -43,6 +44,7 @@ ambiguous. Usually two branches each took the next free number. Dated names
 DOC010 = Rule(
     code="DOC010",
     name="second-title",
+    undeclared="convention",
     stage="check",
     scope="document",
     severity="warning",
@@ -115,6 +117,7 @@ still counts, by the number its file name gives.
 DOC012 = Rule(
     code="DOC012",
     name="file-name-anomaly",
+    undeclared="face",
     stage="check",
     scope="document",
     severity="warning",
@@ -140,6 +143,7 @@ adr-tools' own renumbering. The record is still read and checked.
 DOC013 = Rule(
     code="DOC013",
     name="nesting-too-deep",
+    undeclared="face",
     stage="check",
     scope="document",
     severity="warning",
@@ -172,6 +176,7 @@ read as text.
 DOC014 = Rule(
     code="DOC014",
     name="bold-paragraph-heading",
+    undeclared="convention",
     stage="check",
     scope="document",
     severity="warning",
@@ -300,6 +305,7 @@ Redis 7.
 DOC016 = Rule(
     code="DOC016",
     name="unsupported-format",
+    undeclared="face",
     stage="check",
     scope="workspace",
     severity="info",
@@ -336,6 +342,7 @@ section).
 DOC021 = Rule(
     code="DOC021",
     name="rst-markup-problem",
+    undeclared="face",
     stage="check",
     scope="document",
     severity="warning",

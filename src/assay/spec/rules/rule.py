@@ -36,6 +36,16 @@ Scope = Literal["document", "workspace", "run"]
 #: record says must not take a record's history off the site). A noted rule's
 #: warnings and infos are shown too; an excluding rule's are not.
 OnSite = Literal["excludes", "noted"]
+#: What a finding of a rule says of a decision record no spec declares (one found by
+#: convention and read as the built-in ``adr`` or ``madr``), where nobody told assay
+#: what the team expects: ``face``, what is wrong on its face (unreadable text, a broken
+#: link, an impossible date, the template left in), keeps its severity; ``convention``,
+#: an expectation of the record's shape (a section, the date form, one title), is
+#: judged against the record's folder: a warning naming how many records keep the
+#: convention where most do, nothing where most do not; ``hint``, any other
+#: expectation (the status vocabulary, two places that disagree), is a warning at
+#: most. A declared spec makes every rule keep its severity.
+Undeclared = Literal["face", "convention", "hint"]
 
 #: Each family's default, so a new family must decide (a rule of a family missing here
 #: cannot be made). Every family defaults to ``excludes``, the safe side: a rule is
@@ -94,6 +104,8 @@ class Rule(Model):
     #: What an error of this rule does to a record on the published site (``OnSite``);
     #: by default its family's (``FAMILY_ON_SITE``).
     publication: OnSite = field(default=Factory(_family_default, takes_self=True))
+    #: What a finding of this rule says of a record no spec declares (``Undeclared``).
+    undeclared: Undeclared = "hint"
 
     @property
     def family(self) -> str:

@@ -83,6 +83,7 @@ See the [benchmark](../benchmarks/ledger.md).
 SUP003 = Rule(
     code="SUP003",
     name="malformed-suppression",
+    undeclared="face",
     stage="check",
     scope="document",
     summary="An `<!-- assay: … -->` comment that is not a valid directive.",

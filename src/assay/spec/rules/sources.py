@@ -170,6 +170,7 @@ Run the tests with `make test`.
 PTH002 = Rule(
     code="PTH002",
     name="linked-component",
+    undeclared="face",
     stage="check",
     scope="workspace",
     summary=(
@@ -209,6 +210,7 @@ Run the tests with `make test`.
 PTH003 = Rule(
     code="PTH003",
     name="not-regular-file",
+    undeclared="face",
     stage="check",
     scope="workspace",
     summary="A path that should be a document, or a declared source, is not a regular file.",
