@@ -18,6 +18,8 @@ MARKDOWN_SUFFIXES = (".md", ".markdown")
 RECORD_SUFFIXES = (*MARKDOWN_SUFFIXES, ".rst")
 
 _DATED = re.compile(r"^((?:19|20|21)\d\d)-?(\d\d)-?(\d\d)(?=[-. ]|$)")
+#: `2021-03-python-backend.md`: a year and a month, the dashes written.
+_MONTH = re.compile(r"^((?:19|20|21)\d\d)-(0[1-9]|1[0-2])(?=[-. ]|$)")
 _NUMBERED = re.compile(r"^(?:adr[-_ ]?)?(\d+)(?=[-. ]|$)", re.IGNORECASE)
 _BRACKETS = frozenset("()[]{}<>")
 
@@ -35,13 +37,16 @@ def record_number(name: str) -> tuple[int, Scheme] | None:
     """The number a record's file name starts with, and its scheme; None without one.
 
     `0007-x.md`, `adr-007-x.md`, `ADR007-x.md` and `ADR-7.md` are `numbered`;
-    `20240131-x.md` and `2024-01-31-x.md` are `dated` (the number is 20240131). For
-    `<slug>/index.md`, pass the folder's name.
+    `20240131-x.md`, `2024-01-31-x.md` and `2024-01-x.md` are `dated` (the number is
+    20240131, or 20240100 for a month). For `<slug>/index.md`, pass the folder's name.
     """
     dated = _DATED.match(name)
     # `19991399-x.md` is not a date, just a big number.
     if dated and _is_date(dated[1], dated[2], dated[3]):
         return int(dated[1] + dated[2] + dated[3]), "dated"
+    month = _MONTH.match(name)
+    if month:
+        return int(month[1] + month[2] + "00"), "dated"
     numbered = _NUMBERED.match(name)
     return (int(numbered[1]), "numbered") if numbered else None
 
