@@ -36,6 +36,8 @@ We use PostgreSQL 16 with serializable transactions.
 UNKNOWN_STATUS = GOOD.replace("# 1. Use PostgreSQL", "# 2. Use Redis").replace(
     "Status: Accepted", "Status: Agreed-ish"
 )
+#: A team's spec that declares the records of docs/adr as the built-in `adr` says them.
+DECLARED = 'use adr\n\ntype decision extends adr {\n    files "docs/adr/*.md"\n}\n'
 ONLY_WARNING = GOOD.replace("# 1. Use", "# 3. Use").replace("2025-03-18", "18/03/2025")
 
 
@@ -51,10 +53,12 @@ def workspace(root: Path, files: dict[str, str]) -> Path:
 
 @pytest.fixture
 def defects(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Three records: clean, an unknown status (error), a non-ISO date (warning)."""
+    """Three records: clean, an unknown status (error), a non-ISO date (warning); the
+    team's spec declares them (without one, only what is wrong on its face is an error)."""
     root = workspace(
         tmp_path,
         {
+            "team.assay": DECLARED,
             "docs/adr/0001-use-postgres.md": GOOD,
             "docs/adr/0002-use-redis.md": UNKNOWN_STATUS,
             "docs/adr/0003-use-postgres-dates.md": ONLY_WARNING,

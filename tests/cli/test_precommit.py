@@ -158,14 +158,16 @@ def _output(result: subprocess.CompletedProcess[str]) -> str:
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Repo:
-    """A repository holding one good record, committed without hooks."""
+    """A repository holding one good record and the team's spec that declares its
+    records (without one, only what is wrong on its face fails), committed without hooks."""
     assert (BIN / "assay").is_file(), f"assay is not installed in {BIN}"
     assert (BIN / "pre-commit").is_file(), f"pre-commit is not installed in {BIN}"
     home = tmp_path / "home"
     home.mkdir()
     repository = Repo(tmp_path / "repo", home)
     repository.write(FIRST, _good(1, "Record architecture decisions"))
-    repository.ok_git("add", FIRST)
+    repository.write(SPEC, SPEC_TEXT.format(extra=""))
+    repository.ok_git("add", FIRST, SPEC)
     repository.ok_git("commit", "-q", "--no-verify", "-m", "first record")
     return repository
 

@@ -11,7 +11,7 @@ import jsonschema
 import pytest
 
 from assay.cli import main
-from tests.cli.test_check_command import GOOD, UNKNOWN_STATUS, workspace
+from tests.cli.test_check_command import DECLARED, GOOD, UNKNOWN_STATUS, workspace
 from tests.cli.test_formats import ACCEPTED_NOTES, run_multitool, sarif_schema_path
 
 __all__ = ["sarif_schema_path"]  # a fixture, imported so pytest finds it here too
@@ -33,7 +33,11 @@ def _sarif(
     tmp_path.mkdir(exist_ok=True)
     root = workspace(
         tmp_path,
-        {"docs/adr/0001-use-postgres.md": GOOD, "docs/adr/0002-use-redis.md": UNKNOWN_STATUS},
+        {
+            "team.assay": DECLARED,
+            "docs/adr/0001-use-postgres.md": GOOD,
+            "docs/adr/0002-use-redis.md": UNKNOWN_STATUS,
+        },
     )
     for name, content in files.items():
         path = root / name

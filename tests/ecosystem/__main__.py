@@ -53,7 +53,7 @@ def table(surveys: list[Survey]) -> str:
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     for s in surveys:
         for out in s.left_out:
-            judged = "unjudged" if out.verdict is None else ("true" if out.verdict.true else "FALSE")
+            judged = "unjudged" if out.verdict is None else "true" if out.verdict.true else "FALSE"
             lines.append(f"left out ({judged}): {out.path}: {out.reason}")
     return "\n".join(lines)
 

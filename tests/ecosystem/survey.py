@@ -55,9 +55,7 @@ class Survey:
     def stale(self) -> tuple[Where, ...]:
         """Key lines for findings no longer reported, or reported at another severity."""
         reported = {f.where: f.severity for f in self.found}
-        return tuple(
-            sorted(w for w, v in self.verdicts.items() if reported.get(w) != v.severity)
-        )
+        return tuple(sorted(w for w, v in self.verdicts.items() if reported.get(w) != v.severity))
 
     @property
     def falsely_left_out(self) -> tuple[LeftOut, ...]:

@@ -93,10 +93,20 @@ CASES = {
         {A: "FLD006"},
         [],
     ),
-    "a missing required section: excluded": (
-        {A: record(1, "Use Kafka", "Accepted").replace("## Decision\n\nWhat.\n\n", "")},
+    "a missing required section, the type declared: excluded": (
+        {
+            A: record(1, "Use Kafka", "Accepted").replace("## Decision\n\nWhat.\n\n", ""),
+            "team.assay": 'use adr\n\ntype decision extends adr {\n    files "docs/adr/*.md"\n}\n',
+        },
         "",
         {A: "DOC003"},
+        [],
+    ),
+    # Without a spec nobody said a record must have one: a warning, and it publishes.
+    "a missing section, no spec: published": (
+        {A: record(1, "Use Kafka", "Accepted").replace("## Decision\n\nWhat.\n\n", "")},
+        "",
+        {},
         [],
     ),
     "excluded for its own text, its relation findings are not listed as noted": (
@@ -117,7 +127,8 @@ def test_the_gate_excludes_for_own_text_and_notes_relations(tmp_path: Path, name
     root = workspace(tmp_path / "ws", files, config)
     publication = decide(load_config(root), cache=False)
     assert {e.path: e.reason.split(" ", 1)[0] for e in publication.excluded} == excluded
-    assert set(publication.records) == set(files) - set(excluded)
+    records = {path for path in files if path.endswith(".md")}
+    assert set(publication.records) == records - set(excluded)
     assert [(d.path, d.code, d.span.line, d.span.column) for d in publication.noted] == noted
 
 

@@ -3,7 +3,7 @@
 A record found by convention and read under a built-in type was never told what its
 team expects of it; its folder's records, taken together, say it. For each convention
 a finding can break (a required part, one title, headings, ISO dates: ``Gap``), the
-records of a folder that break it are counted. Where at least three in four keep it,
+records of a folder that break it are counted. Where at least two in three keep it,
 the convention is settled and each record that breaks it is told, as a warning that
 names the count (``judged``). Otherwise the folder is written another way, or several:
 DOC015 says so once, and the findings are not reported. A status word the built-in
@@ -59,12 +59,12 @@ class Tally:
 
     def usual(self, gap: Gap) -> bool:
         """Whether breaking ``gap`` is one of the folder's ways of writing: the
-        convention is not settled (fewer than three in four records of a series keep
+        convention is not settled (fewer than two in three records of a series keep
         it), or the status word is one two of its records use."""
         if gap[0] == "FLD002":
             return self.breaking[gap] >= OWN_WORD
         keep = self.total - self.breaking[gap]
-        return self.total >= SERIES and 4 * keep < 3 * self.total
+        return self.total >= SERIES and 3 * keep < 2 * self.total
 
 
 def tallies(records: Iterable[Record]) -> dict[str, Tally]:

@@ -231,17 +231,21 @@ DOC015 = Rule(
     scope="workspace",
     severity="info",
     summary=(
-        "Most records of a folder leave out a required field or section: the folder's "
-        "convention, reported once instead of an error per record."
+        "A folder's records keep no settled convention, or use a status word of their "
+        "own: said once, instead of a finding in each record."
     ),
     documentation="""\
-A series written without a status (the status lives in an index page) or without a
-Decision section (the title states it) is not wrong in every record. When more than
-half of a folder's records (and at least two) lack a part, that part's `FLD001` or
-`DOC003` is not reported for the folder, and this one finding, at its first record,
-says so. Where half or more state it, each record without it is an error as
-usual. Only the built-in types give way so: a team's own spec that requires a part
-means it of every record. Ignoring `DOC015` (`ignore = ["DOC015"]`) reports every
+A record no spec declares (found by convention, read as the built-in `adr` or `madr`)
+is judged against its folder. A series written without a status (the status lives in
+an index page) or without a Decision section (the title states it) is not wrong in
+every record. For a required field or section (`FLD001`, `DOC003`), one title
+(`DOC010`), headings rather than bold labels (`DOC014`) and ISO dates (`FLD007`): where
+at least two in three of a folder's records (and at least two) keep the convention,
+each record that breaks it is told, as a warning that says how many keep it; where
+fewer do, the folder is written another way, and this one finding, at its first
+record, says so instead. A status word the built-in types do not know (`FLD002`) is
+the folder's own once two of its records use it. A team's own spec that requires a
+part means it of every record. Ignoring `DOC015` (`ignore = ["DOC015"]`) reports every
 record again.
 
 ## Fails
