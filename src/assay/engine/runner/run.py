@@ -120,8 +120,8 @@ def _check(
         by_path.setdefault(diagnostic.path, []).append(diagnostic)
     # A record no spec declares is judged against its folder, and told only what is
     # wrong on its face as an error.
-    conventional = undeclared.by_convention(workspace)
-    by_path = undeclared.told(by_path, done.index.records, conventional, ruleset)
+    conventional = undeclared.undeclared_records(workspace, done.index)
+    by_path = undeclared.told(by_path, done.index, conventional, ruleset)
     suppressed = _per_file_ignores(config, by_path)
     for outcome in outcomes:
         if outcome.directives:

@@ -9,47 +9,59 @@ at most. A severity the configuration sets is the team's word and is kept.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable
 
 from attrs import evolve
 
 from assay.engine.checks import folder_convention
 from assay.engine.runner.rulesets import Ruleset
-from assay.engine.workspace.loading import Workspace, type_for
-from assay.engine.workspace.record_index import Record
+from assay.engine.workspace.loading import Workspace
+from assay.engine.workspace.record_index import RecordIndex, gap_of
+from assay.grammar.globs import compile_glob
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.rules.registry import find
 
 
-def by_convention(workspace: Workspace) -> frozenset[str]:
-    """The documents read under a built-in decision-record type: found by convention,
-    matched by no type of the team's specs."""
-    found = set()
-    for candidate in workspace.discovery.documents:
-        if candidate.origin == "run":
-            continue
-        doc_type = type_for(candidate, None, workspace.types)
-        if doc_type is not None and doc_type.library is not None:
-            found.add(candidate.path)
-    return frozenset(found)
+def undeclared_records(workspace: Workspace, index: RecordIndex) -> Callable[[str], bool]:
+    """Whether a path is a decision record no spec declares: a record of the run
+    (its type derives from ``adr``) that no file glob of the team's specs matches.
+
+    Asked only of the paths with findings, so a run over a million records that
+    reports few pays for few."""
+    types = workspace.types
+    globs = [
+        compile_glob(pattern)
+        for name in types
+        if types[name].library is None
+        for pattern in types[name].files
+    ]
+    by_path = index.by_path
+
+    def undeclared(path: str) -> bool:
+        return path in by_path and not any(glob.match(path) for glob in globs)
+
+    return undeclared
 
 
 def told(
     by_path: dict[str, list[Diagnostic]],
-    records: Iterable[Record],
-    undeclared: frozenset[str],
+    index: RecordIndex,
+    undeclared: Callable[[str], bool],
     ruleset: Ruleset,
 ) -> dict[str, list[Diagnostic]]:
     """``by_path`` with each undeclared record's findings as it is told them."""
-    folders = folder_convention.tallies(records)
     # A folder's own way is said once by DOC015; with DOC015 off, every record is told.
     once = "DOC015" in ruleset.severity
+    folders: dict[str, folder_convention.Tally] | None = None  # counted when first needed
     result = {}
     for path, diagnostics in by_path.items():
-        if path in undeclared:
-            if once:
-                diagnostics = folder_convention.unreported(diagnostics, folders)
-            diagnostics = folder_convention.judged(diagnostics, folders)
+        if undeclared(path):
+            if any(gap_of(d.code, d.message) for d in diagnostics):
+                if folders is None:
+                    folders = folder_convention.tallies(index.records)
+                if once:
+                    diagnostics = folder_convention.unreported(diagnostics, folders)
+                diagnostics = folder_convention.judged(diagnostics, folders)
             diagnostics = [_weighed(d, ruleset) for d in diagnostics]
         result[path] = diagnostics
     return result
