@@ -21,10 +21,13 @@ from assay.engine.workspace import unsaved
 from assay.engine.workspace.candidates import Note
 from assay.engine.workspace.config import Config, repository_root
 from assay.engine.workspace.git_index import GitIndex, IndexQuery
+from assay.engine.workspace.record_folders import RECORD_FOLDERS
 from assay.spec.model import Model
 
 #: Not walked outside git; hidden folders neither. `site` is MkDocs output, at the root.
 _PRUNED = frozenset({"node_modules", ".venv"})
+#: Hidden folders that are where records are kept by convention (a root `.adr/`): walked.
+_HIDDEN_RECORDS = frozenset(f.casefold() for f in RECORD_FOLDERS if f.startswith("."))
 
 
 @frozen(kw_only=True)
@@ -154,7 +157,8 @@ def _walk(root: Path, notes: list[Note]) -> Iterator[str]:
             continue
         for entry in entries:
             path = f"{folder}/{entry.name}" if folder else entry.name
-            pruned = entry.name.startswith(".") or entry.name in _PRUNED
+            hidden = entry.name.startswith(".") and path.casefold() not in _HIDDEN_RECORDS
+            pruned = hidden or entry.name in _PRUNED
             if entry.is_symlink() or not entry.is_dir(follow_symlinks=False):
                 yield path
             elif not (pruned or (path == "site")):
