@@ -181,6 +181,28 @@ def test_a_rule_page_says_what_its_error_does_to_a_published_record(code: str, s
     assert says in rule_page(registry.rule(code))
 
 
+#: The rules that say what is wrong on its face, and those judged against a folder, in a
+#: record no spec declares: every other check is a warning at most there. Pinned here,
+#: so no rule moves silently.
+FACE = {
+    "DOC001", "DOC002", "DOC006", "DOC007", "DOC008", "DOC009", "DOC012", "DOC013",
+    "DOC016", "DOC021", "FLD003", "FLD006", "LNK001", "LNK002", "LNK005", "LNK006",
+    "LNK007", "PTH002", "PTH003", "SUP003",
+}  # fmt: skip
+CONVENTION = {"DOC003", "FLD001", "DOC010", "DOC014", "FLD007"}
+
+
+def test_which_rules_a_record_no_spec_declares_is_told_as_they_are() -> None:
+    from assay.spec.rules.pages import rule_page
+
+    assert {r.code for r in RULES if r.undeclared == "face"} == FACE
+    assert {r.code for r in RULES if r.undeclared == "convention"} == CONVENTION
+    assert "*Without a spec:* a warning at most" in rule_page(registry.rule("FLD002"))
+    assert "*Without a spec:* judged against the record's folder" in rule_page(
+        registry.rule("DOC003")
+    )
+
+
 def test_the_publishing_guide_has_the_table_the_rules_make() -> None:
     from assay.spec.rules.pages import publication_table
 

@@ -48,6 +48,18 @@ _ON_SITE = {
 }
 
 
+#: What a finding of each kind of rule is in a decision record no spec declares.
+_UNDECLARED = {
+    "face": "reported as it is: wrong on its face",
+    "convention": "judged against the record's folder ([DOC015](DOC015.md))",
+    "hint": "a warning at most",
+}
+
+
+#: The families whose checks read decision records (the others read specs' sources).
+_RECORD_FAMILIES = frozenset({"DOC", "FLD", "LNK", "SUP"})
+
+
 def page_name(rule: Rule) -> str:
     """The page's file name under ``reference/rules/``."""
     return f"{rule.code}.md"
@@ -61,6 +73,9 @@ def rule_page(rule: Rule) -> str:
     if not spec:
         # Only the codes `assay check` reports can stand in a record (DESIGN §6).
         header += f" · *Publishing:* {_ON_SITE[rule.publication]}"
+    if rule.stage == "check" and rule.scope != "run" and rule.family in _RECORD_FAMILIES:
+        # A record found by convention is told by `Rule.undeclared` (the checking guide).
+        header += f" · *Without a spec:* {_UNDECLARED[rule.undeclared]}"
     lines = [
         f"# {rule.code} {rule.name}",
         "",
