@@ -216,6 +216,38 @@ def test_without_a_site_the_root_keeps_its_file_meaning() -> None:
     assert (found.kind, found.target) == ("ok", "docs/architecture/deep-dives.md")
 
 
+#: A site with a static folder (`public/`, as Vite, VitePress and home-made generators
+#: keep one): its files are served at the site's root.
+STATIC_FILES = ("content/ADR-1-x.md", "public/resources/ADR-1/map.png", "public/resources/a.md")
+STATIC = FileIndex.build(STATIC_FILES, static_roots=("public",))
+STATIC_CASES = [
+    # from the site's root, or from a page whose site resolves links from the root
+    ("/resources/ADR-1/map.png", "ok", "public/resources/ADR-1/map.png"),
+    ("resources/ADR-1/map.png", "ok", "public/resources/ADR-1/map.png"),
+    ("./resources/ADR-1/map.png", "ok", "public/resources/ADR-1/map.png"),
+    ("resources/a.md#part", "ok", "public/resources/a.md"),
+    # a path that climbs means its own folder; a file no static folder holds is missing
+    ("../resources/ADR-1/map.png", "missing", "resources/ADR-1/map.png"),
+    ("/resources/ADR-1/gone.png", "missing", "resources/ADR-1/gone.png"),
+    ("resources/ADR-1/gone.png", "missing", "content/resources/ADR-1/gone.png"),
+]
+
+
+@pytest.mark.parametrize(("destination", "kind", "target"), STATIC_CASES)
+def test_static_folder_resolution(destination: str, kind: str, target: str | None) -> None:
+    """A file a site serves from its static folder is found whether the record links it
+    from the root or as a path its site resolves from the root; nothing else is."""
+    result = resolve_link("content/ADR-1-x.md", destination, STATIC)
+    assert (result.kind, result.target) == (kind, target)
+
+
+def test_without_a_static_folder_a_site_file_is_missing() -> None:
+    """The same links in a repository without a static folder: each one is broken."""
+    index = FileIndex.build(STATIC_FILES)
+    for destination in ("/resources/ADR-1/map.png", "resources/ADR-1/map.png"):
+        assert resolve_link("content/ADR-1-x.md", destination, index).kind == "missing"
+
+
 @pytest.mark.parametrize(
     ("source", "destination", "target"),
     [
@@ -538,3 +570,23 @@ def test_a_percent_encoded_link_finds_a_name_that_is_not_utf8(raw: bytes) -> Non
     index = FileIndex.build((*FILES, name), directories=[])
     found = resolve_link(SOURCE, quote(raw), index)
     assert (found.kind, found.target) == ("ok", name)
+
+
+@given(
+    root=st.sampled_from(["public", "static", "docs/public", "docs/src/public", "web/static"]),
+    route=st.lists(NAMES, min_size=1, max_size=3).map("/".join),
+    suffix=st.sampled_from([".png", ".svg", ".pdf", ".md"]),
+    form=st.sampled_from(["/", "", "./"]),
+    there=st.booleans(),
+)
+def test_a_static_file_is_found_only_where_it_is(
+    root: str, route: str, suffix: str, form: str, there: bool
+) -> None:
+    """Generated static folders and links: a link resolves to the static file exactly
+    when the folder holds it, and never to a file outside a static folder."""
+    files = ["content/ADR-1-x.md", f"{root}/{route}{suffix}" if there else f"{root}/other.png"]
+    index = FileIndex.build(files, static_roots=(root,))
+    result = resolve_link("content/ADR-1-x.md", f"{form}{route}{suffix}", index)
+    assert (result.kind == "ok") == there
+    if there:
+        assert result.target == f"{root}/{route}{suffix}"

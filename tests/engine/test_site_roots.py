@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from assay.engine.workspace.links import FileIndex
-from assay.engine.workspace.site_roots import site_roots
+from assay.engine.workspace.site_roots import site_roots, static_roots
 
 
 def _roots(tmp_path: Path, files: dict[str, str]) -> tuple[str, ...]:
@@ -55,3 +55,19 @@ def test_the_docs_dir_mkdocs_names(tmp_path: Path, line: str, roots: tuple[str, 
         "elsewhere/index.md": "",
     }
     assert _roots(tmp_path, files) == roots
+
+
+def test_static_folders_at_most_three_deep() -> None:
+    """`public/` and `static/` serve their files at a site's root, at the root of the
+    repository or in a site's folder (`docs/src/public`); deeper ones are content."""
+    index = FileIndex.build(
+        [
+            "public/a.png",
+            "docs/src/public/b.png",
+            "website/static/img/c.png",
+            "a/b/c/public/d.png",
+            "docs/publication/e.png",
+        ],
+        normal=True,
+    )
+    assert static_roots(index) == ("public", "website/static", "docs/src/public")

@@ -86,6 +86,9 @@ class FileIndex(Model):
     #: Folders a root-relative link may name a page of (`site_roots.site_roots`), as
     #: `docs/architecture/deep-dives.md` is `/architecture/deep-dives` on a site.
     site_roots: tuple[str, ...] = ()
+    #: Folders whose files a site serves at its root (`site_roots.static_roots`), as
+    #: `public/resources/map.png` is `/resources/map.png` on a site.
+    static_roots: tuple[str, ...] = ()
 
     @classmethod
     def build(
@@ -95,6 +98,7 @@ class FileIndex(Model):
         directories: Iterable[str] = (),
         normal: bool = False,
         site_roots: tuple[str, ...] = (),
+        static_roots: tuple[str, ...] = (),
     ) -> FileIndex:
         """Index workspace-relative file paths; their folders are derived, `directories`
         adds empty ones. Raises `ValueError` for a path that leaves the workspace.
@@ -122,7 +126,7 @@ class FileIndex(Model):
             while folder and folder not in dirs:
                 dirs.add(folder)
                 folder = folder.rpartition("/")[0]
-        return cls(frozenset(files), frozenset(dirs), site_roots)
+        return cls(frozenset(files), frozenset(dirs), site_roots, static_roots)
 
     @cached_property
     def _by_folded(self) -> Mapping[int, str | tuple[str, ...]]:
@@ -291,6 +295,21 @@ def _site_page(parts: tuple[str, ...], index: FileIndex) -> str | None:
     return None
 
 
+def _static_file(path: str, index: FileIndex) -> str | None:
+    """The file of a static folder a site serves for ``path``, if one holds it: written
+    from the site's root (`/resources/map.png`), or from a page whose site resolves its
+    links from the root (`<base href="/">`: `resources/map.png`). A path that climbs
+    (`../`) means the folder it is written in, and names no file of the site root."""
+    parts = None if path.startswith("../") else _components(path)
+    if not parts or not _names_a_file(parts):
+        return None
+    route = "/".join(parts)
+    for root in index.static_roots:
+        if index.exists(f"{root}/{route}"):
+            return f"{root}/{route}"
+    return None
+
+
 def _names_a_file(parts: tuple[str, ...]) -> bool:
     """Whether a path's last name ends in a file's extension (`.md`, `.png`), so it
     names a file on any site, not a page route (`deep-dives`, `intro.html`)."""
@@ -335,6 +354,9 @@ def resolve_link(
     page = _site_page(parts, index) if site else None
     if page is not None:
         return LinkResolution("ok", page, f"`{written}` is the site's page `{page}`")
+    served = _static_file(path, index) if inner is None else None
+    if served is not None:
+        return LinkResolution("ok", served, f"`{written}` is served by the site from `{served}`")
     # Only a bare relative path can be a domain in disguise: `./` says "path", and so
     # does a leading `/` (root-relative links, repository URLs) by leaving no first name.
     if not path.startswith("./") and _looks_like_domain(path):

@@ -28,7 +28,7 @@ from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.listing import list_files
 from assay.engine.workspace.run_folders import MANIFEST, inside, member_type
-from assay.engine.workspace.site_roots import site_roots
+from assay.engine.workspace.site_roots import site_roots, static_roots
 from assay.engine.workspace.types import builtin_type, resolve_types
 from assay.grammar.reader import is_rst, read_document
 from assay.spec.diagnostics import Diagnostic
@@ -162,7 +162,9 @@ def open_workspace(config: Config, *, cache: bool = False) -> Workspace:
 
 def _file_index(config: Config, found: Discovery) -> FileIndex:
     index = FileIndex.build(found.files, normal=True)
-    return evolve(index, site_roots=site_roots(config.root, index))
+    return evolve(
+        index, site_roots=site_roots(config.root, index), static_roots=static_roots(index)
+    )
 
 
 def load_workspace(config: Config) -> Workspace:

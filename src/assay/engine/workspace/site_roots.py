@@ -7,6 +7,12 @@ the repository root. The site roots are `docs/`, each Docusaurus site's folder (
 default routes are `/docs/…` and `/blog/…`), its `docs/` (served at `/` by
 `routeBasePath: '/'`) and `static/` (its files), and each MkDocs `docs_dir`; sites are
 looked for at the root and one folder down, where repositories keep a `website/` site.
+
+A site also serves the files of its static folder at its root: `public/` (Vite,
+VitePress, Next.js, Astro and many a home-made generator) or `static/` (Hugo,
+Docusaurus, Gatsby), at the root or up to two folders down (`docs/src/public`).
+An image a record links as `/resources/map.png`, or as `resources/map.png` under a
+`<base href="/">`, is `public/resources/map.png` on the site.
 """
 
 from __future__ import annotations
@@ -24,6 +30,8 @@ _DOCUSAURUS = tuple(
 _MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
 # `docs_dir: site-src` at the start of a line; read as text, since a MkDocs file may
 # hold `!!python/name:` tags no safe YAML loader takes.
+#: The names of the folders whose files a site serves at its root.
+_STATIC = frozenset({"public", "static"})
 _DOCS_DIR = re.compile(r"""^docs_dir:[ \t]*["']?([^"'#\r\n]+?)["']?[ \t]*(?:#.*)?$""", re.M)
 
 
@@ -41,6 +49,13 @@ def site_roots(root: Path, index: FileIndex) -> tuple[str, ...]:
                 found.append(f"{prefix}{_docs_dir(root, prefix + name)}")
     roots = dict.fromkeys(r for r in found if index.is_dir(r))
     return tuple(roots)
+
+
+def static_roots(index: FileIndex) -> tuple[str, ...]:
+    """The folders whose files a site serves at its root: every ``public/`` or
+    ``static/`` at most three folders deep, shallowest first."""
+    found = (d for d in index.directories if d.count("/") <= 2 and d.rpartition("/")[2] in _STATIC)
+    return tuple(sorted(found, key=lambda d: (d.count("/"), d)))
 
 
 def _docs_dir(root: Path, name: str) -> str:

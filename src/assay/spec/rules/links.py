@@ -23,7 +23,11 @@ name a page of a documentation site: `/architecture/deep-dives` is found as
 `docs/`, a Docusaurus site's folder, its `docs/` and `static/`, or MkDocs'
 `docs_dir`. One no page answers is reported only when it names a file (it ends in
 an extension such as `.md` or `.png`): a route like `/architecture/overview` may be
-a page the site makes (a slug, a version), which assay cannot check. Files git ignores do
+a page the site makes (a slug, a version), which assay cannot check. A file of a
+site's static folder (`public/` or `static/`, at the root or up to two folders down)
+is found where the site serves it, at its root: `/img/map.png` or, for a site that
+resolves links from its root (`<base href="/">`), `img/map.png` both find
+`public/img/map.png`; a path that climbs (`../img/map.png`) does not. Files git ignores do
 not count: they are not there in a fresh clone. The `href` and `src` of raw HTML
 tags (`<a href="…">`, `<img src='…'>`) are links too, read as a browser reads them
 (`&amp;` is `&`). Links in code, HTML comments and footnotes are not checked. A link
