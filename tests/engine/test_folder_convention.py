@@ -9,16 +9,21 @@ from hypothesis import strategies as st
 from assay.engine.checks.folder_convention import judged, tallies, unreported
 from assay.engine.workspace.record_index import Gap, Record, unread_facts
 from assay.spec.diagnostics import Diagnostic
+from assay.spec.rules.documents import DOC003
 from assay.spec.rules.fields import FLD001, FLD002
 
 STATUS: Gap = ("FLD001", "Status")
 ON_HOLD: Gap = ("FLD002", "on hold")
 
 
-def _record(path: str, gaps: tuple[Gap, ...] | None) -> Record:
+#: The sections of a record written like its folder's others.
+NYGARD = ("consequences", "context", "decision", "status")
+
+
+def _record(path: str, gaps: tuple[Gap, ...] | None, shape: tuple[str, ...] = NYGARD) -> Record:
     if gaps is None:
         return Record(path, unread_facts(path))
-    return Record(path, (1, None, (), (), gaps))
+    return Record(path, (1, None, (), (), gaps, shape))
 
 
 def _series(lacking: int, stating: int, unread: int = 0, gap: Gap = STATUS) -> list[Record]:
@@ -67,7 +72,7 @@ def test_a_status_word_two_records_use_is_the_folders_own() -> None:
 def test_a_told_finding_names_how_many_records_keep_the_convention() -> None:
     folders = tallies(_series(1, 3))
     lacking = FLD001.diagnostic("no `Status` field", "docs/adr/0000-a.md")
-    (told,) = judged(unreported([lacking], folders), folders)
+    (told,) = judged(unreported([lacking], folders, folders["docs/adr"].records[0]), folders)
     assert told.message == "no `Status` field; 3 of 4 records in `docs/adr` state one"
     word = FLD002.diagnostic("Status `on hold` is not one of: accepted", "docs/adr/0000-a.md")
     (told,) = judged([word], tallies(_series(1, 3, gap=ON_HOLD)))
@@ -78,4 +83,69 @@ def test_an_unsettled_convention_is_not_reported_per_record() -> None:
     folders = tallies(_series(2, 2))
     lacking = FLD001.diagnostic("no `Status` field", "docs/adr/0000-a.md")
     other: Diagnostic = FLD001.diagnostic("something else", "docs/adr/0000-a.md")
-    assert unreported([lacking, other], folders) == [other]
+    assert unreported([lacking, other], folders, folders["docs/adr"].records[0]) == [other]
+
+
+DECISION: Gap = ("DOC003", "Decision")
+
+
+def _folder(lacking: tuple[str, ...], keeping: tuple[tuple[str, ...], ...]) -> list[Record]:
+    """One record without a Decision, of sections ``lacking``, beside records that have
+    one, of sections ``keeping`` each."""
+    return [
+        _record("docs/adr/0001-x.md", (DECISION,), lacking),
+        *(_record(f"docs/adr/{i:04}-y.md", (), shape) for i, shape in enumerate(keeping, 2)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lacking", "keeping", "shaped"),
+    [
+        # Nygard's sections but the Decision: a record of the folder's shape lacks it
+        (("consequences", "context", "status"), (NYGARD,) * 3, True),
+        (("context", "status"), (NYGARD,) * 3, True),  # two of the three others
+        # another template, notes, or no heading at all: written another way
+        (("problem", "solution"), (NYGARD,) * 3, False),
+        (("status",), (NYGARD,) * 3, False),  # one of three is not more than half
+        ((), (NYGARD,) * 3, False),
+        # the folder's records share no section but the Decision: no shape to compare
+        (("context",), (("decision", "a"), ("decision", "b"), ("decision", "c")), False),
+        # a section two in three of the keeping records have counts; a rarer one not
+        (("context", "status"), (NYGARD, NYGARD, ("context", "decision")), True),
+        (("context",), (NYGARD, NYGARD, ("context", "decision")), False),
+        (("appendix", "context"), (NYGARD, NYGARD, (*NYGARD, "appendix")), False),
+    ],
+)
+def test_a_part_is_missed_only_by_a_record_written_like_those_that_have_it(
+    lacking: tuple[str, ...], keeping: tuple[tuple[str, ...], ...], shaped: bool
+) -> None:
+    folders = tallies(_folder(lacking, keeping))
+    tally = folders["docs/adr"]
+    assert tally.shaped(tally.records[0], DECISION) is shaped
+    missing = _missing_decision("docs/adr/0001-x.md")
+    assert bool(unreported([missing], folders, tally.records[0])) is shaped
+    assert len(tally.shapeless(DECISION)) == (0 if shaped else 1)
+
+
+def _missing_decision(path: str) -> Diagnostic:
+    return DOC003.diagnostic("no `Decision` section (or `Proposal`)", path)
+
+
+SECTIONS = st.sets(st.sampled_from(["context", "status", "consequences", "problem", "notes"]))
+
+
+@given(lacking=SECTIONS, keeping=st.lists(SECTIONS, min_size=2, max_size=8))
+def test_a_record_sharing_no_section_is_never_told_one_sharing_all_always(
+    lacking: set[str], keeping: list[set[str]]
+) -> None:
+    """Generated folders: a record that shares no section with the records that have
+    the part is never told it lacks the part; one that has every section of each of
+    them (the part aside) is told whenever some section is usual among them."""
+    folder = _folder(tuple(sorted(lacking)), tuple((*sorted(k), "decision") for k in keeping))
+    tally = tallies(folder)["docs/adr"]
+    record = tally.records[0]
+    if not lacking & set().union(*keeping):
+        assert not tally.shaped(record, DECISION)
+    common = set.intersection(*keeping)
+    if set().union(*keeping) <= lacking and common:
+        assert tally.shaped(record, DECISION)

@@ -1,12 +1,14 @@
 """What a record no spec declares is told, over generated series of records.
 
 Each example is a folder of records, each with or without a status (a known word, the
-team's own, a stray one), a Context and a Decision, a date (ISO, day-first, impossible),
+team's own, a stray one), a Context and a Decision (or written to another template,
+`Problem` and `Solution`), a date (ISO, day-first, impossible),
 a link (to a record, broken) and a title number (right or wrong). The same files are
 checked twice: as they are (found by convention, no spec) and with a spec that declares
 them. Without a spec, an error is only what is wrong on its face; a convention finding
 in a series says how many records keep the convention; nothing is invented, only left
-out or made a warning. With the spec, every rule reports at its own severity.
+out or made a warning; a record of another template is not told it lacks a Decision.
+With the spec, every rule reports at its own severity.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ records = st.fixed_dictionaries(
         "status": st.sampled_from([None, "Accepted", "Proposed", "On Hold", "Maybe"]),
         "context": st.booleans(),
         "decision": st.booleans(),
+        "other": st.booleans(),
         "date": st.sampled_from([None, "2024-03-05", "05/03/2024", "2023-13-10"]),
         "link": st.sampled_from([None, "0001-record-1.md", "missing.md"]),
         "number_right": st.booleans(),
@@ -46,9 +49,11 @@ def _text(n: int, record: dict[str, object]) -> str:
     if record["date"] is not None:
         lines += [f"Date: {record['date']}"]
     lines += [""]
-    if record["context"]:
+    if record["other"]:
+        lines += ["## Problem", "", "Why it matters.", "", "## Solution", "", "Ours.", ""]
+    if record["context"] and not record["other"]:
         lines += ["## Context", "", "Why it matters.", ""]
-    if record["decision"]:
+    if record["decision"] and not record["other"]:
         lines += ["## Decision", "", "What we chose.", ""]
     if record["link"] is not None:
         lines += [f"See [the other]({record['link']}).", ""]
@@ -88,6 +93,14 @@ def test_without_a_spec_only_what_is_wrong_on_its_face_is_an_error(
             assert rule.undeclared == "face", d
         if d.code in CONVENTIONS and len(series) >= 2:
             assert "records in `docs/adr`" in d.message, d
+    # A record of another template is not told it lacks a part its folder's records
+    # have: it is written another way (alone, it has only the type's template).
+    other = {f"docs/adr/{n:04}-record-{n}.md" for n, r in enumerate(series, 1) if r["other"]}
+    kept = [
+        p for p in ("Context", "Decision") if any(r[p.lower()] and not r["other"] for r in series)
+    ]
+    told = [d for d in undeclared if d.code == "DOC003" and d.path in other]
+    assert not [d for d in told if any(d.message.startswith(f"no `{p}`") for p in kept)]
     for d in declared:
         rule = find(d.code)
         assert rule is not None and d.severity == rule.severity, d

@@ -8,6 +8,11 @@ the convention is settled and each record that breaks it is told, as a warning t
 names the count (``judged``). Otherwise the folder is written another way, or several:
 DOC015 says so once, and the findings are not reported. A status word the built-in
 types do not know is the folder's own once two of its records use it.
+
+A required part is missed only by a record written like those that have it. A folder
+keeps records of other shapes beside its usual one (a second template, meeting notes,
+a short form): one that has few of the sections its folder's records usually have is
+written another way, and its lacking `Decision` says nothing (DOC015 counts it).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from attrs import evolve
 from assay.engine.checks.anchors import START
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.document_context import WorkspaceContext
-from assay.engine.workspace.record_index import Gap, Record, gap_of
+from assay.engine.workspace.record_index import PART_CODES, Gap, Record, gap_of
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.rules.records import DOC015
 
@@ -50,12 +55,37 @@ _KIND = {"FLD001": "field", "DOC003": "section"}
 class Tally:
     """A folder's readable records, and how many break each convention."""
 
-    __slots__ = ("breaking", "first", "total")
+    __slots__ = ("_shapes", "breaking", "first", "records", "total")
 
     def __init__(self, first: str) -> None:
         self.total = 0
         self.breaking: Counter[Gap] = Counter()
         self.first = first
+        self.records: list[Record] = []
+        self._shapes: dict[Gap, frozenset[str]] = {}
+
+    def shaped(self, record: Record, gap: Gap) -> bool:
+        """Whether ``record`` is written like the folder's records that keep ``gap``:
+        it has more than half of the other sections two in three of them have (the
+        part itself aside, which it lacks by definition). True for a convention other
+        than a required part, and where no record keeps it: then the type's template
+        is the only one to compare with."""
+        if gap[0] not in PART_CODES:
+            return True
+        usual = self._shapes.get(gap)
+        if usual is None:
+            keep = [r for r in self.records if gap not in (r.gaps or ())]
+            if not keep:
+                return True
+            counts = Counter(name for r in keep for name in r.shape)
+            usual = frozenset(name for name, n in counts.items() if 3 * n >= 2 * len(keep))
+            usual -= {gap[1].casefold()}
+            self._shapes[gap] = usual
+        return 2 * len(usual.intersection(record.shape)) > len(usual)
+
+    def shapeless(self, gap: Gap) -> list[Record]:
+        """The records that break ``gap`` and are written another way (``shaped``)."""
+        return [r for r in self.records if gap in (r.gaps or ()) and not self.shaped(r, gap)]
 
     def usual(self, gap: Gap) -> bool:
         """Whether breaking ``gap`` is one of the folder's ways of writing: the
@@ -76,12 +106,16 @@ def tallies(records: Iterable[Record]) -> dict[str, Tally]:
         tally = found.setdefault(record.folder, Tally(record.path))
         tally.total += 1
         tally.breaking.update(record.gaps)
+        tally.records.append(record)
     return found
 
 
-def unreported(diagnostics: Sequence[Diagnostic], folders: dict[str, Tally]) -> list[Diagnostic]:
-    """``diagnostics`` without the findings of a convention their folder does not keep."""
-    return [d for d in diagnostics if not _usual(d, folders)]
+def unreported(
+    diagnostics: Sequence[Diagnostic], folders: dict[str, Tally], record: Record | None
+) -> list[Diagnostic]:
+    """``diagnostics`` (of ``record``) without the findings of a convention their folder
+    does not keep, or of a part the record, written another way, does not have."""
+    return [d for d in diagnostics if not _usual(d, folders, record)]
 
 
 def judged(diagnostics: Sequence[Diagnostic], folders: dict[str, Tally]) -> list[Diagnostic]:
@@ -103,10 +137,12 @@ def judged(diagnostics: Sequence[Diagnostic], folders: dict[str, Tally]) -> list
     return told
 
 
-def _usual(diagnostic: Diagnostic, folders: dict[str, Tally]) -> bool:
+def _usual(diagnostic: Diagnostic, folders: dict[str, Tally], record: Record | None) -> bool:
     gap = gap_of(diagnostic.code, diagnostic.message)
     tally = folders.get(posixpath.dirname(diagnostic.path))
-    return gap is not None and tally is not None and tally.usual(gap)
+    if gap is None or tally is None:
+        return False
+    return tally.usual(gap) or (record is not None and not tally.shaped(record, gap))
 
 
 def _shown(path: str) -> str:
@@ -118,9 +154,15 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     """A folder's records keep no settled convention, or use a status word of their
     own: said once, instead of a finding per record."""
     for folder, tally in sorted(tallies(workspace.records.records).items()):
+        unlike: dict[str, list[Gap]] = {}
         for gap, count in sorted(tally.breaking.items()):
             if tally.usual(gap):
                 yield Finding(START, f"{_said(folder or '.', gap, count, tally)}", path=tally.first)
+                continue
+            for record in tally.shapeless(gap):
+                unlike.setdefault(record.path, []).append(gap)
+        if unlike:
+            yield Finding(START, _unlike(folder or ".", unlike), path=tally.first)
 
 
 def _said(folder: str, gap: Gap, count: int, tally: Tally) -> str:
@@ -137,3 +179,20 @@ def _said(folder: str, gap: Gap, count: int, tally: Tally) -> str:
     else:
         said = f"{count} of {tally.total} records in `{folder}` {_BREAK[code]}"
     return f"{said}: taken as the folder's way of writing, so {code} is not reported for them"
+
+
+def _unlike(folder: str, unlike: dict[str, list[Gap]]) -> str:
+    """One note for the records of ``folder`` written unlike the others, and the
+    parts they lack that are not reported for them."""
+    gaps = sorted({gap for found in unlike.values() for gap in found})
+    parts = ", ".join(f"`{name}` {_KIND[code]}" for code, name in gaps)
+    codes = sorted({code for code, _ in gaps})
+    one = len(unlike) == 1
+    return (
+        f"{len(unlike)} {'record' if one else 'records'} in `{folder}` "
+        f"{'is' if one else 'are'} written unlike the folder's others (few of the sections "
+        f"most of them have): what {'it lacks' if one else 'they lack'} of theirs ({parts}) "
+        f"is taken as another way of writing, so {' and '.join(codes)} "
+        f"{'is' if len(codes) == 1 else 'are'} not reported for "
+        f"{'it' if one else 'them'}"
+    )

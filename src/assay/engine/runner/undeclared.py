@@ -60,7 +60,8 @@ def told(
                 if folders is None:
                     folders = folder_convention.tallies(index.records)
                 if once:
-                    diagnostics = folder_convention.unreported(diagnostics, folders)
+                    record = index.by_path.get(path)
+                    diagnostics = folder_convention.unreported(diagnostics, folders, record)
                 diagnostics = folder_convention.judged(diagnostics, folders)
             diagnostics = [_weighed(d, ruleset) for d in diagnostics]
         result[path] = diagnostics

@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 #: (issue 27 §2).
 #: 9: an entry keeps which lines are blank (``suppression.line_marks``), not the lines,
 #: and its link destinations marshalled (``check_cache.links_of``).
-LAYOUT = 9
+#: 10: a record's packed facts end with its sections' names (``record_index.Facts``).
+LAYOUT = 10
 
 
 def assay_key() -> str:

@@ -129,7 +129,7 @@ def record_of(
         # Only a built-in type's requirements give way to a folder's convention
         # (DOC015): a team's own spec that requires a part means it of every record.
         builtin = document.type is not None and document.type.library is not None
-        facts = facts_of(document.reading, gaps_of(findings) if builtin else ())
+        facts = facts_of(document.reading, gaps_of(findings) if builtin else None)
     try:
         packed = pack(facts)
     except ValueError:  # a value marshal cannot keep (a date, say)

@@ -34,14 +34,17 @@ Relation = tuple[str, "str | None", tuple[Target, ...]]
 #: ``("DOC003", "Decision")``; ``("FLD007", "")`` for a date not written ISO).
 Gap = tuple[str, str]
 #: What the record checks use of a reading: number, title span, the Status values
-#: with their spans, the relations, and the required parts it lacks (None for a record
-#: that could not be read: it neither keeps nor breaks its folder's conventions).
+#: with their spans, the relations, the required parts it lacks (None for a record
+#: that could not be read: it neither keeps nor breaks its folder's conventions), and
+#: the names of its sections, case-folded (a declared part by its name, any other by
+#: its heading): the shape its folder's conventions compare it by.
 Facts = tuple[
     "int | None",
     "SpanTuple | None",
     tuple[tuple[Any, SpanTuple], ...],
     tuple[Relation, ...],
     "tuple[Gap, ...] | None",
+    tuple[str, ...],
 ]
 
 #: The codes of a missing required part, and how their messages name it.
@@ -80,9 +83,11 @@ def gaps_of(diagnostics: Iterable[Diagnostic]) -> tuple[Gap, ...]:
     return tuple(sorted({g for d in diagnostics if (g := gap_of(d.code, d.message))}))
 
 
-def facts_of(reading: Reading, gaps: tuple[Gap, ...] = ()) -> Facts:
-    """What the record checks use of a reading (``gaps``: from its findings)."""
+def facts_of(reading: Reading, gaps: tuple[Gap, ...] | None = None) -> Facts:
+    """What the record checks use of a reading (``gaps``: from its findings; None for a
+    record whose parts a spec requires, which its folder's conventions do not judge)."""
     title = reading.title
+    shape = () if gaps is None else tuple(sorted({s.name.casefold() for s in reading.sections}))
     return (
         reading.number,
         None if title is None or title.span is None else span_tuple(title.span),
@@ -97,14 +102,15 @@ def facts_of(reading: Reading, gaps: tuple[Gap, ...] = ()) -> Facts:
             )
             for r in reading.relations
         ),
-        gaps,
+        gaps or (),
+        shape,
     )
 
 
 def unread_facts(path: str) -> Facts:
     """The facts of a record that could not be read (not UTF-8): only the number its
     file name gives, so its neighbours see no gap (DOC011) where it stands."""
-    return (file_number(path), None, (), (), None)
+    return (file_number(path), None, (), (), None, ())
 
 
 #: Facts as the check summary keeps them: the number, the facts marshalled, whether
@@ -163,6 +169,13 @@ class Record:
         if self._data is None:
             return pack(self.facts)
         return (self.number, self._data, self.has_relations, self.gaps)
+
+    @property
+    def shape(self) -> tuple[str, ...]:
+        """The names of the record's sections, case-folded (none for a record a spec
+        declares, or one that could not be read)."""
+        facts = self.facts
+        return facts[5] if len(facts) > 5 else ()
 
     @property
     def relations(self) -> tuple[Relation, ...]:

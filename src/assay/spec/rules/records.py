@@ -244,9 +244,12 @@ at least two in three of a folder's records (and at least two) keep the conventi
 each record that breaks it is told, as a warning that says how many keep it; where
 fewer do, the folder is written another way, and this one finding, at its first
 record, says so instead. A status word the built-in types do not know (`FLD002`) is
-the folder's own once two of its records use it. A team's own spec that requires a
-part means it of every record. Ignoring `DOC015` (`ignore = ["DOC015"]`) reports every
-record again.
+the folder's own once two of its records use it. A record that lacks a required part
+is told only when it is written like the records that have it (more than half of the
+other sections two in three of them have): one written to another template, a short
+form or meeting notes lacks the part by design, and this finding counts it instead. A
+team's own spec that requires a part means it of every record. Ignoring `DOC015`
+(`ignore = ["DOC015"]`) reports every record again.
 
 ## Fails
 
