@@ -149,3 +149,38 @@ def test_a_record_sharing_no_section_is_never_told_one_sharing_all_always(
     common = set.intersection(*keeping)
     if set().union(*keeping) <= lacking and common:
         assert tally.shaped(record, DECISION)
+
+
+def _lone(path: str, gaps: tuple[Gap, ...]) -> Record:
+    return _record(path, gaps)
+
+
+def test_a_series_kept_one_record_a_folder_is_counted_whole() -> None:
+    """`docs/adr/<component>/` folders of one record each: each record is judged with
+    the records of the nearest folder whose tree holds others."""
+    records = [
+        _lone("docs/adr/alpha/0001-a.md", ()),
+        _lone("docs/adr/beta/0002-b.md", ()),
+        _lone("docs/adr/gamma/0003-c.md", (STATUS,)),
+        _lone("elsewhere/0001-x.md", (STATUS,)),
+    ]
+    folders = tallies(records)
+    series = folders["docs/adr/gamma"]
+    assert series is folders["docs/adr/alpha"] and series.total == 3
+    assert not series.usual(STATUS)  # two in three state one: settled
+    lacking = FLD001.diagnostic("no `Status` field", "docs/adr/gamma/0003-c.md")
+    (told,) = judged(unreported([lacking], folders, records[2]), folders)
+    assert told.message.endswith("2 of 3 records in `docs/adr` and its folders state one")
+    # A record alone in its tree has no series: the type's template judges it.
+    assert folders["elsewhere"].total == 1
+
+
+def test_a_series_of_lone_folders_written_without_a_part_is_not_told() -> None:
+    records = [
+        _lone("adrs/alpha/0001-a.md", (STATUS,)),
+        _lone("adrs/beta/0002-b.md", (STATUS,)),
+        _lone("adrs/gamma/0003-c.md", ()),
+    ]
+    folders = tallies(records)
+    lacking = FLD001.diagnostic("no `Status` field", "adrs/alpha/0001-a.md")
+    assert unreported([lacking], folders, records[0]) == []

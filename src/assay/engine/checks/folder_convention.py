@@ -55,14 +55,22 @@ _KIND = {"FLD001": "field", "DOC003": "section"}
 class Tally:
     """A folder's readable records, and how many break each convention."""
 
-    __slots__ = ("_shapes", "breaking", "first", "records", "total")
+    __slots__ = ("_shapes", "breaking", "records", "series", "total")
 
-    def __init__(self, first: str) -> None:
+    def __init__(self, series: str) -> None:
         self.total = 0
         self.breaking: Counter[Gap] = Counter()
-        self.first = first
+        #: The records counted, as a message names them: "`docs/adr`", or "`rfcs` and
+        #: its folders" for a series kept one record a folder.
+        self.series = series
         self.records: list[Record] = []
         self._shapes: dict[Gap, frozenset[str]] = {}
+
+    def add(self, record: Record, gaps: Iterable[Gap]) -> None:
+        """Count ``record``, which breaks ``gaps``."""
+        self.total += 1
+        self.breaking.update(gaps)
+        self.records.append(record)
 
     def shaped(self, record: Record, gap: Gap) -> bool:
         """Whether ``record`` is written like the folder's records that keep ``gap``:
@@ -98,16 +106,50 @@ class Tally:
 
 
 def tallies(records: Iterable[Record]) -> dict[str, Tally]:
-    """Folder -> its tally. A record that could not be read says nothing of its folder."""
+    """Folder -> its tally. A record that could not be read says nothing of its folder.
+
+    A folder of one record is no series: a series kept one record a folder (`rfcs/0001-x/
+    README.md`, a folder a component) is counted whole, under the nearest folder (not
+    the repository's root) whose tree holds another record, and the lone folder's
+    record is judged by that."""
     found: dict[str, Tally] = {}
     for record in records:
-        if record.gaps is None:
-            continue
-        tally = found.setdefault(record.folder, Tally(record.path))
-        tally.total += 1
-        tally.breaking.update(record.gaps)
-        tally.records.append(record)
+        if record.gaps is not None:
+            folder = record.folder
+            tally = found.get(folder)
+            if tally is None:
+                tally = found[folder] = Tally(f"`{folder or '.'}`")
+            tally.add(record, record.gaps)
+    lone = [folder for folder, tally in found.items() if tally.total < SERIES]
+    if lone:
+        trees = _trees(found, lone)
+        for folder in lone:
+            above = folder
+            while above and trees[above].total < SERIES:
+                above = posixpath.dirname(above)
+            if above:  # the whole repository is no series: its folders may hold several
+                found[folder] = trees[above]
     return found
+
+
+def _trees(found: dict[str, Tally], lone: list[str]) -> dict[str, Tally]:
+    """Folder -> the tally of every record in its tree, for the lone folders and the
+    folders above them (no other tree is asked for)."""
+    wanted = set()
+    for folder in lone:
+        while folder and folder not in wanted:
+            wanted.add(folder)
+            folder = posixpath.dirname(folder)
+    trees = {f: Tally(f"`{f}` and its folders") for f in wanted}
+    for folder, tally in sorted(found.items()):
+        above = folder
+        while above:
+            tree = trees.get(above)
+            if tree is not None:
+                for record in tally.records:
+                    tree.add(record, record.gaps or ())
+            above = posixpath.dirname(above)
+    return trees
 
 
 def unreported(
@@ -126,12 +168,12 @@ def judged(diagnostics: Sequence[Diagnostic], folders: dict[str, Tally]) -> list
         gap = gap_of(diagnostic.code, diagnostic.message)
         tally = folders.get(posixpath.dirname(diagnostic.path))
         if gap is not None and tally is not None and tally.total >= SERIES:
-            folder = _shown(diagnostic.path)
+            folder = tally.series
             if gap[0] == "FLD002":
-                count = f"no other record in `{folder}` uses it"
+                count = f"no other record in {folder} uses it"
             else:
                 keep = tally.total - tally.breaking[gap]
-                count = f"{keep} of {tally.total} records in `{folder}` {_KEEP[gap[0]]}"
+                count = f"{keep} of {tally.total} records in {folder} {_KEEP[gap[0]]}"
             diagnostic = evolve(diagnostic, message=f"{diagnostic.message}; {count}")
         told.append(diagnostic)
     return told
@@ -145,51 +187,56 @@ def _usual(diagnostic: Diagnostic, folders: dict[str, Tally], record: Record | N
     return tally.usual(gap) or (record is not None and not tally.shaped(record, gap))
 
 
-def _shown(path: str) -> str:
-    return posixpath.dirname(path) or "."
-
-
 @workspace_check(DOC015)
 def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     """A folder's records keep no settled convention, or use a status word of their
-    own: said once, instead of a finding per record."""
-    for folder, tally in sorted(tallies(workspace.records.records).items()):
+    own, or some are written another way: said once, instead of a finding per record."""
+    found = tallies(workspace.records.records)
+    seen: set[int] = set()
+    for _folder, tally in sorted(found.items()):
+        if id(tally) in seen:  # a series kept one record a folder: said once
+            continue
+        seen.add(id(tally))
+        judged = [r for r in tally.records if found.get(r.folder) is tally]
         unlike: dict[str, list[Gap]] = {}
         for gap, count in sorted(tally.breaking.items()):
             if tally.usual(gap):
-                yield Finding(START, f"{_said(folder or '.', gap, count, tally)}", path=tally.first)
+                if any(gap in (r.gaps or ()) for r in judged):
+                    yield Finding(START, _said(gap, count, tally), path=judged[0].path)
                 continue
             for record in tally.shapeless(gap):
-                unlike.setdefault(record.path, []).append(gap)
+                if found.get(record.folder) is tally:
+                    unlike.setdefault(record.path, []).append(gap)
         if unlike:
-            yield Finding(START, _unlike(folder or ".", unlike), path=tally.first)
+            yield Finding(START, _unlike(tally.series, unlike), path=judged[0].path)
 
 
-def _said(folder: str, gap: Gap, count: int, tally: Tally) -> str:
+def _said(gap: Gap, count: int, tally: Tally) -> str:
     code, name = gap
+    series = tally.series
     if code == "FLD002":
         return (
-            f"{count} records in `{folder}` have the status `{name}`: taken as the "
+            f"{count} records in {series} have the status `{name}`: taken as the "
             f"folder's own word, so FLD002 is not reported for it"
         )
     if name and count == tally.total:
-        said = f"no record in `{folder}` states a `{name}` {_KIND[code]}"
+        said = f"no record in {series} states a `{name}` {_KIND[code]}"
     elif name:
-        said = f"{count} of {tally.total} records in `{folder}` state no `{name}` {_KIND[code]}"
+        said = f"{count} of {tally.total} records in {series} state no `{name}` {_KIND[code]}"
     else:
-        said = f"{count} of {tally.total} records in `{folder}` {_BREAK[code]}"
+        said = f"{count} of {tally.total} records in {series} {_BREAK[code]}"
     return f"{said}: taken as the folder's way of writing, so {code} is not reported for them"
 
 
-def _unlike(folder: str, unlike: dict[str, list[Gap]]) -> str:
-    """One note for the records of ``folder`` written unlike the others, and the
+def _unlike(series: str, unlike: dict[str, list[Gap]]) -> str:
+    """One note for the records of a series written unlike the others, and the
     parts they lack that are not reported for them."""
     gaps = sorted({gap for found in unlike.values() for gap in found})
     parts = ", ".join(f"`{name}` {_KIND[code]}" for code, name in gaps)
     codes = sorted({code for code, _ in gaps})
     one = len(unlike) == 1
     return (
-        f"{len(unlike)} {'record' if one else 'records'} in `{folder}` "
+        f"{len(unlike)} {'record' if one else 'records'} in {series} "
         f"{'is' if one else 'are'} written unlike the folder's others (few of the sections "
         f"most of them have): what {'it lacks' if one else 'they lack'} of theirs ({parts}) "
         f"is taken as another way of writing, so {' and '.join(codes)} "

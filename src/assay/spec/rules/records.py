@@ -248,6 +248,8 @@ the folder's own once two of its records use it. A record that lacks a required 
 is told only when it is written like the records that have it (more than half of the
 other sections two in three of them have): one written to another template, a short
 form or meeting notes lacks the part by design, and this finding counts it instead. A
+folder of one record is no series: records kept one a folder (a folder a component or a
+proposal) are counted together under the nearest folder that holds others. A
 team's own spec that requires a part means it of every record. Ignoring `DOC015`
 (`ignore = ["DOC015"]`) reports every record again.
 
