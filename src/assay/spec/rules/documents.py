@@ -156,7 +156,7 @@ DOC005 = Rule(
     scope="document",
     severity="warning",
     summary=(
-        "A declared section appears twice at the same level: under the same heading, or "
+        "A declared section appears twice in one place: under the same heading, or "
         "under two of its names when one of them is empty."
     ),
     documentation="""\
@@ -167,6 +167,11 @@ empty (`## Risks` left from the template above `## Consequences`), it is a
 duplicate: the empty one is reported by DOC007 as well. Parts of a section named
 after it (`### Positive Consequences`, `### Negative Consequences`) are never
 duplicates of each other.
+
+Only sections in one place are compared: under the same parent heading, and not
+parted by a heading the type does not declare at their level. Each option's own
+`#### Consequences` under its `### Option` heading, or an `### Implications` after
+each flat `### Alternative 2`, belongs to that option.
 
 ## Fails
 
@@ -206,6 +211,24 @@ The team has not run PostgreSQL 16 before.
 ## Consequences
 
 One database to back up.
+```
+
+```markdown
+# 1. Choose a database
+
+## Considered Options
+
+### PostgreSQL
+
+#### Consequences
+
+One database to back up.
+
+### MySQL
+
+#### Consequences
+
+Two replicas to keep in step.
 ```
 """,
 )
