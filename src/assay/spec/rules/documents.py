@@ -284,6 +284,12 @@ agreed to implement."), which is what `assay new` writes until the author answer
 `N/A` is an answer (a rejected record decided nothing). The message names the heading
 as written (`Risks`, read as Consequences).
 
+Only what is certainly unwritten is reported. `TBD` or `TODO` alone in a record whose
+status is still proposed (or draft) is the authors' note of what is open, not the
+template's text. An empty heading followed, at its own level, by a heading that names
+a part or an item of it (`## Consequences` then `## Positive`, `## Considered Options`
+then `## Option A`) has its content one level too high, and is not empty.
+
 ## Fails
 
 ```markdown at=7:1
