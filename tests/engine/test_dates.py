@@ -230,3 +230,103 @@ def test_year_first_and_dashed_named_month_dates_read_back(
 @pytest.mark.parametrize("raw", ["2020 Feb 30", "31-Apr-2021", "2021-Apr-31"])
 def test_impossible_named_month_dates_of_the_new_forms(raw: str) -> None:
     assert read_date(raw).kind == "impossible"
+
+
+# Every way records in the corpus write a real date, with what the reading must say:
+# "day" when the day is certain from the text alone, "month" when only the month is
+# (a numeric date whose day and month could trade places, or a month and a year).
+def _written_forms(date: datetime.date) -> list[tuple[str, str]]:
+    month = MONTHS[date.month - 1]
+    d, m, y, yy = date.day, date.month, date.year, date.year % 100
+    swappable = "month" if d <= 12 and d != m else "day"
+    forms = [
+        (f"{y:04d}/{m:02d}/{d:02d}", "day"),
+        (f"{d:02d}/{m:02d}/{y:04d}", swappable),
+        (f"{m:02d}/{d:02d}/{y:04d}", swappable),
+        (f"{d}.{m}.{y:04d}", "day"),  # dotted dates are day-first
+        (f"{d} {month} {y:04d}", "day"),
+        (f"{month} {d}, {y:04d}", "day"),
+        (f"{d}-{month[:3]}-{y:04d}", "day"),
+        (f"{y:04d}-{month[:3]}-{d:02d}", "day"),
+        (f"{month}, {y:04d}", "none"),
+        (f"{month} , {y:04d}", "none"),
+        (f"{month[:3]} {y:04d}", "none"),
+    ]
+    if 2000 <= y < 2100:  # a two-digit year is read as this century's
+        forms += [
+            (f"{d:02d}/{m:02d}/{yy:02d}", swappable),
+            (f"{m}/{d}/{yy:02d}", swappable),
+            (f"{d:02d}.{m:02d}.{yy:02d}", "day"),
+        ]
+    return forms
+
+
+@given(st.dates(min_value=datetime.date(1000, 1, 1)), st.data())
+def test_every_real_date_in_any_written_form_is_a_date(
+    date: datetime.date, data: st.DataObject
+) -> None:
+    """A real date is never FLD003, whichever form it is written in; its ISO form is
+    given exactly when the text settles the day."""
+    written, certainty = data.draw(st.sampled_from(_written_forms(date)))
+    reading = read_date(f"Date: {written}")
+    assert reading.kind == "ambiguous", (written, reading)
+    assert reading.text == written
+    assert reading.iso == (date.isoformat() if certainty == "day" else None), written
+    if certainty == "month":  # both readings offered, the right one among them
+        assert date.isoformat() in reading.message
+
+
+@given(
+    st.integers(1000, 2099),
+    st.integers(1, 99),
+    st.integers(1, 99),
+    st.sampled_from(["iso", "day-first", "month-first", "dotted", "short", "named"]),
+)
+def test_every_impossible_date_is_impossible(year: int, first: int, second: int, form: str) -> None:
+    """A numeric date no order makes real, or a named month's day beyond its end, is
+    `impossible`; one that some order makes real is a date."""
+
+    def real(y: int, m: int, d: int) -> bool:
+        try:
+            datetime.date(y, m, d)
+        except ValueError:
+            return False
+        return True
+
+    yy = year % 100
+    written, readings = {
+        "iso": (f"{year}-{first:02d}-{second:02d}", [(year, first, second)]),
+        "day-first": (
+            f"{first:02d}/{second:02d}/{year}",
+            [(year, second, first), (year, first, second)],
+        ),
+        "month-first": (f"{first}-{second}-{year}", [(year, second, first), (year, first, second)]),
+        "dotted": (f"{first}.{second}.{year}", [(year, second, first)]),
+        "short": (
+            f"{first}/{second}/{yy:02d}",
+            [(2000 + yy, second, first), (2000 + yy, first, second)],
+        ),
+        "named": (f"{first} {MONTHS[second % 12]} {year}", [(year, second % 12 + 1, first)]),
+    }[form]
+    reading = read_date(written)
+    if any(real(*r) for r in readings):
+        assert reading.kind in ("iso", "ambiguous"), (written, reading)
+    else:
+        assert reading.kind == "impossible", (written, reading)
+        assert reading.message.startswith(f"`{written}` is not a date: ")
+
+
+@pytest.mark.parametrize(
+    ("raw", "kind"),
+    [
+        ("1.2.23", "unrecognized"),  # a version as often as a date
+        ("see /12/05/23/", "unrecognized"),  # a path
+        ("1.10.04.18", "unrecognized"),
+        ("mayor 2000", "unrecognized"),
+        ("32/13/2020", "impossible"),
+        ("13/13/23", "impossible"),
+        ("January 0000", "impossible"),
+    ],
+)
+def test_near_dates(raw: str, kind: str) -> None:
+    assert read_date(raw).kind == kind

@@ -1,8 +1,8 @@
-"""DOC005: the same section twice."""
+"""DOC005: the same section twice in one place."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.reading.values import strip_markup
@@ -15,15 +15,16 @@ from assay.spec.rules.documents import DOC005
 
 @document_check(DOC005)
 def check(context: DocumentContext) -> Iterator[Finding]:
-    """A declared section appears twice at the same level: under the same heading, or
+    """A declared section appears twice in one place: under the same heading, or
     under two of its names when one of them is empty."""
     if context.reading is None:
         return
-    seen: dict[tuple[int, str], list[SectionReading]] = {}
-    for section in context.reading.sections:
+    sections = context.reading.sections
+    seen: dict[tuple[int, int, int, str], list[SectionReading]] = {}
+    for section, place in zip(sections, places(sections), strict=True):
         if not section.declared:
             continue
-        earlier = seen.setdefault((section.level, section.name.casefold()), [])
+        earlier = seen.setdefault((*place, section.name.casefold()), [])
         heading = fold(section.heading)
         same = next((e for e in earlier if fold(e.heading) == heading), None)
         if same is not None:
@@ -42,6 +43,33 @@ def check(context: DocumentContext) -> Iterator[Finding]:
                     (Related("the other one", context.path, other.span),),
                 )
         earlier.append(section)
+
+
+def places(sections: Sequence[SectionReading]) -> list[tuple[int, int, int]]:
+    """Where each section sits: its parent (an index, -1 at the top), its level, and
+    its group among its siblings.
+
+    A section is one record's only under one parent: per-option `#### Consequences`
+    under each `### Option` are several sections, not one written twice. A heading
+    the type does not declare starts a new group among its siblings, as headings kept
+    flat do (`### Alternative 2` then its own `### Implications`). Plain-text sections
+    (level 0) have no parents.
+    """
+    found: list[tuple[int, int, int]] = []
+    stack: list[tuple[int, int]] = []  # (level, index) of the open headings
+    groups: dict[tuple[int, int], int] = {}
+    for index, section in enumerate(sections):
+        level = section.level
+        while level and stack and stack[-1][0] >= level:
+            stack.pop()
+        parent = stack[-1][1] if level and stack else -1
+        if level:
+            stack.append((level, index))
+        key = (parent, level)
+        if not section.declared:
+            groups[key] = groups.get(key, 0) + 1
+        found.append((parent, level, groups.get(key, 0)))
+    return found
 
 
 def _one_left_empty(first: SectionReading, second: SectionReading) -> bool:

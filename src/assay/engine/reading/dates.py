@@ -1,10 +1,12 @@
 """Dates as records write them, and the template placeholders left in their place.
 
-ISO ``YYYY-MM-DD`` is right.  Other forms (``05/03/2023``, ``March 5, 2023``,
-``5 March 2023``, ``5-Mar-2023``, ``2023 Mar 5``, ``2023-Mar-05``, ``2023-3-5``) are read, but as
-``ambiguous``: they earn a warning, and ``iso`` is filled only when the date is certain
-(``5 March 2023`` is; ``05/03/2023`` is not).  ``2023-13-10`` is ``impossible``; ``YYYY-MM-DD`` or
-``[Insert Date]`` is a ``placeholder``.
+ISO ``YYYY-MM-DD`` is right.  Other forms (``05/03/2023``, ``09/27/23``, ``March 5, 2023``,
+``5 March 2023``, ``5-Mar-2023``, ``2023 Mar 5``, ``2023-Mar-05``, ``2023-3-5``, and
+``January, 2026``, known to the month) are read, but as ``ambiguous``: they earn a warning,
+and ``iso`` is filled only when the day is certain (``5 March 2023`` is; ``05/03/2023``
+and ``January, 2026`` are not).  A numeric date is a date in whichever order it can be
+one.  Only a date no order makes real (``2023-13-10``, ``32/13/2020``) is ``impossible``;
+``YYYY-MM-DD`` or ``[Insert Date]`` is a ``placeholder``.
 
 Placeholders live here rather than in ``values`` because most of them are unfilled
 dates, and so that ``values`` can import this module without a cycle.
@@ -49,6 +51,13 @@ _YEAR_FIRST = re.compile(r"(?<![0-9])([0-9]{4})([/.])([0-9]{1,2})\2([0-9]{1,2})(
 # A value that is one ISO date and nothing else: `2023-05-11`.
 _PLAIN_ISO = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
 _DAY_FIRST = re.compile(r"(?<![0-9])([0-9]{1,2})([/.-])([0-9]{1,2})\2([0-9]{4})(?![0-9])")
+# `09/27/23`, `10/04/18`, `26.03.18`: a two-digit year, of this century. Slashed, or
+# dotted with two-digit parts: `1.2.23` is as often a version, and a dashed triple a
+# range; never inside a path or a longer run of numbers (`/12/05/23/`, `1.10.04.18`).
+_SHORT_YEAR = re.compile(
+    r"(?<![\w/.])(?=[0-9]{1,2}/|[0-9]{2}\.[0-9]{2}\.)([0-9]{1,2})([/.])([0-9]{1,2})\2"
+    r"([0-9]{2})(?![0-9/]|[.,][0-9])"
+)
 # `12 March 2023`, `12th of March, 2023`, and `12-Mar-2023` as some tools write it.
 _DAY_NAME = re.compile(
     rf"(?<![0-9])([0-9]{{1,2}}){_ORDINAL}(?:\s+(?:of\s+)?|-){_MONTH}(?:,?\s+|-)([0-9]{{4}})(?![0-9])",
@@ -64,6 +73,8 @@ _YEAR_NAME = re.compile(
 _NAME_DAY = re.compile(
     rf"{_MONTH}\s+([0-9]{{1,2}}){_ORDINAL},?\s+([0-9]{{4}})(?![0-9])", re.IGNORECASE
 )
+# `January 2026`, `May, 2026`, `January , 2026`: a date of a month's precision.
+_MONTH_YEAR = re.compile(rf"{_MONTH}[ \t]*,?[ \t]*([0-9]{{4}})(?![0-9])", re.IGNORECASE)
 _MASK_PART = r"(?:YYYY|YY|MM|DD)"
 _MASK = re.compile(rf"(?<![^\W_]){_MASK_PART}(?:[-/.]{_MASK_PART})+(?![^\W_])", re.IGNORECASE)
 
@@ -216,8 +227,10 @@ def _classify(match: re.Match[str]) -> DateReading:
     pattern = match.re
     if pattern is _MASK:
         return _reading(match, "placeholder", None, _placeholder_message(text))
-    if pattern is _DAY_FIRST:
+    if pattern is _DAY_FIRST or pattern is _SHORT_YEAR:
         return _day_first(match)
+    if pattern is _MONTH_YEAR:
+        return _month_year(match)
     if pattern is _ISO:
         year, month, day = int(match[1]), int(match[2]), int(match[3])
     elif pattern is _YEAR_FIRST:
@@ -241,6 +254,8 @@ def _day_first(match: re.Match[str]) -> DateReading:
     """``05/03/2023``: day-first or month-first; dotted dates are always day-first."""
     text = match[0]
     first, separator, second, year = int(match[1]), match[2], int(match[3]), int(match[4])
+    if match.re is _SHORT_YEAR:
+        year += 2000  # records are of this century
     readings = [(year, second, first)]  # day first, as most of the world writes it
     if separator != "." and first != second:
         readings.append((year, first, second))
@@ -256,6 +271,17 @@ def _day_first(match: re.Match[str]) -> DateReading:
         return _reading(match, "ambiguous", isos[0], message)
     spoken = " or ".join(f"{d} {_MONTHS[m - 1]}" for _, m, d in valid)
     message = f"`{text}` could be {spoken}; write {' or '.join(isos)}"
+    return _reading(match, "ambiguous", None, message)
+
+
+def _month_year(match: re.Match[str]) -> DateReading:
+    """``January, 2026``: a real date, known to the month; its day is not known, so
+    it has no ISO form (a warning, as any non-ISO date, never FLD003)."""
+    text, month, year = match[0], _month_number(match[1]), int(match[2])
+    problem = _problem(year, month, 1)
+    if problem is not None:
+        return _reading(match, "impossible", None, f"`{text}` is not a date: {problem}")
+    message = f"`{text}` names a month, not a day; write the day as {year:04d}-{month:02d}-DD"
     return _reading(match, "ambiguous", None, message)
 
 
@@ -290,4 +316,14 @@ def _reading(match: re.Match[str], kind: DateKind, iso: str | None, message: str
     )
 
 
-_PATTERNS = (_ISO, _YEAR_FIRST, _DAY_FIRST, _DAY_NAME, _NAME_DAY, _YEAR_NAME, _MASK)
+_PATTERNS = (
+    _ISO,
+    _YEAR_FIRST,
+    _DAY_FIRST,
+    _SHORT_YEAR,
+    _DAY_NAME,
+    _NAME_DAY,
+    _YEAR_NAME,
+    _MONTH_YEAR,
+    _MASK,
+)

@@ -23,6 +23,7 @@ from typing import Literal
 
 from attrs import frozen
 
+from assay.engine.reading.record_ids import find_record_ids
 from assay.engine.reading.vocabulary import LINE_PREFIX, Vocabulary, fold
 from assay.spec.model import Model
 from assay.spec.specfile import FieldDecl, RelationDecl
@@ -40,6 +41,12 @@ _TRIM = " \t,;|·•"
 _COLON = re.compile(r":(?=[ \t]|$)")
 _TOKEN = re.compile(r"[^ \t]+")
 _KEY_WORD = re.compile(r"[*_]{0,2}[A-Za-z]+[*_]{0,2}")
+# The lowercase word right after a target, and the words that go on to more
+# targets or a reason rather than make the ID an adjective (`ADR-74 schema`).
+_NEXT_WORD = re.compile(r"[ \t]+([a-z]+)\b")
+_CONNECTORS = frozenset(
+    {"and", "or", "in", "on", "as", "by", "because", "since", "which", "from", "to", "for"}
+)
 
 
 @frozen
@@ -108,7 +115,7 @@ def _read_piece(text: str, start: int, end: int, words: Vocabulary, bullet: bool
             return []
         relation_decl = words.relations[fold(relation["key"])]
         value = _trimmed(text, relation.end(), _value_end(text, relation.end(), end, words))
-        if value[0] >= value[1]:
+        if value[0] >= value[1] or _attributive(text, *value):
             return []
         return [KeyValue("relation", relation_decl, *relation.span("key"), *value, bullet)]
     keys = [first]
@@ -123,6 +130,18 @@ def _read_piece(text: str, start: int, end: int, words: Vocabulary, bullet: bool
             KeyValue("field", decl, *key.span("key"), *_trimmed(text, key.end(), value_end), bullet)
         )
     return pairs
+
+
+def _attributive(text: str, start: int, end: int) -> bool:
+    """True when a key without its colon opens a sentence about the record's
+    subject, not a relation: in ``Extends ADR-74 schema, adding …`` the ID names
+    whose schema is extended, as the lowercase word after it shows. A title
+    (``Supersedes ADR-3 Use Kafka``) or more targets (``ADR-3 and ADR-4``) may follow."""
+    ids = find_record_ids(text[start : min(end, start + 40)])  # an ID is short
+    if not ids or ids[0].start != 0:
+        return False
+    word = _NEXT_WORD.match(text, start + ids[0].end, end)
+    return word is not None and word[1] not in _CONNECTORS
 
 
 def _value_end(text: str, start: int, end: int, words: Vocabulary) -> int:

@@ -284,12 +284,20 @@ def _relations(found: Iterable[Found]) -> Iterator[Found]:
     return (f for f in found if isinstance(f.decl, RelationDecl))
 
 
+#: Column headings (folded) that make a table a log of changes, not the record's fields.
+_HISTORY_COLUMNS = frozenset({"revision", "change", "changes", "info", "comment", "comments"})
+
+
 def _table(table: Table, locator: Locator, words: Vocabulary) -> Iterator[Found]:
     rows = table.rows
     header = rows[0].cells if rows else ()
     keyed_header = [words.fields.get(fold(cell.text)) for cell in header]
     first_cells = [fold(row.cells[0].text) for row in rows[1:] if row.cells]
     keyed_rows = any(c in words.fields or c in words.relations for c in first_cells)
+    if any(fold(cell.text) in _HISTORY_COLUMNS for cell in header):
+        # `| Revision | Date | Author | Info |`: a log of edits, each row one; its
+        # Date and Author are an edit's, not the record's.
+        return
     if any(keyed_header) and len(rows) == 2 and not keyed_rows:
         # `| Status | Date |` over one row of values: the keys are the columns.  A
         # header row `| **Status** | Accepted |` over `| Date | … |` is a key row.

@@ -161,10 +161,20 @@ def _link_target(link: Link) -> RelationTarget:
     )
 
 
+# Where a forge keeps its threads: `…/pull/7`, `…/issues/12`, `…/-/merge_requests/3`.
+_THREADS = frozenset({"pull", "pulls", "issues", "merge_requests", "discussions"})
+
+
 def destination_number(destination: str) -> int | None:
-    """The record number of the file a link points at, if its name has one."""
+    """The record number of the file a link points at, if its name has one.
+
+    A pull request, issue or discussion (``https://github.com/o/r/pull/7``, linked as
+    ``rfc#7`` or ``PR#95``) is numbered by its forge, not by the series: no record.
+    """
     path = unquote(destination.split("#", 1)[0].split("?", 1)[0])
     name = posixpath.basename(path.rstrip("/"))
+    if name.isdecimal() and posixpath.basename(posixpath.dirname(path.rstrip("/"))) in _THREADS:
+        return None
     if name.lower() in ("index.md", "readme.md"):
         name = posixpath.basename(posixpath.dirname(path.rstrip("/")))
     numbered = record_number(name) if name else None

@@ -158,6 +158,7 @@ def _block_text(block: Block) -> str:
 
 # What a team writes for "not written yet".  A field may hold `TBD` as its value (some
 # teams choose it), but a section holding only that says nothing.
+_BULLET = re.compile(r"^[-*+][ \t]+")
 _UNWRITTEN = re.compile(r"tb[acd]|todo|to be (?:determined|decided|confirmed|defined|done)", re.I)
 # MADR's sentence before an option was chosen: `Chosen option: "[option 1]", because
 # [justification …]` (MADR 3 and 4 write `{title of option 1}` and `{justification …}`).
@@ -181,6 +182,16 @@ def is_section_placeholder(text: str) -> bool:
         return True
     paragraphs = [p for p in text.split("\n\n") if p.strip()]
     return bool(paragraphs) and all(_placeholder_paragraph(p) for p in paragraphs)
+
+
+def is_unwritten_note(text: str) -> bool:
+    """True when a section's text is only the authors' ``TBD``, ``TODO`` or ``To be
+    determined.`` (as bullets too): no template's text, a note of what is still open."""
+    lines = [_BULLET.sub("", line.strip()) for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    return bool(lines) and all(
+        _UNWRITTEN.fullmatch(strip_markup(line).rstrip(".")) for line in lines
+    )
 
 
 def _placeholder_paragraph(paragraph: str) -> bool:

@@ -156,7 +156,7 @@ DOC005 = Rule(
     scope="document",
     severity="warning",
     summary=(
-        "A declared section appears twice at the same level: under the same heading, or "
+        "A declared section appears twice in one place: under the same heading, or "
         "under two of its names when one of them is empty."
     ),
     documentation="""\
@@ -167,6 +167,11 @@ empty (`## Risks` left from the template above `## Consequences`), it is a
 duplicate: the empty one is reported by DOC007 as well. Parts of a section named
 after it (`### Positive Consequences`, `### Negative Consequences`) are never
 duplicates of each other.
+
+Only sections in one place are compared: under the same parent heading, and not
+parted by a heading the type does not declare at their level. Each option's own
+`#### Consequences` under its `### Option` heading, or an `### Implications` after
+each flat `### Alternative 2`, belongs to that option.
 
 ## Fails
 
@@ -206,6 +211,24 @@ The team has not run PostgreSQL 16 before.
 ## Consequences
 
 One database to back up.
+```
+
+```markdown
+# 1. Choose a database
+
+## Considered Options
+
+### PostgreSQL
+
+#### Consequences
+
+One database to back up.
+
+### MySQL
+
+#### Consequences
+
+Two replicas to keep in step.
 ```
 """,
 )
@@ -260,6 +283,12 @@ Nygard's template asks in a plain sentence ("The change that we're proposing or 
 agreed to implement."), which is what `assay new` writes until the author answers it;
 `N/A` is an answer (a rejected record decided nothing). The message names the heading
 as written (`Risks`, read as Consequences).
+
+Only what is certainly unwritten is reported. `TBD` or `TODO` alone in a record whose
+status is still proposed (or draft) is the authors' note of what is open, not the
+template's text. An empty heading followed, at its own level, by a heading that names
+a part or an item of it (`## Consequences` then `## Positive`, `## Considered Options`
+then `## Option A`) has its content one level too high, and is not empty.
 
 ## Fails
 

@@ -104,7 +104,9 @@ FLD003 = Rule(
     summary="A date that cannot be a date, or a value that does not match its pattern.",
     documentation="""\
 `2023-13-10` has no month 13 and `2021-02-30` no such day: the record's history
-is wrong, not just its spelling. Dates in other formats are `FLD007`.
+is wrong, not just its spelling. A numeric date is a date in whichever order it can be
+read (`32/13/2020` is none; `09/27/23` is 27 September), and so is a month and a year
+(`January, 2026`): dates in other formats are `FLD007`.
 
 ## Fails
 
@@ -241,7 +243,8 @@ FLD007 = Rule(
     summary="A date is not `YYYY-MM-DD`: `05/03/2023` may be March or May.",
     documentation="""\
 Month names and `2023-3-5` are certain but sort badly; slash dates can be read
-two ways. The message gives the ISO form when the date is certain.
+two ways, and `January, 2026` names no day. The message gives the ISO form when the
+date is certain.
 
 ## Fails
 
