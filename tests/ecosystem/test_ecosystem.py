@@ -23,9 +23,9 @@ CORPUS = repos()
 #: warnings judged true, and how many records a publish leaves out for a finding
 #: judged false. The aim is 98 % and 90 % and none; the floors are the figures
 #: reached so far, and are raised as findings are made right (benchmarks/README.md).
-ERRORS = 0.92
-WARNINGS = 0.64
-FALSELY_LEFT_OUT = 15
+ERRORS = 0.96
+WARNINGS = 0.68
+FALSELY_LEFT_OUT = 6
 
 
 @pytest.mark.parametrize("repo", CORPUS, ids=lambda r: r.slug)
