@@ -26,11 +26,14 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     """Two places state the same field and disagree, after normalization."""
     if context.reading is None:
         return
+    judged = _judged(context)
     first: dict[str, FieldReading] = {}
     for field in context.reading.fields:
         if field.value is None:
             continue
         key = field.name.casefold()
+        if judged is not None and key not in judged:
+            continue
         earlier = first.setdefault(key, field)
         if earlier is not field and earlier.value != field.value:
             yield Finding(
@@ -39,3 +42,15 @@ def check(context: DocumentContext) -> Iterator[Finding]:
                 f"{_PLACES[earlier.source]} (line {earlier.span.line})",
                 (Related(f"{field.name} `{earlier.value}`", context.path, earlier.span),),
             )
+
+
+def _judged(context: DocumentContext) -> frozenset[str] | None:
+    """The fields whose two statements can disagree, for a record read under a built-in
+    type (no spec of the team's): those with a vocabulary or a format, such as Status and
+    Date. A free field such as Deciders is a list of people a record may write twice in
+    two spellings (`fire` in a bullet, `iFire` under `## Decision Makers`): assay cannot
+    tell a contradiction there. None: every field (a team's spec means what it says)."""
+    declared = context.type
+    if declared is None or declared.library is None:
+        return None
+    return frozenset(f.name.casefold() for f in declared.fields if f.values or f.format)

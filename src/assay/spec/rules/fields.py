@@ -175,7 +175,9 @@ FLD005 = Rule(
     documentation="""\
 A record with `status: proposed` in front matter and `## Status` Accepted has no
 status a reader can trust. Stating it twice the same way is fine (`Status:
-accepted` twice, or `Approved` and `accepted`).
+accepted` twice, or `Approved` and `accepted`). In a record no spec declares, only a
+field with a vocabulary or a format (Status, Date) is compared: a free one such as
+Deciders is a list of people a record may write twice in two spellings.
 
 ## Fails
 
