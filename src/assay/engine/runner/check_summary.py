@@ -47,7 +47,8 @@ from assay.spec.model import Model
 #: Bump when the row layout changes; old files are then ignored.
 #: 2: the rows follow a header that says what stamps they hold (``_digest``).
 #: 3: a record's facts end with its sections' names (``record_index.Facts``).
-LAYOUT = 3
+#: 4: ... and the documents it links to.
+LAYOUT = 4
 #: A scoped run reads at most this many documents itself (the reported ones and the
 #: changed ones); beyond that, the whole check cache is the cheaper source.
 SCOPED_READS = 256

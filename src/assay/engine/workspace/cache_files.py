@@ -41,7 +41,8 @@ if TYPE_CHECKING:
 #: 9: an entry keeps which lines are blank (``suppression.line_marks``), not the lines,
 #: and its link destinations marshalled (``check_cache.links_of``).
 #: 10: a record's packed facts end with its sections' names (``record_index.Facts``).
-LAYOUT = 10
+#: 11: ... and the documents it links to.
+LAYOUT = 11
 
 
 def assay_key() -> str:

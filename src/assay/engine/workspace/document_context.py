@@ -9,7 +9,7 @@ from attrs import field, frozen
 
 from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.config import Config
-from assay.engine.workspace.links import FileIndex
+from assay.engine.workspace.links import FileIndex, resolve_link
 from assay.engine.workspace.pin_results import PinResult
 from assay.engine.workspace.record_index import (
     Focus,
@@ -129,9 +129,35 @@ def record_of(
         # Only a built-in type's requirements give way to a folder's convention
         # (DOC015): a team's own spec that requires a part means it of every record.
         builtin = document.type is not None and document.type.library is not None
-        facts = facts_of(document.reading, gaps_of(findings) if builtin else None)
+        if builtin:
+            facts = facts_of(document.reading, gaps_of(findings), _linked(document))
+        else:
+            facts = facts_of(document.reading)
     try:
         packed = pack(facts)
     except ValueError:  # a value marshal cannot keep (a date, say)
         return Record(document.path, facts), None
     return Record(document.path, None, packed), packed
+
+
+#: The suffixes of the documents a record's link may answer a relation of.
+_DOCUMENTS = frozenset({"md", "mdx", "markdown", "rst", "txt", "adoc"})
+
+
+def _linked(document: DocumentContext) -> tuple[str, ...]:
+    """The documents ``document`` links to, as workspace paths: a record that links
+    another back answers its relation for a reader who lands on it (LNK003)."""
+    if document.document is not None:
+        written = [link.destination for link in document.document.links]
+    else:
+        written = [destination for destination, _span in document.links]
+    found = set()
+    for destination in dict.fromkeys(written):
+        resolved = resolve_link(
+            document.path, destination, document.files, repository_urls=document.repository_urls
+        )
+        target = resolved.target
+        if resolved.kind == "ok" and target and target.rpartition(".")[2].lower() in _DOCUMENTS:
+            found.add(target)
+    found.discard(document.path)
+    return tuple(sorted(found))

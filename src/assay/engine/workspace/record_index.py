@@ -37,13 +37,16 @@ Gap = tuple[str, str]
 #: with their spans, the relations, the required parts it lacks (None for a record
 #: that could not be read: it neither keeps nor breaks its folder's conventions), and
 #: the names of its sections, case-folded (a declared part by its name, any other by
-#: its heading): the shape its folder's conventions compare it by.
+#: its heading): the shape its folder's conventions compare it by; and the documents it
+#: links to, as workspace paths (a link back answers a relation, LNK003). The last two
+#: only for a record no spec of the team's declares.
 Facts = tuple[
     "int | None",
     "SpanTuple | None",
     tuple[tuple[Any, SpanTuple], ...],
     tuple[Relation, ...],
     "tuple[Gap, ...] | None",
+    tuple[str, ...],
     tuple[str, ...],
 ]
 
@@ -83,9 +86,12 @@ def gaps_of(diagnostics: Iterable[Diagnostic]) -> tuple[Gap, ...]:
     return tuple(sorted({g for d in diagnostics if (g := gap_of(d.code, d.message))}))
 
 
-def facts_of(reading: Reading, gaps: tuple[Gap, ...] | None = None) -> Facts:
+def facts_of(
+    reading: Reading, gaps: tuple[Gap, ...] | None = None, linked: tuple[str, ...] = ()
+) -> Facts:
     """What the record checks use of a reading (``gaps``: from its findings; None for a
-    record whose parts a spec requires, which its folder's conventions do not judge)."""
+    record whose parts a spec requires, which its folder's conventions do not judge;
+    ``linked``: the documents it links to)."""
     title = reading.title
     shape = () if gaps is None else tuple(sorted({s.name.casefold() for s in reading.sections}))
     return (
@@ -104,13 +110,14 @@ def facts_of(reading: Reading, gaps: tuple[Gap, ...] | None = None) -> Facts:
         ),
         gaps or (),
         shape,
+        linked,
     )
 
 
 def unread_facts(path: str) -> Facts:
     """The facts of a record that could not be read (not UTF-8): only the number its
     file name gives, so its neighbours see no gap (DOC011) where it stands."""
-    return (file_number(path), None, (), (), None, ())
+    return (file_number(path), None, (), (), None, (), ())
 
 
 #: Facts as the check summary keeps them: the number, the facts marshalled, whether
@@ -176,6 +183,13 @@ class Record:
         declares, or one that could not be read)."""
         facts = self.facts
         return facts[5] if len(facts) > 5 else ()
+
+    @property
+    def linked(self) -> tuple[str, ...]:
+        """The documents the record links to, as workspace paths (none for a record a
+        spec declares, or one that could not be read)."""
+        facts = self.facts
+        return facts[6] if len(facts) > 6 else ()
 
     @property
     def relations(self) -> tuple[Relation, ...]:

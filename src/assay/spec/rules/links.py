@@ -130,7 +130,8 @@ lines and bullets, a `Links` section and front matter; targets are links or bare
 IDs (`ADR-0005`), and a link to a pull request or issue (`[rfc#7](…/pull/7)`) is
 none; a sentence about the record (`This ADR supersedes [ADR 3](..)`) states one
 too. Every relation with an inverse is checked both ways, so a reader who lands on
-either record finds the other; a one-sided relation (`In part
+either record finds the other (in a record no spec declares, any link back from the
+other record is its answer); a one-sided relation (`In part
 supersedes`, `Rejected in favour of`) asks nothing back.
 
 ## Fails
