@@ -265,8 +265,7 @@ def test_files_says_why_a_series_outside_the_usual_folders_is_found(
     assert "docs/architecture/README.md" not in lines
     assert lines["notes/0002-retro.md"] == [
         "-",
-        "skipped: named as a record, in a folder not written as records "
-        "(1 of the 3 named as records in notes read as one)",
+        "skipped: not a record (1 of the 3 named as records in notes read as one)",
     ]
     assert out.splitlines()[-1] == "2 documents, 0 specs, 3 skipped"
 

@@ -85,7 +85,8 @@ def survey(repo: Repo, root: Path) -> Survey:
 
 
 def _inside(path: str, folders: tuple[str, ...]) -> bool:
-    return any(path == f or path.startswith(f.rstrip("/") + "/") for f in folders)
+    # `.`: the whole repository is the series (its proposals at the root).
+    return any(f == "." or path == f or path.startswith(f.rstrip("/") + "/") for f in folders)
 
 
 def percent(true: int, false: int) -> str:

@@ -182,9 +182,16 @@ def test_folder_names_match_case_insensitively(tmp_path: Path) -> None:
 
 
 def test_conventional_folders_count_only_from_the_root(tmp_path: Path) -> None:
-    """`src/adr` is not `adr`: conventions are paths from the workspace root."""
+    """`src/adr` is not `adr`: conventions are paths from the workspace root. A folder
+    named as records folders are is found by its files instead: one named and written
+    as a record is a record there (``src/adr/0001-a.md``), a page beside it is not, and
+    another project's copy (``vendor/``) is never the project's."""
     repo = _repo(tmp_path / "r", "src/adr/0001-a.md", "vendor/docs/adr/0001-b.md")
-    assert _docs(_run(repo)) == []
+    (repo / "src/adr/notes.md").write_text("# Notes\n\nSome notes.\n", encoding="utf-8")
+    found = _run(repo)
+    assert found.documents == (
+        Candidate(path="src/adr/0001-a.md", origin="naming", folder="src/adr"),
+    )
 
 
 def test_only_markdown_files_are_records(tmp_path: Path) -> None:
@@ -831,12 +838,22 @@ def test_a_folder_named_and_written_as_records_is_a_records_folder(tmp_path: Pat
     [
         ["adr-001-a.md"],  # one numbered page is no series
         ["0001-a.txt", "0002-b.txt"],  # not Markdown
-        ["20240101-a.md", "20240102-b.md"],  # dated names are blog posts as often
     ],
 )
 def test_what_is_no_named_series(tmp_path: Path, names: list[str]) -> None:
     repo = _repo(tmp_path / "r", *(f"design/{n}" for n in names))
     assert _docs(_run(repo)) == []
+
+
+def test_dated_names_are_a_series_when_written_as_records_not_posts(tmp_path: Path) -> None:
+    """A dated name is a blog post's as often as a record's: dated files written as
+    records are a series (Cluster API's ``docs/proposals/20200506-x.md``); dated posts,
+    which state no status and argue for no proposal, are not."""
+    repo = _repo(tmp_path / "r", "docs/proposals/20240101-a.md", "docs/proposals/20240102-b.md")
+    (repo / "blog").mkdir()
+    for name in ("2024-01-01-hello.md", "2024-02-01-release.md"):
+        (repo / "blog" / name).write_text("# Hello\n\nWe shipped.\n\n## Thanks\n\nAll.\n")
+    assert _docs(_run(repo)) == ["docs/proposals/20240101-a.md", "docs/proposals/20240102-b.md"]
 
 
 def test_a_numbered_folder_mostly_not_written_as_records_is_passed_over_and_says_why(
@@ -879,6 +896,10 @@ def test_include_replaces_the_named_series_too(tmp_path: Path) -> None:
         "# A\n\n## 2. Status\n\nAccepted\n",
         "# A\n\n## Decision Outcome\n\nB.\n",
         "# A\n\n## Decisions\n\nB.\n",
+        "# A\n\n* Author(s): B\n* State: Approved\n",
+        # A proposal's sections: two different ones
+        "# A\n\n## Motivation\n\nB.\n\n## Alternatives Considered\n\nC.\n",
+        "A\n=\n\nProblem\n-------\n\nB.\n\nProposed Enhancement\n--------------------\n\nC.\n",
     ],
 )
 def test_each_way_a_record_states_its_status_reads_as_one(tmp_path: Path, head: str) -> None:
@@ -889,9 +910,27 @@ def test_each_way_a_record_states_its_status_reads_as_one(tmp_path: Path, head: 
     assert len(_docs(_run(repo))) == 2
 
 
+@pytest.mark.parametrize(
+    "head",
+    [
+        "# A\n\n## Background\n\nB.\n",  # one proposal section is any page's
+        "# A\n\n## Motivation\n\nB.\n\n## Motivation\n\nC.\n",  # the same one twice
+        "# A\n\nMotivation and proposal, in a sentence.\n",  # words, not sections
+        "# A\n\nThe state: fine.\n",  # a state not in a list
+    ],
+)
+def test_what_does_not_read_as_a_record(tmp_path: Path, head: str) -> None:
+    repo = _repo(tmp_path / "r")
+    (repo / "design").mkdir()
+    for name in ("0001-a.md", "0002-b.md"):
+        (repo / "design" / name).write_text(head, encoding="utf-8")
+    assert _docs(_run(repo)) == []
+
+
 @given(st.binary(max_size=300))
 def test_any_bytes_read_as_a_record_or_not_without_failing(data: bytes) -> None:
-    from assay.engine.workspace.named_folders import _WRITTEN
+    from assay.engine.workspace.named_folders import _WRITTEN, reads_as_record
 
     text = data.decode("utf-8", "replace")
     assert isinstance(_WRITTEN.search(text) is not None, bool)
+    assert isinstance(reads_as_record(text), bool)

@@ -322,7 +322,13 @@ def test_file_numbers() -> None:
     assert reading_of("# X\n", "docs/adr/0000-x.md").number == 0
     assert reading_of("# X\n", "docs/adr/20240131-x.md").number is None
     assert reading_of("# X\n", "docs/adr/0012-x/index.md").number == 12
-    assert reading_of("# X\n", "docs/adr/003_storage-name.md").number is None
+    assert reading_of("# X\n", "docs/adr/003_2d1e3bea.md").number is None
+    assert reading_of("# X\n", "docs/adr/0002_xapi.rst").number == 2
+    assert reading_of("# X\n", "doc/neps/nep-0012-missing-data.rst").number == 12
+    assert reading_of("# X\n", "rfcs/0012-x/README.md").number == 12
+    assert reading_of("# X\n", "geps/gep-1016/index.md").number == 1016
+    assert reading_of("# X\n", "62-cell-id/cell-id.md").number == 62
+    assert reading_of("# X\n", "decisions/2021/use-x.md").number is None
 
 
 # ---- sections -----------------------------------------------------------------------

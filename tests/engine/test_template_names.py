@@ -11,7 +11,8 @@ from assay.engine.workspace.record_folders import _names_a_template, is_template
 _PARTS = st.sampled_from(
     ["adr", "ADR000", "0000", "7", "XXX", "nn", "ADRxxx", "yyyy", "mm", "template",
      "TEMPLATE", "Templates", "templat", "madr",
-     "records", "decision", "django", "changes", "\u017f", "\u0130", "-", "_", ".", " ",
+     "records", "decision", "django", "changes", "dr", "DRXXX", "nep", "ODH", "rfc",
+     "\u017f", "\u0130", "-", "_", ".", " ",
      ".md", ".rst"]
 )  # fmt: skip
 _NAMES = st.one_of(st.text(max_size=30), st.lists(_PARTS, max_size=6).map("".join))
@@ -31,8 +32,12 @@ def test_the_names_the_docstring_gives() -> None:
     named = ["template.md", "adr-template-minimal.md", "templates", "0000-TEMPLATE.md",
              "ADR000-template.md", "adr-000-template.md", "0000-adr-template.md",
              "XXXX-title.md", "ADRXXX-some-title-template.md", "NNNN-title.md",
-             "ADR000-some-title-template.md", "0000-template.md"]  # fmt: skip
+             "ADR000-some-title-template.md", "0000-template.md",
+             # A series' own label before the number, and what the template is of
+             "ODH-ADR-0000-template.md", "DRXXX-decision-record-template.md",
+             "present-proposal-template.md", "nep-template.rst"]  # fmt: skip
     records = ["0010-django-templates.md", "0003-adr-template-changes.md", "0001-use-x.md",
-               "0000-use-markdown-architectural-decision-records.md"]  # fmt: skip
+               "0000-use-markdown-architectural-decision-records.md",
+               "use-template-engine.md", "RFC-0000", "ODH-ADR-Operator-0001-x.md"]  # fmt: skip
     assert [is_template_name(n) for n in named] == [True] * len(named)
     assert [is_template_name(n) for n in records] == [False] * len(records)

@@ -154,7 +154,8 @@ class FileEntry(Model):
     #: `type`, `run`: a file of an analysis run), for a spec `specs`, for a skipped file
     #: why not (`template`, `listing`, `symlink`, `not-regular-file`,
     #: `unsupported-format`, `not-records`: named as a record in a folder whose files
-    #: mostly are not written as records).
+    #: mostly are not written as records, or an attachment, a licence or a page beside
+    #: named records that is not written as one; the detail says which).
     reason: Literal[
         "convention", "adr-dir", "log4brains", "naming", "include", "type", "run", "specs",
         "template", "listing", "symlink", "not-regular-file", "unsupported-format",

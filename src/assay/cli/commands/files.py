@@ -30,7 +30,7 @@ _WHY = {
     "symlink": "skipped: a symbolic link, not followed",
     "not-regular-file": "skipped: not a regular file",
     "unsupported-format": "skipped: a format assay does not read (DOC016)",
-    "not-records": "skipped: named as a record, in a folder not written as records",
+    "not-records": "skipped: not a record",
 }
 
 

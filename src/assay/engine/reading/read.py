@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import posixpath
 from collections.abc import Sequence
 
 from assay.engine.reading.bold_headings import promote_bold_headings
@@ -11,7 +10,7 @@ from assay.engine.reading.metadata import Found, find_metadata
 from assay.engine.reading.plain import plain_sections
 from assay.engine.reading.prose_relations import prose_relations
 from assay.engine.reading.record_dates import record_date
-from assay.engine.reading.record_names import record_number
+from assay.engine.reading.record_names import numbering_name, record_number
 from assay.engine.reading.relations import read_relations
 from assay.engine.reading.sections import read_sections
 from assay.engine.reading.values import record_number_in_title
@@ -110,11 +109,9 @@ def read_title(document: Document, words: Vocabulary | None = None) -> TitleRead
 
 
 def file_number(path: str) -> int | None:
-    """The record number of a numbered file name (dated names have none)."""
-    name = posixpath.basename(path)
-    if name.lower() in ("index.md", "readme.md"):
-        name = posixpath.basename(posixpath.dirname(path))
-    numbered = record_number(name)
+    """The record number of a numbered file name, or of the folder a record is kept as
+    (dated names have none)."""
+    numbered = record_number(numbering_name(path))
     return numbered[0] if numbered is not None and numbered[1] == "numbered" else None
 
 

@@ -1,8 +1,10 @@
 """What a decision record's file name says: its number, its scheme, and naming slips.
 
 `0007-use-kafka.md` is record 7 of a numbered scheme, `2024-01-31-use-kafka.md` a
-dated one. Only the separators the tools write (`-`, `.`, a space, or the end of the
-name) end a number: `003_2d1e3bea.txt` is a storage name, not record 3.
+dated one; a series' label may lead the number (`adr-007-x.md`, `nep-0012-x.rst`,
+`KEP-12`, `DR001-x.md`). Only the separators the tools write (`-`, `.`, a space, or the
+end of the name) end a number, and an underscore before a word (`0002_xapi.rst`, as
+Sphinx users name pages): `003_2d1e3bea.txt` is a storage name, not record 3.
 """
 
 from __future__ import annotations
@@ -20,7 +22,17 @@ RECORD_SUFFIXES = (*MARKDOWN_SUFFIXES, ".rst")
 _DATED = re.compile(r"^((?:19|20|21)\d\d)-?(\d\d)-?(\d\d)(?=[-. ]|$)")
 #: `2021-03-python-backend.md`: a year and a month, the dashes written.
 _MONTH = re.compile(r"^((?:19|20|21)\d\d)-(0[1-9]|1[0-2])(?=[-. ]|$)")
-_NUMBERED = re.compile(r"^(?:adr[-_ ]?)?(\d+)(?=[-. ]|$)", re.IGNORECASE)
+#: The labels series put before a record's number: decision records (`ADR`, `DR`) and
+#: the proposal series of open-source projects (RFCs, Kubernetes' KEPs, Gateway API's
+#: GEPs, NumPy's NEPs, Jupyter's JEPs, Python's PEPs, Open edX's OEPs). A closed list:
+#: any word before a number would make `v2-api.md` or `step-3.md` a record.
+SERIES_LABELS = ("adr", "dr", "rfc", "kep", "gep", "nep", "jep", "pep", "oep")
+_LABELS = "|".join(SERIES_LABELS)
+_NUMBERED = re.compile(rf"^(?:(?:{_LABELS})[-_ ]?)?(\d+)(?=[-. ]|_[^\W\d_]|$)", re.IGNORECASE)
+#: The names of a folder's main document: a record kept as a folder is this file.
+MAIN_NAMES = frozenset(
+    f"{stem}{suffix}" for stem in ("readme", "index") for suffix in RECORD_SUFFIXES
+)
 _BRACKETS = frozenset("()[]{}<>")
 
 #: What each `name_anomalies` key means, for messages.
@@ -49,6 +61,33 @@ def record_number(name: str) -> tuple[int, Scheme] | None:
         return int(month[1] + month[2] + "00"), "dated"
     numbered = _NUMBERED.match(name)
     return (int(numbered[1]), "numbered") if numbered else None
+
+
+def numbering_name(path: str) -> str:
+    """The name that numbers the record at ``path``: its file's name, or for a record
+    kept as a folder (``0012-x/README.md``, ``gep-1016/index.md``, ``62-cell-id/cell-id.md``)
+    the folder's. A plain number (``2021/use-x.md``) is a year or a volume, not the
+    record's number: only a folder named as a record (a label or a slug) numbers it."""
+    folder, _, name = path.rpartition("/")
+    if not folder:
+        return name
+    outer = folder.rpartition("/")[2]
+    if name.lower() in MAIN_NAMES:
+        return outer
+    if record_number(name) is None and not outer.isdigit() and record_number(outer):
+        numbered = record_number(outer)
+        return outer if numbered is not None and numbered[1] == "numbered" else name
+    return name
+
+
+def series_folder(path: str) -> str:
+    """The folder of the series the record at ``path`` belongs to: the folder it is in,
+    or for a record kept as a folder (``rfcs/0012-x/README.md``) the folder holding that
+    one (``rfcs``): its siblings are the other records, not its attachments."""
+    folder, _, name = path.rpartition("/")
+    if numbering_name(path) == name:
+        return folder
+    return folder.rpartition("/")[0]
 
 
 def _is_date(year: str, month: str, day: str) -> bool:

@@ -19,6 +19,7 @@ from typing import Literal
 from assay.engine.workspace import unsaved
 from assay.engine.workspace.candidates import Candidate, Discovery, Skipped, Stamp
 from assay.engine.workspace.config import Config
+from assay.engine.workspace.folder_records import folder_records
 from assay.engine.workspace.listing import Listing, list_files
 from assay.engine.workspace.named_folders import named_records
 from assay.engine.workspace.record_folders import (
@@ -69,12 +70,19 @@ def discover(
     else:
         found = Records(folders, specs, selected)
         found.scan(pool, typed_files)
+        found.pass_over_unwritten(os.fspath(root))
         skipped, maybe_links = found.skipped, found.maybe_links
         # Then the series no convention names, known by their files' names and text.
         named, passed = named_records(
             os.fspath(root), pool, {*selected, *specs}, found.holds, is_template_name
         )
         selected.update(named)
+        skipped += passed
+        # And the series whose records are folders, known by their names and text too.
+        kept, passed = folder_records(
+            os.fspath(root), pool, {*selected, *specs}, found.holds, is_template_name
+        )
+        selected.update(kept)
         skipped += passed
     runs = run_folders(pool)
     if runs:

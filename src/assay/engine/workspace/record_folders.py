@@ -7,13 +7,21 @@ from __future__ import annotations
 
 import os
 import re
+import string
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 from assay.engine.files.opening import read_contained
 from assay.engine.files.refusal import Refused
-from assay.engine.reading.record_names import RECORD_SUFFIXES, record_number
+from assay.engine.reading.record_names import (
+    RECORD_SUFFIXES,
+    SERIES_LABELS,
+    numbering_name,
+    record_number,
+)
 from assay.engine.workspace.candidates import Candidate, Note, Origin, Skipped
+from assay.engine.workspace.named_folders import written_as_record
 from assay.grammar.globs import Glob
 
 #: Where teams keep decision records (ADR-FORMATS.md "Finding records"), matched
@@ -129,20 +137,24 @@ UNSUPPORTED_SUFFIXES = (".adoc", ".asciidoc", ".asc", ".txt", ".org", ".textile"
 # template is of (`architecture-decision-record-template`).
 _TEMPLATE_LEAD = re.compile(r"adr\d*|madr|architecture|decisions?|records?")
 _WORDS = re.compile(r"[-_ .]+")
-_NUMBER_WORD = re.compile(r"(?:adr)?\d+")
-# A number that is all placeholder (`XXX`, `NNNN`, `ADRXXX`, `YYYY-MM-DD`): no record
-# has it, only the file a team copies to start one.
+_LABEL = "(?:" + "|".join(SERIES_LABELS) + ")"
+_NUMBER_WORD = re.compile(rf"{_LABEL}?\d+")
+# A number that is all placeholder (`XXX`, `NNNN`, `ADRXXX`, `DRXXX`, `YYYY-MM-DD`): no
+# record has it, only the file a team copies to start one.
 _PLACEHOLDER = r"(?:x{2,}|n{2,}|y{4}(?:mm(?:dd)?)?)"
-_PLACEHOLDER_WORD = re.compile(rf"(?:adr)?{_PLACEHOLDER}")
+_PLACEHOLDER_WORD = re.compile(rf"{_LABEL}?{_PLACEHOLDER}")
 # The same, looked for at the start of a whole name, as the words would find it.
-_PLACEHOLDER_START = re.compile(rf"[-_ .]*(?:adr[-_ .]*)?{_PLACEHOLDER}(?:[-_ .]|$)")
+_PLACEHOLDER_START = re.compile(rf"[-_ .]*(?:{_LABEL}[-_ .]*){{0,3}}{_PLACEHOLDER}(?:[-_ .]|$)")
+#: How many words may name the series before a number (`ODH-ADR-Operator-0001-x.md`).
+_LEAD_WORDS = 3
 
 
 def is_template_name(name: str) -> bool:
     """True when a file or folder name says it is a template, not what it is about.
 
     Unnumbered, the name starts with "template" after its lead words (``template.md``,
-    ``adr-template-minimal.md``, ``templates/``).  Numbered with a placeholder
+    ``adr-template-minimal.md``, ``templates/``) or ends with it
+    (``present-proposal-template.md``, ``nep-template.rst``).  Numbered with a placeholder
     (``XXXX-title.md``, ``ADRXXX-some-title-template.md``, ``NNNN-…``), it is one
     whatever it says.  Numbered zero, it holds the word "template" anywhere
     (``0000-template.md``, ``ADR000-some-title-template.md``); otherwise numbered, it is
@@ -162,21 +174,57 @@ def is_template_name(name: str) -> bool:
 
 def _names_a_template(name: str) -> bool:
     stem = name.rsplit(".", 1)[0] if name.lower().endswith(RECORD_SUFFIXES) else name
-    words = [w for w in _WORDS.split(stem.casefold()) if w]
-    if words[:1] == ["adr"] and len(words) > 1 and words[1].isdigit():
-        words.pop(0)  # `adr-000-template.md`: numbered as `ADR000-template.md` is
-    if words[:1] == ["adr"] and len(words) > 1 and _PLACEHOLDER_WORD.fullmatch(words[1]):
-        words.pop(0)  # `adr-xxx-title.md`: numbered as `ADRXXX-title.md` is
+    words = _without_label([w for w in _WORDS.split(stem.casefold()) if w])
     if words and _PLACEHOLDER_WORD.fullmatch(words[0]):
         return True
     if words and _NUMBER_WORD.fullmatch(words[0]):
         rest = [w for w in words[1:] if w != "adr"]
-        if not words[0].lstrip("adr").strip("0"):  # record 0: the series' template
+        if not words[0].lstrip(string.ascii_lowercase).strip("0"):  # record 0: the template
             return "template" in rest
         return rest == ["template"]
     while words and _TEMPLATE_LEAD.fullmatch(words[0]):
         words.pop(0)
-    return bool(words) and words[0] in ("template", "templates")
+    # `decision-record-template.md`, `nep-template.rst`: what the template is of, first.
+    return bool(words) and (words[0] in ("template", "templates") or words[-1] == "template")
+
+
+def _named(name: str) -> bool:
+    """True for a name with a record's number, a series' own label before it or not
+    (``0007-x.md``, ``ODH-ADR-Operator-0001-x.md``, ``20240131-x.md``)."""
+    if record_number(name) is not None:
+        return True
+    words = _without_label([w for w in _WORDS.split(name.casefold()) if w])
+    return bool(words) and _NUMBER_WORD.fullmatch(words[0]) is not None
+
+
+def _without_label(words: list[str]) -> list[str]:
+    """``words`` from their number on, when a few words that name the series lead it:
+    ``adr-000-template`` is numbered as ``ADR000-template`` is, ``ODH-ADR-0000-template``
+    and ``adr-xxx-title`` too."""
+    for at, word in enumerate(words[: _LEAD_WORDS + 1]):
+        if _NUMBER_WORD.fullmatch(word):
+            return words[at:]
+        # A placeholder after a series' labels only (`adr-xxx`, `DR-XXX`), as the quick
+        # look (`_PLACEHOLDER_START`) finds it.
+        if _PLACEHOLDER_WORD.fullmatch(word) and all(w in SERIES_LABELS for w in words[:at]):
+            return words[at:]
+        if not word.isalpha():
+            break
+    return words
+
+
+#: How a records folder was found (not a spec's `include` or a type's `files`).
+_BY_FOLDER = frozenset({"convention", "adr-dir", "log4brains"})
+#: Why a folder inside a records folder holds no records: it keeps templates, or
+#: the files records link to.
+Aside = Literal["template", "attachment"] | None
+#: Folders of what records link to (images, pitches, licences of bundled assets):
+#: a Markdown file there is an attachment, not a record.
+_ATTACHMENT_FOLDERS = frozenset(
+    {"attachments", "assets", "images", "img", "media", "resources", "static", "figures"}
+)
+#: Names no record has: a licence's (an attachment's own licence beside it).
+_NOT_RECORD_STEMS = frozenset({"license", "licence", "copying", "notice"})
 
 
 class Records:
@@ -195,8 +243,9 @@ class Records:
         #: Folders holding a file with a record number (their `index.md` is a record).
         self.numbered: set[str] = set()
         #: Folder -> (origin, records folder, whether a folder below the records folder
-        #: is named as a template folder), or None outside records folders.
-        self.places: dict[str, tuple[Origin, str, bool] | None] = {}
+        #: is named as a template folder, or `attachment` as one of attachments), or
+        #: None outside records folders.
+        self.places: dict[str, tuple[Origin, str, Aside] | None] = {}
 
     def scan(self, pool: Sequence[str], typed: set[str]) -> None:
         """Count the typed paths, then keep each folder's numbered records from ``pool``."""
@@ -230,9 +279,12 @@ class Records:
                 continue
             if parent not in self.numbered and record_number(name):
                 self.numbered.add(parent)
-            origin, folder, template = place
+            origin, folder, aside = place
             candidate = Candidate(path=path, origin=origin, folder=folder)
-            if template or is_template_name(name):
+            if aside == "attachment" or lower.rpartition(".")[0] in _NOT_RECORD_STEMS:
+                detail = "a licence" if aside is None else "an attachment of the records"
+                self.skipped.append(Skipped(path=path, reason="not-records", detail=detail))
+            elif aside == "template" or is_template_name(name):
                 self.skipped.append(Skipped(path=path, reason="template"))
             elif lower.startswith("readme."):
                 self.skipped.append(Skipped(path=path, reason="listing"))
@@ -248,6 +300,22 @@ class Records:
             else:
                 self.selected[candidate.path] = candidate
 
+    def pass_over_unwritten(self, root: str) -> None:
+        """Pass over the unnamed files of records folders whose records are named
+        (numbered or dated) that are not written as records either: a summary of the
+        series (``architecture_design_summary.md``), a guide beside it. Only these are
+        read here; a named file is a record whatever its text."""
+        found = [c for c in self.selected.values() if c.origin in _BY_FOLDER]
+        named = {c.folder for c in found if _named(numbering_name(c.path))}
+        for candidate in found:
+            path = candidate.path
+            if candidate.folder not in named or _named(numbering_name(path)):
+                continue
+            if not written_as_record(root, path):
+                del self.selected[path]
+                detail = "in a series of named records, neither named nor written as one"
+                self.skipped.append(Skipped(path=path, reason="not-records", detail=detail))
+
     def holds(self, folder: str) -> bool:
         """True when a records folder holds ``folder`` (or is it)."""
         if folder in self.places:
@@ -259,7 +327,7 @@ class Records:
         if parent not in self.numbered and record_number(name):
             self.numbered.add(parent)
 
-    def _place(self, parent: str) -> tuple[Origin, str, bool] | None:
+    def _place(self, parent: str) -> tuple[Origin, str, Aside] | None:
         """The deepest records folder holding the files of the folder `parent`."""
         parts = parent.split("/") if parent else []
         folded = tuple(part.casefold() for part in parts)
@@ -271,5 +339,10 @@ class Records:
         if best is None:
             return None
         below = "/".join(parts[len(best[0]) :])
-        template = any(is_template_name(part) for part in below.split("/") if part)
-        return best[1], "/".join(parts[: len(best[0])]), template
+        inner = [part for part in below.split("/") if part]
+        aside: Aside = None
+        if any(part.casefold() in _ATTACHMENT_FOLDERS for part in inner):
+            aside = "attachment"
+        elif any(is_template_name(part) for part in inner):
+            aside = "template"
+        return best[1], "/".join(parts[: len(best[0])]), aside
