@@ -171,8 +171,9 @@ def test_a_series_kept_one_record_a_folder_is_counted_whole() -> None:
     lacking = FLD001.diagnostic("no `Status` field", "docs/adr/gamma/0003-c.md")
     (told,) = judged(unreported([lacking], folders, records[2]), folders)
     assert told.message.endswith("2 of 3 records in `docs/adr` and its folders state one")
-    # A record alone in its tree has no series: the type's template judges it.
-    assert folders["elsewhere"].total == 1
+    # Alone in its tree, a record is judged with the repository's records.
+    assert folders["elsewhere"].total == 4
+    assert folders["elsewhere"].series == "the repository"
 
 
 def test_a_series_of_lone_folders_written_without_a_part_is_not_told() -> None:

@@ -109,9 +109,9 @@ def tallies(records: Iterable[Record]) -> dict[str, Tally]:
     """Folder -> its tally. A record that could not be read says nothing of its folder.
 
     A folder of one record is no series: a series kept one record a folder (`rfcs/0001-x/
-    README.md`, a folder a component) is counted whole, under the nearest folder (not
-    the repository's root) whose tree holds another record, and the lone folder's
-    record is judged by that."""
+    README.md`, a folder a component) is counted whole, under the nearest folder whose
+    tree holds another record (the repository, for a series kept at its root), and the
+    lone folder's record is judged by that."""
     found: dict[str, Tally] = {}
     for record in records:
         if record.gaps is not None:
@@ -127,7 +127,7 @@ def tallies(records: Iterable[Record]) -> dict[str, Tally]:
             above = folder
             while above and trees[above].total < SERIES:
                 above = posixpath.dirname(above)
-            if above:  # the whole repository is no series: its folders may hold several
+            if trees[above].total >= SERIES:
                 found[folder] = trees[above]
     return found
 
@@ -135,19 +135,21 @@ def tallies(records: Iterable[Record]) -> dict[str, Tally]:
 def _trees(found: dict[str, Tally], lone: list[str]) -> dict[str, Tally]:
     """Folder -> the tally of every record in its tree, for the lone folders and the
     folders above them (no other tree is asked for)."""
-    wanted = set()
+    wanted = {""}
     for folder in lone:
-        while folder and folder not in wanted:
+        while folder not in wanted:
             wanted.add(folder)
             folder = posixpath.dirname(folder)
-    trees = {f: Tally(f"`{f}` and its folders") for f in wanted}
+    trees = {f: Tally(f"`{f}` and its folders" if f else "the repository") for f in wanted}
     for folder, tally in sorted(found.items()):
         above = folder
-        while above:
+        while True:
             tree = trees.get(above)
             if tree is not None:
                 for record in tally.records:
                     tree.add(record, record.gaps or ())
+            if not above:
+                break
             above = posixpath.dirname(above)
     return trees
 
