@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from assay.engine.reading.status_words import LONGEST, UNFILLED, is_status_word
 from assay.engine.reading.values import read_status
+from tests.engine.test_reading import reading_of
 from tests.engine.test_values import ALLOWED, ANY_TEXT
 
 #: A word of letters, in any script (`Angenommen`, `提议`), as teams name statuses.
@@ -91,3 +92,32 @@ def test_a_date_before_a_status_is_no_part_of_it(date: str, keyword: str, betwee
     assert reading.keyword == keyword
     assert reading.value is not None
     assert raw[reading.keyword_start : reading.keyword_end].casefold() == keyword
+
+
+@pytest.mark.parametrize(
+    ("heading", "title", "status"),
+    [
+        ("# Draft: Use Kafka", "Use Kafka", "proposed"),
+        ("# 7. Rejected: Use Kafka", "Use Kafka", "rejected"),
+        ("# Superceded by <0008-x.md>: Use Kafka", "Use Kafka", "superseded"),
+        ("# Windows: Build steps", "Windows: Build steps", None),
+        ("# Open questions: Kafka", "Open questions: Kafka", None),
+        ("# Draft:", "Draft:", None),
+    ],
+)
+def test_a_title_that_leads_with_a_status(heading: str, title: str, status: str | None) -> None:
+    reading = reading_of(f"{heading}\n\n## Context\n\nWhy.\n")
+    assert reading.title is not None
+    assert reading.title.text == title
+    stated = reading.field("Status")
+    assert [(f.value, f.source) for f in stated] == ([(status, "title")] if status else [])
+
+
+@given(PHRASE, st.sampled_from(KEYWORDS))
+def test_a_status_stated_elsewhere_keeps_the_title_prefix_a_title(title: str, keyword: str) -> None:
+    reading = reading_of(
+        f"# {keyword.title()}: {title}\n\nStatus: Accepted\n\n## Context\n\nWhy.\n"
+    )
+    assert [(f.value, f.source) for f in reading.field("Status")] == [("accepted", "line")]
+    assert reading.title is not None
+    assert reading.title.text == title

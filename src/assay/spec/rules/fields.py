@@ -14,7 +14,9 @@ FLD001 = Rule(
     documentation="""\
 Fields are read from front matter, a metadata table, `Key: value` lines and
 bullets before the first section, a heading named after the field (`## Status`
-then its first paragraph) or holding the value (`## Status: accepted`).
+then its first paragraph) or holding the value (`## Status: accepted`), a
+`Status:` line under a heading that asks for it (`## Proposal Status`), and a
+status word leading the title (`# Draft: Use PostgreSQL`).
 
 ## Fails
 
