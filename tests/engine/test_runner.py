@@ -95,7 +95,7 @@ def test_front_matter_comment_suppresses_a_field_finding(tmp_path: Path) -> None
 
 
 def test_per_file_ignores_and_severity_overrides(tmp_path: Path) -> None:
-    files = {"docs/adr/0001-a.md": record(), "docs/adr/0002-b.md": record(2, "Agreed-ish")}
+    files = {"docs/adr/0001-a.md": record(), "docs/adr/0002-b.md": record(2, "TBD")}
     config = '[per-file-ignores]\n"docs/adr/0001-*.md" = ["LNK"]\n[severity]\nFLD002 = "warning"\n'
     assert run(tmp_path, files, config) == [
         ("0002-b.md", "FLD002", 3),
@@ -126,8 +126,8 @@ def test_a_crashing_check_becomes_int001_and_the_run_goes_on(tmp_path: Path) -> 
 
 def test_report_order_is_path_line_column_code(tmp_path: Path) -> None:
     files = {
-        "docs/adr/0002-b.md": record(2, "Agreed-ish"),
-        "docs/adr/0001-a.md": record(1, "Nope"),
+        "docs/adr/0002-b.md": record(2, "TBD"),
+        "docs/adr/0001-a.md": record(1, "N/A"),
     }
     assert run(tmp_path, files) == [
         ("0001-a.md", "FLD002", 3),
@@ -155,8 +155,9 @@ def test_worker_processes_give_the_same_result(tmp_path: Path) -> None:
     files = {}
     for n in range(1, 41):
         status = (
-            # A status word one record alone uses (two would make it the folder's own).
-            "Superseded by ADR-0040" if n == 3 else ("Agreed-ish" if n == 7 else "Accepted")
+            # A status no word states, in one record alone (two would make it the
+            # folder's own; a word of the team's own is no finding without a spec).
+            "Superseded by ADR-0040" if n == 3 else ("TBD" if n == 7 else "Accepted")
         )
         before = "<!-- assay: disable-file LNK001 -->\n" if n % 5 == 0 else ""
         files[f"docs/adr/{n:04d}-record-{n}.md"] = record(n, status, before=before)

@@ -29,6 +29,7 @@ FieldSource = Literal[
     "bullet",  # a `- Key: value` list item
     "heading",  # `## Status` and then its first paragraph
     "heading-inline",  # `## Status: accepted`
+    "title",  # the title's prefix: `# Draft: Use Kafka`
     "toml",  # a top-level key of a TOML manifest (an analysis run's `run.toml`)
 ]
 DateKind = Literal["iso", "ambiguous", "impossible", "placeholder", "unrecognized"]

@@ -43,6 +43,7 @@ _KINDS: dict[str, Kind] = {
     "table": "nygard",
     "heading": "nygard",
     "heading-inline": "nygard",
+    "title": "nygard",
 }
 
 

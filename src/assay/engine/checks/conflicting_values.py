@@ -17,6 +17,7 @@ _PLACES = {
     "bullet": "a metadata bullet",
     "heading": "its section",
     "heading-inline": "a heading",
+    "title": "the title",
     "toml": "a key of the TOML file",
 }
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.checks.fixes import closest, replacing
+from assay.engine.reading.status_words import is_status_word
 from assay.engine.reading.values import strip_markup
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.diagnostics import Fix
@@ -20,18 +22,36 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     doc_type, reading = context.type, context.reading
     if reading is None or doc_type is None:
         return
+    # Read under a built-in type, a record was never told which words its team uses:
+    # a status word of its own (`On Hold`, `Provisional`) is that team's vocabulary.
+    # Only what is no status word (prose, `TBD`) is told; a spec's list is the team's.
+    builtin = doc_type.library is not None
     allowed = {decl.name.casefold(): decl for decl in doc_type.fields if decl.values}
     for field in reading.fields:
         decl = allowed.get(field.name.casefold())
         if decl is None or field.value is not None or field.placeholder:
             continue
-        names = ", ".join(v.name for v in decl.values)
         shown = strip_markup(field.raw) or field.raw
+        if builtin and is_status_word(field.raw) and not _misspelt(shown, decl.values):
+            continue
+        names = ", ".join(v.name for v in decl.values)
         yield Finding(
             field.span,
             f"{field.name} `{shown}` is not one of: {names}",
             fix=_fix(context.text, field.span, shown, decl.values),
         )
+
+
+#: How alike a word and an allowed spelling are when the word is that spelling misspelt
+#: (`Superseeded`, `Acceptd`): stricter than a fix's guess, as `Reverted` is no typo of
+#: `Rejected` but a word of its own.
+TYPO = 0.85
+
+
+def _misspelt(shown: str, values: tuple[AllowedValue, ...]) -> bool:
+    """Whether ``shown`` is an allowed spelling with a letter or two wrong."""
+    spellings = [s.casefold() for v in values for s in (v.name, *v.synonyms)]
+    return bool(difflib.get_close_matches(shown.casefold(), spellings, n=1, cutoff=TYPO))
 
 
 def _fix(text: str | None, span: Span, shown: str, values: tuple[AllowedValue, ...]) -> Fix | None:

@@ -5,9 +5,11 @@ relations"): front matter; ``Key: value`` lines and bullets and metadata tables 
 preamble (before the first heading, or under the title's H1 before its first
 sub-heading); a heading named after a field (``## Status`` and its first paragraph,
 list or quote) or holding the value (``## Status: accepted``); a ``## Metadata``
-section.  Elsewhere, a paragraph or list counts only when it starts with a declared
-key, so prose that mentions a key in passing is never read as metadata — but a
-``## Links`` list of ``- Supersedes [ADR 3](0003-x.md)`` is.
+section, or one whose heading asks for a field (``## Proposal Status``).  Elsewhere,
+a paragraph or list counts only when it starts with a declared key, so prose that
+mentions a key in passing is never read as metadata — but a ``## Links`` list of
+``- Supersedes [ADR 3](0003-x.md)`` is.  (Where none of these states the status, the
+title's prefix may: ``title_status``.)
 
 Only the record's opening states its fields that way: once its body has begun (at the
 first prose section, ``## Context`` or ``## Decision``), a ``**Status**: Completed``
@@ -27,7 +29,7 @@ from attrs import frozen
 
 from assay.engine.reading.lines import read_line
 from assay.engine.reading.plain import PlainSection
-from assay.engine.reading.vocabulary import Vocabulary, fold, fold_key
+from assay.engine.reading.vocabulary import HeadingRole, Vocabulary, fold, fold_key
 from assay.grammar.locate import Locator
 from assay.spec.document import (
     Block,
@@ -94,7 +96,7 @@ def find_metadata(
         lenient = [b for b in document.preamble if b.span.start < first]
         for plain in plain_sections:
             role = words.heading(plain.heading)
-            place = prose if role.prose else keyed if _names_field(role.key) else strict
+            place = prose if role.prose else keyed if _states_fields(role) else strict
             place.extend(plain.blocks)
     # A `## Links` list: every bullet may state a relation, whichever comes first
     # (real lists start with a pull request's link as often as with `Supersedes`).
@@ -120,7 +122,7 @@ def find_metadata(
             links.extend(section.blocks)
         else:
             role = words.heading(heading.text)
-            named = fields and (_names_field(role.key) or fold(heading.text) in METADATA_SECTIONS)
+            named = fields and (_states_fields(role) or fold(heading.text) in METADATA_SECTIONS)
             if role.prose:
                 prose.extend(section.blocks)
                 opening = False
@@ -210,8 +212,10 @@ class _Scan:
         self.pieces = "·" in self.text or "•" in self.text
 
 
-def _names_field(key: FieldDecl | RelationDecl | None) -> bool:
-    return isinstance(key, FieldDecl)
+def _states_fields(role: HeadingRole) -> bool:
+    """A heading named after a field (`## Status`) or asking for one (`## What is the
+    status of the proposal?` then `Status: Proposed`)."""
+    return isinstance(role.key, FieldDecl) or role.mentions is not None
 
 
 def _blocks(

@@ -13,12 +13,14 @@ from assay.engine.reading.record_dates import record_date
 from assay.engine.reading.record_names import numbering_name, record_number
 from assay.engine.reading.relations import read_relations
 from assay.engine.reading.sections import read_sections
+from assay.engine.reading.status_words import is_status_word
+from assay.engine.reading.title_status import status_in_title, title_status
 from assay.engine.reading.values import record_number_in_title
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.grammar.collector import collector_paused
 from assay.grammar.locate import Locator
 from assay.spec.document import Document, Section, TitleCandidate
-from assay.spec.reading import Reading, TitleReading
+from assay.spec.reading import FieldReading, Reading, TitleReading
 from assay.spec.specfile import FieldDecl
 
 
@@ -39,7 +41,8 @@ def _read(document: Document, text: str, words: Vocabulary, locator: Locator | N
     plain = plain_sections(document, words)
     walked = document.walk_sections()  # once: metadata and sections both walk them
     found = find_metadata(document, locator, words, plain, walked)
-    fields = tuple(read_field(f) for f in found if isinstance(f.decl, FieldDecl))
+    _title_prefix(document, locator, words, found)
+    fields = _stated_once(tuple(read_field(f) for f in found if isinstance(f.decl, FieldDecl)))
     return Reading(
         path=document.path,
         type=words.type.name,
@@ -53,6 +56,40 @@ def _read(document: Document, text: str, words: Vocabulary, locator: Locator | N
         ),
         date=record_date(document.path, fields, walked, locator),
     )
+
+
+def _title_prefix(
+    document: Document, locator: Locator, words: Vocabulary, found: list[Found]
+) -> None:
+    """Add to ``found`` the status the title leads with (``# Draft: Use Kafka``), when
+    the record states that field nowhere else."""
+    stated = status_in_title(document, locator, words)
+    if stated is None or any(f.decl is stated[0] for f in found):
+        return  # none, or stated where records state it: the title is only a title
+    decl, start, end = stated
+    raw, span = locator.text[start:end], locator.span(start, end)
+    found.append(Found(decl, raw, None, raw, span, "title", (start, end)))
+    found.sort(key=lambda f: (f.source != "front-matter", f.span.start))
+
+
+def _stated_once(fields: tuple[FieldReading, ...]) -> tuple[FieldReading, ...]:
+    """``fields`` without a ``## Status`` section's prose where the record states the
+    status elsewhere: under front matter's `status: Living`, a later `## Status` that
+    says how the rollout goes (or documents an API's `Status()`) is no second status.
+    A status word there stays, so two statuses that disagree are still seen."""
+    prose = [
+        f
+        for f in fields
+        if f.source == "heading"
+        and f.value is None
+        and not f.placeholder
+        and f.date_kind is None
+        and not is_status_word(f.raw)
+    ]
+    if not prose:
+        return fields
+    stated = {f.name for f in fields if f.source != "heading"}
+    return tuple(f for f in fields if not (f.name in stated and f in prose))
 
 
 def _with_prose(
@@ -89,6 +126,10 @@ def read_title(document: Document, words: Vocabulary | None = None) -> TitleRead
     written = without_comments(first.text)
     prefix = record_number_in_title(written)
     text = written[prefix.prefix_end if prefix is not None else 0 :].strip()
+    # `# Draft: Use Kafka` is titled `Use Kafka`: the prefix is the record's status.
+    status = title_status(written, words) if words is not None else None
+    if status is not None and first.source in ("h1", "heading"):
+        text = written[status.rest :].strip()
     number = prefix.number if prefix is not None else None
     placeholder = prefix.placeholder if prefix is not None else False
     prefix_span = first.span if number is not None or placeholder else None

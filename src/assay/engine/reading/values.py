@@ -75,6 +75,12 @@ _SPACES = re.compile(r"\s+")
 # Before the keyword: comments, then anything that is not a letter or digit (markup,
 # quotes, an emoji like `✅ Accepted`).
 _LEADING = re.compile(r"(?:\s*<!--.*?-->)*[\W_]*", re.DOTALL)
+# A date before the keyword: adr-tools' successors write `2021-01-13 proposed`, one line
+# per change. Possessive runs: a long run of marks without a word after it fails fast.
+_LEADING_DATE = re.compile(
+    r"(?:[0-9]{4}[-/][0-9]{1,2}[-/][0-9]{1,2}|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4})"
+    r"(?=[\W_])[\W_]*+(?=[^\W0-9_])"
+)
 _WORD = re.compile(r"[^\W_]+(?:['\u2019-][^\W_]+)*")
 _BOUNDARY = r"(?![^\W_]|['\u2019-][^\W_])"
 _CLOSING = re.compile(r"[*_`~\])\"'\u201d\u2019]*")
@@ -210,8 +216,10 @@ def read_status(raw: str, allowed: Sequence[AllowedValue]) -> StatusReading:
     """The keyword ``raw`` leads with, mapped through ``allowed`` names and synonyms.
 
     Spellings match case-insensitively, the longest first, so a synonym ``in review``
-    wins over a name ``in``.  A keyword no spelling matches is the first word, with
-    ``value`` None; with ``allowed`` empty, ``value`` is the keyword itself.
+    wins over a name ``in``.  A date before the keyword is no part of it
+    (``2021-01-13 proposed`` is ``proposed``, dated).  A keyword no spelling matches
+    is the first word, with ``value`` None; with ``allowed`` empty, ``value`` is the
+    keyword itself.
 
     Example: ``read_status("accepted; supersedes ADR-0045", allowed)`` has keyword
     ``accepted`` and rest ``supersedes ADR-0045``.
@@ -223,7 +231,7 @@ def read_status(raw: str, allowed: Sequence[AllowedValue]) -> StatusReading:
             raw=raw, text=text, keyword="", value=None, placeholder=True,
             keyword_start=at, keyword_end=at, rest="", rest_start=at, rest_end=at,
         )  # fmt: skip
-    start = _skip(_LEADING, raw, 0)
+    start = _skip(_LEADING_DATE, raw, _skip(_LEADING, raw, 0))
     value: str | None = None
     keywords = _keywords_of(allowed)
     spelled = keywords.pattern.match(raw, start) if keywords.pattern is not None else None

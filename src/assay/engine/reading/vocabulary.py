@@ -37,6 +37,9 @@ LINE_PREFIX = (
 )
 
 
+_WORDS = re.compile(r"[^\W_]+")
+
+
 @remember_short()
 def fold(name: str) -> str:
     """The key a name is matched by."""
@@ -67,6 +70,9 @@ class HeadingRole(NamedTuple):
     #: What follows the colon when ``section`` is named before it (``use Kafka`` in
     #: ``## Decision: use Kafka``): the heading itself holds that much of the section.
     value: str = ""
+    #: A field whose name is among the heading's words (``## Proposal Status``, ``## What
+    #: is the status of the proposal?``): its section may state it on a line.
+    mentions: FieldDecl | None = None
 
 
 @frozen
@@ -137,7 +143,13 @@ class Vocabulary(Model):
             key=self.fields.get(folded) or self.relations.get(folded),
             inline=self.fields.get(fold(named)) if colon else None,
             value=value,
+            mentions=self._mentioned(folded),
         )
+
+    def _mentioned(self, folded: str) -> FieldDecl | None:
+        """The field named by whole words of ``folded`` (a folded heading), if any."""
+        words = f" {' '.join(_WORDS.findall(folded))} "
+        return next((d for name, d in self.fields.items() if f" {name} " in words), None)
 
     @cached_property
     def _headings(self) -> dict[str, HeadingRole]:

@@ -28,7 +28,7 @@ __all__ = ["header_lines", "record_page"]
 
 _BLANK_NEXT = re.compile(r"\r?\n[ \t]*(\r?\n|$)")
 #: Where a field is written in the text the page shows (front matter is dropped).
-_IN_TEXT = frozenset({"table", "line", "bullet", "heading", "heading-inline"})
+_IN_TEXT = frozenset({"table", "line", "bullet", "heading", "heading-inline", "title"})
 
 
 def record_page(

@@ -14,7 +14,9 @@ FLD001 = Rule(
     documentation="""\
 Fields are read from front matter, a metadata table, `Key: value` lines and
 bullets before the first section, a heading named after the field (`## Status`
-then its first paragraph) or holding the value (`## Status: accepted`).
+then its first paragraph) or holding the value (`## Status: accepted`), a
+`Status:` line under a heading that asks for it (`## Proposal Status`), and a
+status word leading the title (`# Draft: Use PostgreSQL`).
 
 ## Fails
 
@@ -55,15 +57,31 @@ FLD002 = Rule(
     scope="document",
     summary="A value is not one the type allows, under any of its synonyms.",
     documentation="""\
-Statuses are read the way people write them: markup and a trailing period are
-dropped, and a compound value counts by its leading keyword (`Accepted, amended
-by ADR 9`, `**Accepted** 2023-05-11`). Synonyms map to the canonical value
-(`Approved` is `accepted`, `Superceded` is `superseded`). Set the severity to
-`warning` in `[severity]` to keep unknown values visible without failing.
+Statuses are read the way people write them: markup, a trailing period and a date
+before the word are dropped, and a compound value counts by its leading keyword
+(`Accepted, amended by ADR 9`, `**Accepted** 2023-05-11`, `2021-01-13 proposed`).
+Synonyms map to the canonical value (`Approved` is `accepted`, `Superceded` is
+`superseded`). Set the severity to `warning` in `[severity]` to keep unknown values
+visible without failing.
+
+Without a spec, a record was never told which words its team uses: a status word
+or short phrase of its own (`On Hold`, `Deferred`, `Provisional (2023-04-07)`,
+`Angenommen`) is taken as the team's vocabulary and not reported. What states no
+status is still told: prose (`Refinement completed. TP in 3.4`), `TBD`, or a
+built-in word misspelt (`Acceptd`). A spec
+that declares the records makes its list of values the whole vocabulary.
 
 ## Fails
 
-```markdown at=3:9
+```assay path=assay/decisions.assay
+use adr
+
+type decision extends adr {
+    files "docs/adr/*.md"
+}
+```
+
+```markdown path=docs/adr/0001-use-postgresql.md at=3:9
 # 1. Use PostgreSQL
 
 Status: Agreed-ish
