@@ -241,6 +241,47 @@ def test_static_folder_resolution(destination: str, kind: str, target: str | Non
     assert (result.kind, result.target) == (kind, target)
 
 
+@pytest.mark.parametrize(
+    ("destination", "kind", "target"),
+    [
+        ("0008-structure.html", "ok", "docs/decisions/0008-structure.rst"),
+        ("0008-structure.html#why", "ok", "docs/decisions/0008-structure.rst"),
+        ("guide.htm", "ok", "docs/decisions/guide.md"),
+        ("0009-gone.html", "missing", "docs/decisions/0009-gone.html"),
+        ("diagram.png.html", "missing", "docs/decisions/diagram.png.html"),
+    ],
+)
+def test_a_built_page_is_found_by_its_source(destination: str, kind: str, target: str) -> None:
+    """A link to the page a generator builds (`x.html`, as Sphinx records link each
+    other) is found when its source (`x.rst`, `x.md`) is beside it; nothing else is."""
+    index = FileIndex.build(
+        ["docs/decisions/0006-areas.rst", "docs/decisions/0008-structure.rst",
+         "docs/decisions/guide.md", "docs/decisions/diagram.png"]
+    )  # fmt: skip
+    result = resolve_link("docs/decisions/0006-areas.rst", destination, index)
+    assert (result.kind, result.target) == (kind, target)
+
+
+def test_a_hugo_page_is_found_by_its_source_or_its_folder() -> None:
+    """Under a Hugo site's content root, `/docs/concepts/roles.md` is that page and
+    `/docs/glossary.md` the folder page `docs/glossary/_index.md`."""
+    index = FileIndex.build(
+        ["geps/gep-1/index.md", "site/content/en/docs/concepts/roles.md",
+         "site/content/en/docs/glossary/_index.md"],
+        site_roots=("site/content/en",),
+    )  # fmt: skip
+    found = {
+        d: (r.kind, r.target)
+        for d in ("/docs/concepts/roles.md", "/docs/glossary.md", "/docs/gone.md")
+        for r in [resolve_link("geps/gep-1/index.md", d, index)]
+    }
+    assert found == {
+        "/docs/concepts/roles.md": ("ok", "site/content/en/docs/concepts/roles.md"),
+        "/docs/glossary.md": ("ok", "site/content/en/docs/glossary/_index.md"),
+        "/docs/gone.md": ("missing", "docs/gone.md"),
+    }
+
+
 def test_without_a_static_folder_a_site_file_is_missing() -> None:
     """The same links in a repository without a static folder: each one is broken."""
     index = FileIndex.build(STATIC_FILES)

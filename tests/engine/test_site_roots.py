@@ -71,3 +71,17 @@ def test_static_folders_at_most_three_deep() -> None:
         normal=True,
     )
     assert static_roots(index) == ("public", "website/static", "docs/src/public")
+
+
+def test_a_hugo_site_one_folder_down(tmp_path: Path) -> None:
+    """`site/hugo.toml` serves `site/content/` and each language's folder
+    (`content/en`, as Hugo's `contentDir` names it); a folder of another name is no
+    language."""
+    files = {
+        "site/hugo.toml": "",
+        "site/content/en/docs/concepts/roles.md": "",
+        "site/content/pt-br/docs/x.md": "",
+        "site/content/guides/y.md": "",
+        "geps/gep-1/index.md": "",
+    }
+    assert _roots(tmp_path, files) == ("site/content", "site/content/en", "site/content/pt-br")

@@ -47,7 +47,8 @@ def link_targets(
     document: Document, reading: Reading | None = None
 ) -> tuple[tuple[str, Span], ...]:
     """Every destination to check, with where it is written: the links, then the
-    reference definitions no link used (footnotes are not links).
+    reference definitions no link used (footnotes are not links, and an unused one with
+    no destination, `[//]: <> (a note)`, is Markdown's comment idiom: it renders nothing).
 
     A link inside a field's template placeholder (``[ accepted | superseded by
     [xxx](yyyymmdd-xxx.md) ]``) is the template's example, not a link to check."""
@@ -62,6 +63,8 @@ def link_targets(
         found.append((link.destination, link.span))
     for definition in document.definitions:
         if is_footnote_label(definition.label) or definition.label.casefold() in used:
+            continue
+        if not definition.destination.strip():  # `[//]: <> (a note)`: the comment idiom
             continue
         found.append((definition.destination, definition.span))
     return tuple(found)

@@ -15,6 +15,13 @@ from urllib.parse import unquote, urlsplit
 
 from attrs import frozen
 
+from assay.engine.workspace.site_files import (
+    FILE_EXTENSIONS,
+    names_a_file,
+    page_source,
+    site_page,
+    static_file,
+)
 from assay.spec.model import Model
 
 LinkKind = Literal[
@@ -31,15 +38,6 @@ _LOCAL_ABSOLUTE = re.compile(r"^(?:[a-z]:[\\/]|\\\\|file:)", re.IGNORECASE)
 _DOMAIN = re.compile(r"^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,6})$", re.IGNORECASE)
 # `git@github.com:owner/repo.git`, as `git remote -v` prints it.
 _SCP_REMOTE = re.compile(r"^[\w.-]+@([^:/]+):(.+)$")
-#: Suffixes that mean a file, never a top-level domain, even where a country owns the
-#: name (`.md`, `.py`, `.sh`, `.pl`): `notes.md` is a missing file, not a web site.
-FILE_EXTENSIONS = frozenset({
-    "md", "mdx", "txt", "text", "rst", "adoc", "html", "htm", "pdf", "doc", "docx", "odt",
-    "rtf", "csv", "tsv", "json", "yaml", "yml", "toml", "xml", "ini", "cfg", "conf", "log",
-    "png", "jpg", "jpeg", "gif", "svg", "webp", "bmp", "ico", "tif", "tiff", "avif", "heic",
-    "puml", "mmd", "dot", "py", "js", "ts", "sh", "rs", "go", "java", "rb", "pl", "cpp",
-    "zip", "gz", "tar",
-})  # fmt: skip
 _CASE_BREAKS = "it will break on case-sensitive file systems"
 # Repository views whose next component is a branch and whose rest is a path.
 _REPOSITORY_VIEWS = frozenset({"blob", "tree", "raw"})
@@ -276,47 +274,6 @@ def _suggest(target: str, written: str, source_dir: tuple[str, ...] | None) -> s
     return relative if " " in written else relative.replace(" ", "%20")
 
 
-#: The files a site serves a page from, for the route `x` (or `x/`).
-_PAGE_FORMS = ("{}.md", "{}.mdx", "{}/index.md", "{}/index.mdx", "{}/README.md")
-# Extensions a site writes for a page it renders: `/guide/intro.html` is a route too.
-_PAGE_EXTENSIONS = frozenset({"html", "htm"})
-
-
-def _site_page(parts: tuple[str, ...], index: FileIndex) -> str | None:
-    """The file a root-relative link names on a site, if one holds it: the route
-    under each site root (the workspace root only when a site is served from it), as
-    written or as a page (`x.md`, `x.mdx`, `x/index.md`, `x/index.mdx`, `x/README.md`)."""
-    route = "/".join(parts)
-    for root in index.site_roots if route else ():  # `/` is the root, found already
-        base = route if root == ROOT else f"{root}/{route}"
-        for form in (*_PAGE_FORMS, "{}"):  # a page before its folder
-            if index.exists(form.format(base)):
-                return form.format(base)
-    return None
-
-
-def _static_file(path: str, index: FileIndex) -> str | None:
-    """The file of a static folder a site serves for ``path``, if one holds it: written
-    from the site's root (`/resources/map.png`), or from a page whose site resolves its
-    links from the root (`<base href="/">`: `resources/map.png`). A path that climbs
-    (`../`) means the folder it is written in, and names no file of the site root."""
-    parts = None if path.startswith("../") else _components(path)
-    if not parts or not _names_a_file(parts):
-        return None
-    route = "/".join(parts)
-    for root in index.static_roots:
-        if index.exists(f"{root}/{route}"):
-            return f"{root}/{route}"
-    return None
-
-
-def _names_a_file(parts: tuple[str, ...]) -> bool:
-    """Whether a path's last name ends in a file's extension (`.md`, `.png`), so it
-    names a file on any site, not a page route (`deep-dives`, `intro.html`)."""
-    suffix = parts[-1].rpartition(".")[2].casefold() if parts and "." in parts[-1] else ""
-    return suffix in FILE_EXTENSIONS and suffix not in _PAGE_EXTENSIONS
-
-
 def resolve_link(
     source: str, destination: str, index: FileIndex, *, repository_urls: Sequence[str] = ()
 ) -> LinkResolution:
@@ -351,12 +308,16 @@ def resolve_link(
     if index.exists(target):
         return LinkResolution("ok", target, f"`{written}` resolves to `{target}`")
     site = path.startswith("/") and inner is None
-    page = _site_page(parts, index) if site else None
+    page = site_page(parts, index) if site else None
     if page is not None:
         return LinkResolution("ok", page, f"`{written}` is the site's page `{page}`")
-    served = _static_file(path, index) if inner is None else None
+    served = static_file(path, _components(path), index) if inner is None else None
     if served is not None:
         return LinkResolution("ok", served, f"`{written}` is served by the site from `{served}`")
+    source_file = page_source(target, index)
+    if source_file is not None:
+        message = f"`{written}` is the page the site builds from `{source_file}`"
+        return LinkResolution("ok", source_file, message)
     # Only a bare relative path can be a domain in disguise: `./` says "path", and so
     # does a leading `/` (root-relative links, repository URLs) by leaving no first name.
     if not path.startswith("./") and _looks_like_domain(path):
@@ -374,7 +335,7 @@ def resolve_link(
             shown = _suggest(real, written, source_dir)
             message = f"`{written}` has no `.md`; the file is `{shown}`"
             return LinkResolution("missing-extension", real, message, written, shown)
-    if site and not _names_a_file(parts):
+    if site and not names_a_file(parts):
         # `/architecture/deep-dives`: a route of a site, which assay cannot follow
         # everywhere a generator may map it (slugs, base paths, versions); no claim.
         message = f"`{written}` is a site route that names no file of the workspace"

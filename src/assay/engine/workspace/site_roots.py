@@ -5,8 +5,9 @@ A site generator serves `docs/architecture/deep-dives.md` at `/architecture/deep
 a link starting with `/` in a page of a site names a page of the site, not a path from
 the repository root. The site roots are `docs/`, each Docusaurus site's folder (its
 default routes are `/docs/…` and `/blog/…`), its `docs/` (served at `/` by
-`routeBasePath: '/'`) and `static/` (its files), and each MkDocs `docs_dir`; sites are
-looked for at the root and one folder down, where repositories keep a `website/` site.
+`routeBasePath: '/'`) and `static/` (its files), each MkDocs `docs_dir`, and each Hugo
+site's `content/` and its languages' (`content/en`); sites are looked for at the root
+and one folder down, where repositories keep a `website/` or `site/` site.
 
 A site also serves the files of its static folder at its root: `public/` (Vite,
 VitePress, Next.js, Astro and many a home-made generator) or `static/` (Hugo,
@@ -28,6 +29,9 @@ _DOCUSAURUS = tuple(
     f"docusaurus.config.{suffix}" for suffix in ("js", "ts", "mjs", "cjs", "mts", "cts")
 )
 _MKDOCS = ("mkdocs.yml", "mkdocs.yaml")
+_HUGO = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json")
+#: A Hugo site's content folder for one language (`content/en`, `content/pt-br`).
+_LANGUAGE = re.compile(r"[a-z]{2}(?:-[a-z]{2,4})?", re.IGNORECASE)
 # `docs_dir: site-src` at the start of a line; read as text, since a MkDocs file may
 # hold `!!python/name:` tags no safe YAML loader takes.
 #: The names of the folders whose files a site serves at its root.
@@ -47,8 +51,21 @@ def site_roots(root: Path, index: FileIndex) -> tuple[str, ...]:
         for name in _MKDOCS:
             if f"{prefix}{name}" in index.files:
                 found.append(f"{prefix}{_docs_dir(root, prefix + name)}")
+        if any(f"{prefix}{name}" in index.files for name in _HUGO):
+            found += _hugo_content(f"{prefix}content", index)
     roots = dict.fromkeys(r for r in found if index.is_dir(r))
     return tuple(roots)
+
+
+def _hugo_content(content: str, index: FileIndex) -> list[str]:
+    """A Hugo site's content folder and its languages' (`content/en`): the routes of
+    its pages start there."""
+    languages = sorted(
+        d
+        for d in index.directories
+        if d.rpartition("/")[0] == content and _LANGUAGE.fullmatch(d.rpartition("/")[2])
+    )
+    return [content, *languages]
 
 
 def static_roots(index: FileIndex) -> tuple[str, ...]:
