@@ -197,6 +197,17 @@ def test_errors_write_nothing(copy, capsys: pytest.CaptureFixture[str]) -> None:
     assert texts(root) == before
 
 
+def test_a_dir_named_through_a_link_is_refused(copy, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    """`--dir x`, where `x` is a link to the records folder: the record would land
+    elsewhere than named, so the write rule refuses it and nothing is written."""
+    root = copy("nygard")
+    (root / "x").symlink_to("doc/adr")
+    before = texts(root)
+    assert main(["new", "Use Kafka", "--dir", "x"]) == 2
+    assert "passes through the symbolic link 'x'" in capsys.readouterr().err
+    assert texts(root) == before
+
+
 def test_a_bad_source_date_epoch_is_a_usage_error(
     copy,
     capsys: pytest.CaptureFixture[str],

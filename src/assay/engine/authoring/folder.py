@@ -87,11 +87,16 @@ def _numbered(candidate: Candidate) -> bool:
 
 
 def _given(root: Path, given: str, cwd: Path) -> str:
+    # The folder as named, not followed: `--dir x` where `x` is a link stays `x`, so
+    # the write rule sees the link on the way and refuses it (it would write elsewhere).
     path = Path(os.path.normpath(cwd / given))
     try:
-        relative = path.resolve().relative_to(root)
+        relative = path.relative_to(root)
     except ValueError:
-        raise UsageError(f"--dir {given} is outside the workspace ({root})") from None
+        try:  # the current folder reached through a link to the workspace
+            relative = path.resolve().relative_to(root)
+        except ValueError:
+            raise UsageError(f"--dir {given} is outside the workspace ({root})") from None
     if not path.is_dir():
         raise UsageError(f"--dir {given} is not a folder; create it first")
     return relative.as_posix() if relative.parts else ""
