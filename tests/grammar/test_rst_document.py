@@ -127,6 +127,39 @@ def test_docutils_problems_are_located_findings() -> None:
     assert found == [("DOC021", 5, 1), ("DOC021", 7, 5)]
 
 
+SPHINX_READS = """\
+T
+=
+
+.. code-block:: python
+    :dedent: 0
+    :emphasize-lines: 1
+
+    x = 1
+
+.. c:function:: void *alloc(size_t n)
+
+    A C function, documented in Sphinx's C domain.
+
+.. cpp:class:: Handler
+
+.. code-block:: python
+    :no-such-option: 1
+
+    y = 2
+
+.. no-such-directive:: x
+"""
+
+
+def test_what_sphinx_reads_is_no_problem_and_the_rest_still_is() -> None:
+    """A Sphinx domain's directive and Sphinx's `code-block` options are not DOC021
+    (NumPy's NEPs use both); an option or a directive no one reads still is."""
+    parsed, _ = read_document(SPHINX_READS.encode(), "doc/neps/nep-0049-x.rst")
+    found = [(d.code, d.span.line) for d in parsed.diagnostics]
+    assert found == [("DOC021", 16), ("DOC021", 21)]
+
+
 def test_no_file_is_read_and_raw_is_refused() -> None:
     """`include` and `raw` are refused: nothing of another file reaches the model."""
     text = ".. include:: /etc/passwd\n\n.. raw:: html\n\n   <script>x()</script>\n"

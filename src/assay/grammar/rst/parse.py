@@ -43,6 +43,26 @@ _SPHINX_DIRECTIVES = frozenset(
     }
 )  # fmt: skip
 _UNKNOWN_DIRECTIVE = re.compile(r'^Unknown directive type "(?P<name>[^"]*)"')
+#: Options Sphinx's `code-block` takes that docutils' `code` does not.
+_SPHINX_CODE_OPTIONS = frozenset(
+    {"dedent", "emphasize-lines", "caption", "lineno-start", "linenos", "force"}
+)
+_UNKNOWN_OPTION = re.compile(
+    r'^Error in "(?P<directive>code-block|sourcecode|code)" directive:\s+'
+    r'unknown option: "(?P<option>[^"]*)"'
+)
+
+
+def _sphinx_reads(text: str) -> bool:
+    """Whether docutils' complaint is about what Sphinx reads and docutils does not: a
+    directive of Sphinx or a common extension, one of a Sphinx domain (`c:function`,
+    `py:class`), or a `code-block` option of Sphinx's (`:dedent:`)."""
+    unknown = _UNKNOWN_DIRECTIVE.match(text)
+    if unknown is not None:
+        name = unknown["name"].lower()
+        return name in _SPHINX_DIRECTIVES or ":" in name
+    option = _UNKNOWN_OPTION.match(text)
+    return option is not None and option["option"].lower() in _SPHINX_CODE_OPTIONS
 
 
 @frozen
@@ -82,8 +102,7 @@ def _keep(node: nodes.system_message, messages: list[Message]) -> None:
     if level < 2:
         return  # INFO: docutils' own notes ("No role entry for …")
     text = node.children[0].astext() if node.children else ""
-    unknown = _UNKNOWN_DIRECTIVE.match(text)
-    if unknown is not None and unknown["name"].lower() in _SPHINX_DIRECTIVES:
+    if _sphinx_reads(text):
         return
     line = node.get("line")
     messages.append(Message(level, int(line) if isinstance(line, int) else None, text))

@@ -363,8 +363,10 @@ its title, a malformed table, an unknown directive, markup that ends without a b
 line, a reference (`` `Name`_ ``) to a target no `.. _Name: url` defines. The finding
 is at the line docutils names, column 1 of its text (docutils gives lines, not
 columns); the rest of the record is still read. Directives of Sphinx and its common
-extensions (`toctree`, `versionadded`, `mermaid`, …) are not reported, and roles
-docutils does not know keep their text (`:doc:` and `:ref:` are read as links).
+extensions (`toctree`, `versionadded`, `mermaid`, …) and of Sphinx's domains
+(`c:function`, `py:class`), and Sphinx's `code-block` options (`:dedent:`,
+`:emphasize-lines:`), are not reported, and roles docutils does not know keep their
+text (`:doc:` and `:ref:` are read as links).
 
 ## Fails
 
