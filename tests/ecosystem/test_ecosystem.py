@@ -24,7 +24,7 @@ CORPUS = repos()
 #: judged false. The aim is 98 % and 90 % and none; the floors are the figures
 #: reached so far, and are raised as findings are made right (benchmarks/README.md).
 ERRORS = 0.96
-WARNINGS = 0.78
+WARNINGS = 0.83
 FALSELY_LEFT_OUT = 8
 
 

@@ -16,6 +16,10 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     reading, doc_type = context.reading, context.type
     if reading is None or doc_type is None:
         return
+    # Front matter that is no valid YAML (DOC006) may hold the field: its absence
+    # follows from that error, and is not a second one.
+    if any(d.code == "DOC006" for d in context.reader_diagnostics):
+        return
     for decl in doc_type.fields:
         if decl.presence.kind == "required" and not reading.field(decl.name):
             yield Finding(document_anchor(context), f"no `{decl.name}` field")

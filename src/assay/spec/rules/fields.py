@@ -16,7 +16,8 @@ Fields are read from front matter, a metadata table, `Key: value` lines and
 bullets before the first section, a heading named after the field (`## Status`
 then its first paragraph) or holding the value (`## Status: accepted`), a
 `Status:` line under a heading that asks for it (`## Proposal Status`), and a
-status word leading the title (`# Draft: Use PostgreSQL`).
+status word leading the title (`# Draft: Use PostgreSQL`). A record whose front matter
+is no valid YAML (DOC006) is not told its fields are missing: they may be in it.
 
 ## Fails
 
