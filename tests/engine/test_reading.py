@@ -616,3 +616,27 @@ def test_a_plain_text_status_line_and_its_paragraph() -> None:
     assert [(f.name, f.value, f.source, f.span.line) for f in reading.fields] == [
         ("Status", "accepted", "heading", 5)
     ]
+
+
+@given(
+    section=st.sampled_from(["Context", "Decision", "Consequences", "Decision Outcome"]),
+    aside=st.text(
+        st.characters(blacklist_characters="()\n\r", blacklist_categories=("Cs", "Cc")),
+        min_size=1,
+        max_size=30,
+    ),
+    colon=st.booleans(),
+)
+def test_a_section_name_with_an_aside_names_the_section(
+    section: str, aside: str, colon: bool
+) -> None:
+    """`## Decision (Proposed Workflow Solution):` is the Decision section, whatever
+    the aside says, with or without a closing colon (GSA-TTS/FAC writes them)."""
+    words = WORDS["adr"]
+    heading = f"{section} ({aside}){':' if colon else ''}"
+    role = words.heading(heading)
+    assert role.section is words.heading(section).section is not None
+
+
+def test_a_heading_that_only_holds_a_name_in_parentheses_is_not_that_section() -> None:
+    assert WORDS["adr"].heading("Why we chose (Decision)").section is None

@@ -38,6 +38,8 @@ LINE_PREFIX = (
 
 
 _WORDS = re.compile(r"[^\W_]+")
+#: A parenthetical aside closing a heading: `Decision (Proposed Workflow Solution)`.
+_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 @remember_short()
@@ -137,6 +139,10 @@ class Vocabulary(Model):
             value = value.strip() if section is not None else ""
         else:
             value = ""
+        bare = text.rstrip().removesuffix(":")
+        if section is None and _ASIDE.search(bare):
+            # A section's name with an aside: `## Consequences (for the team)`.
+            section = self.sections.get(fold(_ASIDE.sub("", bare)))
         return HeadingRole(
             section=section,
             prose=folded in self.sections and folded not in self.fields,
