@@ -23,9 +23,9 @@ CORPUS = repos()
 #: warnings judged true, and how many records a publish leaves out for a finding
 #: judged false. The aim is 98 % and 90 % and none; the floors are the figures
 #: reached so far, and are raised as findings are made right (benchmarks/README.md).
-ERRORS = 0.96
+ERRORS = 0.99
 WARNINGS = 0.83
-FALSELY_LEFT_OUT = 8
+FALSELY_LEFT_OUT = 2
 
 
 @pytest.mark.parametrize("repo", CORPUS, ids=lambda r: r.slug)

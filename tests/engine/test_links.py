@@ -282,6 +282,31 @@ def test_a_hugo_page_is_found_by_its_source_or_its_folder() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("destination", "kind", "target"),
+    [
+        # resolved where the site shows the page: content/geps/overview.md
+        ("../overview.md", "ok", "site/content/en/geps/overview.md"),
+        ("../../reference/policy.md", "ok", "site/content/en/reference/policy.md"),
+        ("../gep-2/index.md", "ok", "geps/gep-2/index.md"),  # found as written
+        ("../gone.md", "missing", "geps/gone.md"),
+        ("../../../../climbs.md", "escapes-workspace", None),
+    ],
+)
+def test_a_link_of_a_mounted_page_resolves_where_the_site_shows_it(
+    destination: str, kind: str, target: str | None
+) -> None:
+    """A Hugo site shows `geps/` as `content/geps` and `site/content/en` as `content`:
+    a GEP's `../overview.md` is the site's `content/geps/overview.md`."""
+    index = FileIndex.build(
+        ["geps/gep-1/index.md", "geps/gep-2/index.md", "site/content/en/geps/overview.md",
+         "site/content/en/reference/policy.md"],
+        mounts=(("site/content/en", "content"), ("geps", "content/geps")),
+    )  # fmt: skip
+    result = resolve_link("geps/gep-1/index.md", destination, index)
+    assert (result.kind, result.target) == (kind, target)
+
+
 def test_without_a_static_folder_a_site_file_is_missing() -> None:
     """The same links in a repository without a static folder: each one is broken."""
     index = FileIndex.build(STATIC_FILES)

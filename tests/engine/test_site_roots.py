@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from assay.engine.workspace.hugo_mounts import hugo_mounts
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.site_roots import site_roots, static_roots
 
@@ -85,3 +86,58 @@ def test_a_hugo_site_one_folder_down(tmp_path: Path) -> None:
         "geps/gep-1/index.md": "",
     }
     assert _roots(tmp_path, files) == ("site/content", "site/content/en", "site/content/pt-br")
+
+
+HUGO_TOML = """
+[module]
+  [[module.mounts]]
+    source = "content/en"
+    target = "content"
+  [[module.mounts]]
+    source = "../geps"
+    target = "content/geps"
+  [[module.mounts]]
+    source = "../../outside"
+    target = "content/outside"
+  [[module.mounts]]
+    source = "assets"
+    target = "assets"
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("site/hugo.toml", HUGO_TOML),
+        (
+            "site/hugo.yaml",
+            "module:\n  mounts:\n    - {source: content/en, target: content}\n"
+            "    - {source: ../geps, target: content/geps}\n"
+            "    - {source: ../../outside, target: content/outside}\n",
+        ),
+        (
+            "site/hugo.json",
+            '{"module": {"mounts": [{"source": "content/en", "target": "content"},'
+            ' {"source": "../geps", "target": "content/geps"}]}}',
+        ),
+    ],
+)
+def test_hugo_mounts_are_read_as_content_folders(tmp_path: Path, name: str, text: str) -> None:
+    """gateway-api's `site/hugo.toml` shows `geps/` as `content/geps` and
+    `site/content/en` as `content`; a mount that leaves the workspace, or is no
+    content, is left out."""
+    files = {name: text, "geps/gep-1/index.md": "", "site/content/en/geps/overview.md": ""}
+    for path, body in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(body, encoding="utf-8")
+    index = FileIndex.build(files, normal=True)
+    assert hugo_mounts(tmp_path, index) == (
+        ("site/content/en", "content"),
+        ("geps", "content/geps"),
+    )
+
+
+@pytest.mark.parametrize("text", ["[module\n", "module: [", "{", "\xff"])
+def test_a_hugo_config_that_cannot_be_read_mounts_nothing(tmp_path: Path, text: str) -> None:
+    (tmp_path / "hugo.toml").write_text(text, encoding="utf-8", errors="surrogateescape")
+    assert hugo_mounts(tmp_path, FileIndex.build(["hugo.toml"], normal=True)) == ()

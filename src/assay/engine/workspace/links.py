@@ -17,6 +17,7 @@ from attrs import frozen
 
 from assay.engine.workspace.site_files import (
     FILE_EXTENSIONS,
+    mounted_file,
     names_a_file,
     page_source,
     site_page,
@@ -87,6 +88,8 @@ class FileIndex(Model):
     #: Folders whose files a site serves at its root (`site_roots.static_roots`), as
     #: `public/resources/map.png` is `/resources/map.png` on a site.
     static_roots: tuple[str, ...] = ()
+    #: Folders a Hugo site shows as content folders elsewhere (`hugo_mounts`).
+    mounts: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def build(
@@ -97,6 +100,7 @@ class FileIndex(Model):
         normal: bool = False,
         site_roots: tuple[str, ...] = (),
         static_roots: tuple[str, ...] = (),
+        mounts: tuple[tuple[str, str], ...] = (),
     ) -> FileIndex:
         """Index workspace-relative file paths; their folders are derived, `directories`
         adds empty ones. Raises `ValueError` for a path that leaves the workspace.
@@ -124,7 +128,7 @@ class FileIndex(Model):
             while folder and folder not in dirs:
                 dirs.add(folder)
                 folder = folder.rpartition("/")[0]
-        return cls(frozenset(files), frozenset(dirs), site_roots, static_roots)
+        return cls(frozenset(files), frozenset(dirs), site_roots, static_roots, mounts)
 
     @cached_property
     def _by_folded(self) -> Mapping[int, str | tuple[str, ...]]:
@@ -314,6 +318,10 @@ def resolve_link(
     served = static_file(path, _components(path), index) if inner is None else None
     if served is not None:
         return LinkResolution("ok", served, f"`{written}` is served by the site from `{served}`")
+    mounted = mounted_file(source, path, index) if index.mounts and inner is None else None
+    if mounted is not None:
+        message = f"`{written}` is `{mounted}`, where the site shows this page"
+        return LinkResolution("ok", mounted, message)
     source_file = page_source(target, index)
     if source_file is not None:
         message = f"`{written}` is the page the site builds from `{source_file}`"

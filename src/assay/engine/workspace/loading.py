@@ -25,6 +25,7 @@ from assay.engine.workspace.config import Config
 from assay.engine.workspace.declarations import Declared, collect_declarations
 from assay.engine.workspace.discovery import discover
 from assay.engine.workspace.document_context import DocumentContext
+from assay.engine.workspace.hugo_mounts import hugo_mounts
 from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.listing import list_files
 from assay.engine.workspace.run_folders import MANIFEST, inside, member_type
@@ -163,7 +164,10 @@ def open_workspace(config: Config, *, cache: bool = False) -> Workspace:
 def _file_index(config: Config, found: Discovery) -> FileIndex:
     index = FileIndex.build(found.files, normal=True)
     return evolve(
-        index, site_roots=site_roots(config.root, index), static_roots=static_roots(index)
+        index,
+        site_roots=site_roots(config.root, index),
+        static_roots=static_roots(index),
+        mounts=hugo_mounts(config.root, index),
     )
 
 

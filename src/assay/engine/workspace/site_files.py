@@ -6,6 +6,7 @@ link names no file of the workspace as written.
 
 from __future__ import annotations
 
+import posixpath
 from typing import Protocol
 
 
@@ -19,6 +20,10 @@ class FileIndex(Protocol):
     @property
     def static_roots(self) -> tuple[str, ...]:
         """Folders whose files a site serves at its root."""
+
+    @property
+    def mounts(self) -> tuple[tuple[str, str], ...]:
+        """Workspace folders a site shows as content folders elsewhere."""
 
     def exists(self, path: str) -> bool:
         """Whether ``path`` is a file or a folder of the workspace."""
@@ -104,3 +109,24 @@ def names_a_file(parts: tuple[str, ...]) -> bool:
     names a file on any site, not a page route (`deep-dives`, `intro.html`)."""
     suffix = parts[-1].rpartition(".")[2].casefold() if parts and "." in parts[-1] else ""
     return suffix in FILE_EXTENSIONS and suffix not in _PAGE_EXTENSIONS
+
+
+def mounted_file(source: str, path: str, index: FileIndex) -> str | None:
+    """The file a relative link of a page names on a Hugo site that shows the page's
+    folder elsewhere (``hugo_mounts``): resolved among the site's content, then found
+    in the folder mounted there."""
+    if path.startswith("/"):
+        return None
+    for folder, shown in index.mounts:
+        if not _within(source, folder):
+            continue
+        page = shown + source[len(folder) :]
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(page), path))
+        for other, at in index.mounts:
+            if _within(target, at) and index.exists(found := other + target[len(at) :]):
+                return found
+    return None
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder + "/")

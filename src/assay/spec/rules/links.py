@@ -23,20 +23,22 @@ a page of a documentation site: `/architecture/deep-dives` is found as
 `docs/`, a Docusaurus site's folder, its `docs/` and `static/`, MkDocs' `docs_dir`, or
 a Hugo site's `content/` (and `content/en`; `/docs/glossary.md` may be Hugo's
 `docs/glossary/_index.md`). A link to a built page (`0008-x.html`) is found by its
-source beside it (`0008-x.rst`), as Sphinx projects link their records. One no page
-answers is reported only when it names a file (it ends in an extension such as `.md`
-or `.png`): a route like `/architecture/overview` may be a page the site makes (a
-slug, a version), which assay cannot check. A file of a site's static folder
-(`public/` or `static/`, at the root or up to two folders down) is found where the
-site serves it, at its root: `/img/map.png` or, for a site that resolves links from
-its root (`<base href="/">`), `img/map.png` both find `public/img/map.png`; a path
-that climbs (`../img/map.png`) does not. Files git ignores do not count: they are not
-there in a fresh clone. The `href` and `src` of raw HTML tags (`<a href="…">`, `<img
-src='…'>`) are links too, read as a browser reads them (`&amp;` is `&`). Links in
-code, HTML comments and footnotes are not checked. A link with no target at all (`[the
-design]()`, or a reference to `[rb]: <>`) leads nowhere and is reported too (a
-definition no link uses, `[//]: <> (a note)`, is Markdown's comment idiom and is not);
-`#` and `#section` point into the document itself.
+source beside it (`0008-x.rst`), as Sphinx projects link their records. A relative
+link of a page a Hugo site mounts elsewhere (`module.mounts` in `hugo.toml`) is
+resolved where the site shows the page. One no page answers is reported only when it
+names a file (it ends in an extension such as `.md` or `.png`): a route like
+`/architecture/overview` may be a page the site makes (a slug, a version), which assay
+cannot check. A file of a site's static folder (`public/` or `static/`, at the root or
+up to two folders down) is found where the site serves it, at its root: `/img/map.png`
+or, for a site that resolves links from its root (`<base href="/">`), `img/map.png`
+both find `public/img/map.png`; a path that climbs (`../img/map.png`) does not. Files
+git ignores do not count: they are not there in a fresh clone. The `href` and `src` of
+raw HTML tags (`<a href="…">`, `<img src='…'>`) are links too, read as a browser reads
+them (`&amp;` is `&`). Links in code, HTML comments and footnotes are not checked. A
+link with no target at all (`[the design]()`, or a reference to `[rb]: <>`) leads
+nowhere and is reported too (a definition no link uses, `[//]: <> (a note)`, is
+Markdown's comment idiom and is not); `#` and `#section` point into the document
+itself.
 
 ## Fails
 
