@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.engine.reading.dates import DateReading, read_date
+from assay.engine.reading.dates import DateReading, numeric_readings, read_date, series_order
 
 MONTHS = [datetime.date(2001, m, 1).strftime("%B") for m in range(1, 13)]
 #: Text rich in digits and date separators, so examples come close to dates.
@@ -330,3 +330,17 @@ def test_every_impossible_date_is_impossible(year: int, first: int, second: int,
 )
 def test_near_dates(raw: str, kind: str) -> None:
     assert read_date(raw).kind == kind
+
+
+@given(st.lists(st.dates(datetime.date(1990, 1, 1), datetime.date(2089, 12, 31)), min_size=1))
+def test_a_day_first_series_shows_its_order_when_one_date_can(dates: list[datetime.date]) -> None:
+    """Generated series written `dd/mm/yyyy`: every date reads back day-first; the
+    series shows day-first exactly when one of its dates has a day past 12 (no
+    month-first reading), and never shows month-first."""
+    raws = [f"{d.day:02d}/{d.month:02d}/{d.year}" for d in dates]
+    for raw, date in zip(raws, dates, strict=True):
+        assert numeric_readings(raw)["day-first"] == date.isoformat()
+    shown = any(d.day > 12 for d in dates)
+    assert series_order(raws) == ("day-first" if shown else None)
+    written = [f"{d.month:02d}/{d.day:02d}/{d.year}" for d in dates]  # month-first
+    assert series_order(written) == ("month-first" if shown else None)

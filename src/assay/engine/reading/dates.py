@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Iterable
 from typing import Literal
 
 from attrs import frozen
@@ -327,3 +328,39 @@ _PATTERNS = (
     _MONTH_YEAR,
     _MASK,
 )
+
+
+#: The order of a numeric date's day and month: `26/03/2018` is day-first.
+Order = Literal["day-first", "month-first"]
+
+
+def numeric_readings(raw: str) -> dict[Order, str]:
+    """The ISO dates a numeric date (`10/04/18`, `26.03.2018`) is in each order it can
+    be read in: one order for `26/03/2018` (there is no month 26), two for
+    `10/04/18`, none for another form of date."""
+    match = _DAY_FIRST.search(raw) or _SHORT_YEAR.search(raw)
+    if match is None:
+        return {}
+    first, separator, second, year = int(match[1]), match[2], int(match[3]), int(match[4])
+    year += 2000 if match.re is _SHORT_YEAR else 0
+    orders: list[tuple[Order, int, int]] = [("day-first", second, first)]
+    if separator != ".":  # a dotted date is day-first wherever it is written
+        orders.append(("month-first", first, second))
+    return {
+        order: f"{year:04d}-{month:02d}-{day:02d}"
+        for order, month, day in orders
+        if _problem(year, month, day) is None
+    }
+
+
+def series_order(raws: Iterable[str]) -> Order | None:
+    """The order a series writes its numeric dates in, where they show it: the order
+    of every date that can be read one way only, when they agree (a series that
+    writes `26/03/2018` reads its `10/04/18` day-first); None when none shows an order,
+    or two disagree."""
+    shown: set[Order] = set()
+    for raw in raws:
+        readings = numeric_readings(raw)
+        if len(readings) == 1:
+            shown.update(readings)
+    return shown.pop() if len(shown) == 1 else None

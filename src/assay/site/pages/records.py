@@ -18,12 +18,13 @@ import hashlib
 import os
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
 from assay.engine.files.opening import open_contained
 from assay.engine.files.refusal import Refused
+from assay.engine.reading.dates import Order, numeric_readings, series_order
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.workspace.candidates import Candidate, Stamp
@@ -89,9 +90,10 @@ def read_records(publication: Publication) -> tuple[list[PublishedRecord], list[
         if number is not None:
             by_number.setdefault(number, []).append(path)
     pages = page_names(publication.records)
+    orders = _date_orders((path, reading) for path, *_, reading, _origin in read_ones)
     records = [
         PublishedRecord(
-            facts=_facts(path, reading, pages[path], published, by_number),
+            facts=_facts(path, reading, pages[path], published, by_number, orders),
             source=f"{pages[path]}.md",
             text=text,
             line_starts=starts,
@@ -201,6 +203,7 @@ def _facts(
     page: str,
     published: set[str],
     by_number: dict[int, list[str]],
+    orders: dict[str, Order],
 ) -> RecordFacts:
     status = reading.value("Status")
     return RecordFacts(
@@ -209,7 +212,7 @@ def _facts(
         number=_number(reading),
         title=reading.title.text if reading.title is not None else _stem(path),
         status=status.lower() if status else None,
-        date=_date(reading.date.iso if reading.date is not None else None),
+        date=_date(_iso(path, reading, orders)),
         relations=tuple(
             RelationFact(kind=_kind(relation), name=relation.name, target=target)
             for relation in reading.relations
@@ -217,6 +220,30 @@ def _facts(
         ),
         date_id=_date_id(path, _number(reading)),
     )
+
+
+def _date_orders(readings: Iterable[tuple[str, Reading]]) -> dict[str, Order]:
+    """Folder -> the order its records write numeric dates in, where they show one."""
+    raws: dict[str, list[str]] = {}
+    for path, reading in readings:
+        raws.setdefault(posixpath.dirname(path), []).extend(_date_raws(reading))
+    return {folder: order for folder, found in raws.items() if (order := series_order(found))}
+
+
+def _date_raws(reading: Reading) -> list[str]:
+    return [f.raw for f in reading.fields if f.name.casefold() == "date" and f.date_kind]
+
+
+def _iso(path: str, reading: Reading, orders: dict[str, Order]) -> str | None:
+    """The record's date; a date either order could read (`10/04/18`) read in the
+    order its folder's other dates show (`26/03/2018`: day-first)."""
+    if reading.date is not None:
+        return reading.date.iso
+    order = orders.get(posixpath.dirname(path))
+    if order is None:
+        return None
+    found = (numeric_readings(raw).get(order) for raw in _date_raws(reading))
+    return next((iso for iso in found if iso is not None), None)
 
 
 def _date(value: str | None) -> datetime.date | None:
