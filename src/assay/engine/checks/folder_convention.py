@@ -45,9 +45,9 @@ _KEEP = {
     "FLD002": "use this status",
 }
 _BREAK = {
-    "DOC010": "has several titles (`#` headings)",
-    "DOC014": "introduces sections with bold lines",
-    "FLD007": "writes dates in another form than YYYY-MM-DD",
+    "DOC010": "have several titles (`#` headings)",
+    "DOC014": "introduce sections with bold lines",
+    "FLD007": "write dates in another form than YYYY-MM-DD",
 }
 _KIND = {"FLD001": "field", "DOC003": "section"}
 
