@@ -60,7 +60,7 @@ def learn_names(names: Sequence[str]) -> NameScheme:
         return NameScheme()
     dated = [n for n, (_, scheme) in known if scheme == "dated"]
     plain = [n for n, (_, scheme) in known if scheme == "numbered"]
-    suffix = _suffix(known[-1][0])
+    suffix = _suffix([n for n, _ in known])
     if len(dated) > len(plain):
         latest = dated[-1]
         separator, joiner = _joints(latest[10 if latest[4:5] == "-" else 8 :])
@@ -88,10 +88,14 @@ def learn_names(names: Sequence[str]) -> NameScheme:
     )
 
 
-def _suffix(name: str) -> str:
-    """The latest record's extension, of those a record is written in."""
-    lower = name.lower()
-    return next((s for s in (".markdown", ".rst") if lower.endswith(s)), ".md")
+def _suffix(names: Sequence[str]) -> str:
+    """The extension most of ``names`` have (the latest's of equals), of those a
+    record is written in: one Markdown record among reStructuredText ones (Paragon's
+    `0013-x.md`) does not turn the series."""
+    found = [
+        next((s for s in (".markdown", ".rst") if n.lower().endswith(s)), ".md") for n in names
+    ]
+    return max(reversed(found), key=found.count)
 
 
 def _joints(rest: str) -> tuple[str, str]:
