@@ -107,8 +107,10 @@ def test_madr3_supersedes_a_record_stating_no_status(
     after = texts(root)
     created = after["docs/decisions/0001-use-kafka-for-events.md"]
     assert front_matter(created)["supersedes"] == "0000-use-markdown-any-decision-records.md"
+    # YAML states the relation as YAML: a key naming the file, no Markdown link.
     assert front_matter(after[MADR3_RECORD]) == {
-        "status": "superseded by [Use Kafka for events](0001-use-kafka-for-events.md)"
+        "status": "superseded",
+        "superseded-by": "0001-use-kafka-for-events.md",
     }
     assert after[MADR3_RECORD] == snapshot
     findings = check_findings(capsys)
@@ -190,8 +192,9 @@ def test_madr3_docs_copy_takes_in_its_commented_status_and_date(
     assert (fields["status"], fields["date"]) == ("proposed", datetime.date(2025, 1, 1))
     assert "\n# deciders: {list everyone involved in the decision}\n" in text
     superseded = front_matter(after["docs/decisions/0001-use-plain-junit5-for-testing.md"])
-    assert superseded["status"] == (
-        "superseded by [Use Kafka for events](0002-use-kafka-for-events.md)"
+    assert (superseded["status"], superseded["superseded-by"]) == (
+        "superseded",
+        "0002-use-kafka-for-events.md",
     )
     assert by_code(check_findings(capsys)) == {
         "DOC007": {"docs/decisions/0002-use-kafka-for-events.md"}

@@ -110,11 +110,13 @@ def new_record(
     amends: Sequence[str] = (),
 ) -> Created:
     """Write the next decision record titled ``title`` in ``folder`` (default: the
-    records folder found), in the style its records follow (or its ``template.md``),
-    status proposed (or the first its template lists), dated ``today`` (default: today
-    in UTC); its sections hold the template's questions, which ``check`` reports until
-    they are answered. ``supersedes`` and ``amends`` name records (by number, or file
-    name with or without ``.md``) that are updated to point back.
+    records folder found), in the name form and style its records follow, Markdown or
+    reStructuredText (or its ``template.md``/``template.rst``), status the first its
+    template lists (else the word its records use for an undecided one, else proposed),
+    dated ``today`` (default: today in UTC); its sections hold the template's questions,
+    which ``check`` reports until they are answered. ``supersedes`` and ``amends`` name
+    records (by number, or file name with or without its extension) that are updated
+    to point back.
 
     Raises ``UsageError`` for a title or folder that cannot be used, a record that
     exists already, or a record to relate to that is not found; nothing is written.

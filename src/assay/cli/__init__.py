@@ -166,13 +166,14 @@ def build_parser() -> argparse.ArgumentParser:
         "new",
         help="write the next decision record in its folder's style, or scaffold a run",
         description=(
-            "Write the next decision record: the folder's next number, its template.md "
-            "or the style its records follow, status proposed (or the first its template "
-            "lists), today's date (SOURCE_DATE_EPOCH when set); the sections hold the "
-            "template's questions, which `assay check` reports until they are answered. "
-            "--supersedes and --amends update the other "
-            "record to point back. `assay new run --source URL --system NAME` scaffolds "
-            "an analysis run instead, in --dir (default: runs/ at the workspace root)."
+            "Write the next decision record: the folder's next free number, its template "
+            "or the style its records follow (Markdown or reStructuredText), status "
+            "proposed (or the first its template lists, or the records' word), today's "
+            "date (SOURCE_DATE_EPOCH when set); the sections hold the template's "
+            "questions, which `assay check` reports until they are answered. "
+            "--supersedes and --amends update the other record to point back. "
+            "`assay new run --source URL --system NAME` scaffolds an analysis run "
+            "instead, in --dir (default: runs/ at the workspace root)."
         ),
     )
     new.add_argument(

@@ -27,11 +27,14 @@ from assay.engine.authoring.folder import (
 )
 from assay.engine.authoring.naming import learn_names, next_number, slug
 from assay.engine.authoring.render import NewRecord, from_template, house_record
-from assay.engine.authoring.style import HouseStyle, learn_style
+from assay.engine.authoring.rst_shape import RstRecord, learn_shape, rst_record
+from assay.engine.authoring.rst_template import rst_from_template
+from assay.engine.authoring.style import HouseStyle, learn_style, new_status, series_word
 from assay.engine.files import writing
 from assay.engine.files.destination import Destination, Ground, claim, claim_edit
 from assay.engine.workspace.config import Config
 from assay.errors import UsageError
+from assay.grammar.reader import is_rst
 from assay.spec.model import Model
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
@@ -61,50 +64,98 @@ def new_record(
     name_slug = slug(title)
     where = read_folder(config, choose_folder(config, folder, cwd or Path.cwd()))
     scheme = learn_names([r.name for r in where.records])
-    numbered = scheme.scheme == "numbered"
-    numbers = [r.number for r in where.records if r.number is not None]
-    number = next_number(numbers) if numbered else None
+    # The next free number: one past every number a name in the folder holds, a
+    # record in another format (a `.md` among `.rst` ones) or a picture's included.
+    number = next_number(where.taken) if scheme.scheme == "numbered" else None
     name = scheme.name(number or 0, name_slug, today)
     path = f"{where.path}/{name}" if where.path else name
     if os.path.lexists(config.root / path):
         raise UsageError(f"{path} exists already; nothing was written")
-    style = _style(where)
-    heading = style.title(number, title) if where.template is None else title
+    rst = is_rst(name)
+    # The series is the records written as the new one will be (`.rst` or Markdown).
+    series = [r for r in where.records if is_rst(r.name) == rst]
+    template = where.template(scheme.suffix)
     targets = [(t, "Supersedes", "Superseded by") for t in _find(where, supersedes)]
     targets += [(t, "Amends", "Amended by") for t in _find(where, amends)]
-    new = NewRecord(
-        title=heading,
-        plain_title=title,
-        number=str(number) if number is not None else "",
-        status=style.status("proposed"),
-        date=today.isoformat(),
-        relations=tuple((key, relate.link(_title(t), t.name), t.name) for t, key, _ in targets),
-    )
-    if where.template is not None:
-        template = (config.root / where.template).read_bytes()
-        text = from_template(template, where.template, new)
+    status = new_status(series)
+    if rst:
+        text = _rst_text(config, series, template, number, title, status, today, targets)
     else:
-        text = house_record(style, new).encode("utf-8")
-    new_link = relate.link(_title_of(text, path, name), name)
+        text = _markdown_text(config, series, template, number, title, status, today, targets)
+    new_title = _title_of(text, path, name)
+    gone = series_word(where.records, "superseded")  # `replaced`, in a KEP-like series
     updates: list[tuple[Record, bytes]] = []
     for target, _, inverse in targets:
+        new_link = relate.link(new_title, name, rst=is_rst(target.name))
         if inverse == "Superseded by":
-            edited = relate.mark_superseded(target.raw, target.path, new_link, name)
+            edited = relate.mark_superseded(target.raw, target.path, new_link, name, word=gone)
         else:
             edited = relate.add_relation(target.raw, target.path, inverse, new_link, name)
         _confirm(edited, target, inverse, name)
         updates.append((target, edited))
     _write(config.root, path, text, updates)
-    return Created(path=path, updated=tuple(t.path for t, _ in updates), template=where.template)
+    return Created(path=path, updated=tuple(t.path for t, _ in updates), template=template)
 
 
-def _style(where: RecordsFolder) -> HouseStyle:
-    """The folder's house style; with a template, the template is the style, and the
+Targets = list[tuple[Record, str, str]]
+
+
+def _markdown_text(
+    config: Config,
+    series: list[Record],
+    template: str | None,
+    number: int | None,
+    title: str,
+    status: str,
+    today: datetime.date,
+    targets: Targets,
+) -> bytes:
+    style = _style(series, template)
+    new = NewRecord(
+        title=style.title(number, title) if template is None else title,
+        plain_title=title,
+        number=str(number) if number is not None else "",
+        status=style.status(status),
+        date=today.isoformat(),
+        relations=tuple((key, relate.link(_title(t), t.name), t.name) for t, key, _ in targets),
+    )
+    if template is not None:
+        return from_template((config.root / template).read_bytes(), template, new)
+    return house_record(style, new, series).encode("utf-8")
+
+
+def _rst_text(
+    config: Config,
+    series: list[Record],
+    template: str | None,
+    number: int | None,
+    title: str,
+    status: str,
+    today: datetime.date,
+    targets: Targets,
+) -> bytes:
+    shape = learn_shape(series)
+    capital = _style(series, template).capitalized
+    new = RstRecord(
+        number=number,
+        title=title,
+        status=status.capitalize() if capital else status,
+        date=today.isoformat(),
+        relations=tuple((key, relate.link(_title(t), t.name, rst=True)) for t, key, _ in targets),
+    )
+    if template is not None:
+        raw = (config.root / template).read_bytes()
+        return rst_from_template(raw, template, shape, new)
+    return rst_record(shape, new).encode("utf-8")
+
+
+def _style(series: list[Record], template: str | None) -> HouseStyle:
+    """The series' house style; with a template, the template is the style, and the
     records only say how the status is capitalised (when they agree on a style)."""
-    if where.template is None:
-        return learn_style(where.records)
+    if template is None:
+        return learn_style(series)
     try:
-        return learn_style(where.records)
+        return learn_style(series)
     except UsageError:
         return HouseStyle()
 

@@ -30,8 +30,9 @@ _KEY_LINE = re.compile(r"^([A-Za-z][\w -]*+)([ \t]*+:[ \t]*+)(\S.*)$")
 _COMMENTED = re.compile(r"^#[ \t]*(?=(?i:status|date)[ \t]*:)")
 #: A title naming the template itself (``title: ADR Template``), or a placeholder.
 _TEMPLATE_TITLE = re.compile(r"(?i:\btemplate\b)|\A[{\[]")
-#: The alternatives a placeholder lists: ``{proposed | rejected | …}``, ``[draft | …]``.
-_FIRST_LISTED = re.compile(r"\A[{\[]\s*([A-Za-z][A-Za-z -]*?)\s*\|")
+#: The alternatives a placeholder lists: ``{proposed | rejected | …}``, ``[draft | …]``,
+#: NumPy's ``<Draft | Active | …>``.
+_FIRST_LISTED = re.compile(r"\A[{\[<]\s*([A-Za-z][A-Za-z -]*?)\s*\|")
 
 
 def fill_front_matter(text: str, status: str, date: str, title: str) -> str:

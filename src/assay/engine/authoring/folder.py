@@ -15,7 +15,12 @@ from pathlib import Path
 from attrs import frozen
 
 from assay.engine.reading.read import read
-from assay.engine.reading.record_names import MARKDOWN_SUFFIXES, record_number
+from assay.engine.reading.record_names import (
+    MAIN_NAMES,
+    RECORD_SUFFIXES,
+    SERIES_LABELS,
+    record_number,
+)
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.config import Config
@@ -24,14 +29,16 @@ from assay.engine.workspace.loading import type_for
 from assay.engine.workspace.record_folders import RECORD_FOLDERS, is_template_name
 from assay.engine.workspace.types import TypeSet
 from assay.errors import UsageError
-from assay.grammar.markdown.document import read_document
+from assay.grammar.reader import read_document
 from assay.spec.model import Model
 from assay.spec.reading import Reading
 
 #: Template names, as tools write them: `template.md`, `adr-template.md`,
-#: `0000-template.md`, `ADR000-template.md`.
-_TEMPLATE = re.compile(r"(?:adr[-_]?)?(?:0+[-_])?template\.(?:md|markdown)", re.IGNORECASE)
-_NOT_RECORDS = ("readme.md", "readme.markdown", "index.md", "index.markdown")
+#: `0000-template.md`, `ADR000-template.md`, a series' `nep-template.rst`.
+_TEMPLATE = re.compile(
+    rf"(?:(?:{'|'.join(SERIES_LABELS)})[-_]?)?(?:0+[-_])?template\.(?:md|markdown|rst)",
+    re.IGNORECASE,
+)
 
 
 @frozen(kw_only=True)
@@ -42,7 +49,7 @@ class Record(Model):
     name: str
     number: int | None  #: the number its name gives (a date for a dated name)
     raw: bytes
-    reading: Reading | None  #: None when it is not UTF-8 or not Markdown
+    reading: Reading | None  #: None when it is not UTF-8
 
 
 @frozen(kw_only=True)
@@ -51,7 +58,17 @@ class RecordsFolder(Model):
 
     path: str  #: workspace-relative POSIX path ("" for the root itself)
     records: tuple[Record, ...]  #: sorted by number, then name
-    template: str | None  #: workspace-relative path of the folder's template
+    templates: tuple[str, ...]  #: workspace-relative paths of the folder's templates
+
+    def template(self, suffix: str) -> str | None:
+        """The folder's template for a record ending in ``suffix`` (``.rst``), if any;
+        a Markdown template serves either Markdown suffix."""
+        rst = suffix == ".rst"
+        return next((t for t in self.templates if t.lower().endswith(".rst") == rst), None)
+
+    #: Every number a name in the folder holds (a record in another format, a record
+    #: kept as a folder, its pictures): the next record takes none of them.
+    taken: tuple[int, ...] = ()
 
 
 def choose_folder(config: Config, given: str | None, cwd: Path) -> str:
@@ -129,38 +146,43 @@ def _existing(root: Path, folder: str) -> str | None:
 
 
 def read_folder(config: Config, folder: str) -> RecordsFolder:
-    """The records of ``folder`` (its numbered or dated Markdown files), each read as
-    `check` reads it, and its template, if it has one."""
+    """The records of ``folder`` (its numbered or dated Markdown and reStructuredText
+    files), each read as `check` reads it, and its templates, if it has any: one for
+    each format, ``template.md`` first."""
     root = config.root
     records: list[Record] = []
     templates: list[str] = []
+    taken: set[int] = set()
     for entry in sorted(os.scandir(root / folder), key=lambda e: e.name):
         name = entry.name
-        if not entry.is_file(follow_symlinks=False):
-            continue  # a link is reported by `check`, never followed
         path = f"{folder}/{name}" if folder else name
-        if _TEMPLATE.fullmatch(name):
+        if _TEMPLATE.fullmatch(name) and entry.is_file(follow_symlinks=False):
             templates.append(path)
             continue
         number = record_number(name)
         # The one rule discovery follows: `0010-django-templates.md` is a record.
-        if number is None or name.lower() in _NOT_RECORDS or is_template_name(name):
+        if number is None or name.lower() in MAIN_NAMES or is_template_name(name):
             continue
-        if not name.lower().endswith(MARKDOWN_SUFFIXES):
+        if number[1] == "numbered":
+            taken.add(number[0])
+        if not entry.is_file(follow_symlinks=False):
+            continue  # a link is reported by `check`, never followed
+        if not name.lower().endswith(RECORD_SUFFIXES):
             continue
         raw = Path(entry.path).read_bytes()
         records.append(
             Record(path=path, name=name, number=number[0], raw=raw, reading=read_record(raw, path))
         )
     records.sort(key=lambda r: (r.number or 0, r.name))
-    template = next((t for t in templates if posixpath.basename(t).lower() == "template.md"), None)
+    templates.sort(key=lambda t: posixpath.basename(t).lower() != "template.md")
     return RecordsFolder(
-        path=folder, records=tuple(records), template=template or next(iter(templates), None)
+        path=folder, records=tuple(records), templates=tuple(templates), taken=tuple(taken)
     )
 
 
 def read_record(raw: bytes, path: str) -> Reading | None:
-    """``raw`` read as `check` reads a record found by convention (`adr` or `madr`)."""
+    """``raw`` read as `check` reads a record found by convention (`adr` or `madr`), in
+    the format its name says."""
     parsed, locator = read_document(raw, path)
     document = parsed.value
     if document is None or locator is None:

@@ -2,7 +2,9 @@
 
 `0007-use-kafka.md` says: numbered, four digits, no prefix, `-` then a slug;
 `ADR-012-use-kafka.md` a prefix `ADR-` and three digits; `20240131-use-kafka.md` a
-date prefix. The next record follows the latest one's pattern.
+date prefix; `0002_xapi_events.rst` (as Sphinx users name pages) an underscore after
+the number and between the words, and reStructuredText. The next record follows the
+latest one's pattern.
 """
 
 from __future__ import annotations
@@ -33,15 +35,20 @@ class NameScheme(Model):
     width: int = 4  #: digits, zero-padded (1: unpadded)
     dashed_date: bool = False  #: ``2024-01-31-x.md`` rather than ``20240131-x.md``
     slugged: bool = True  #: False for ``ADR-7.md``: the number is the whole name
-    suffix: str = ".md"
+    suffix: str = ".md"  #: ``.md``, ``.markdown`` or ``.rst``
+    separator: str = "-"  #: between the number and the slug: ``-`` or ``_``
+    joiner: str = "-"  #: between the slug's words: ``-`` or ``_``
 
     def name(self, number: int, slug: str, today: datetime.date) -> str:
-        """The file name of record ``number`` (a dated scheme uses ``today``)."""
+        """The file name of record ``number`` (a dated scheme uses ``today``); ``slug``
+        is joined with ``-`` (``slug``'s own), rejoined here as the folder joins it."""
         if self.scheme == "dated":
             stem = today.strftime("%Y-%m-%d" if self.dashed_date else "%Y%m%d")
         else:
             stem = f"{self.prefix}{number:0{self.width}d}"
-        return f"{stem}-{slug}{self.suffix}" if self.slugged else f"{stem}{self.suffix}"
+        if not self.slugged:
+            return f"{stem}{self.suffix}"
+        return f"{stem}{self.separator}{slug.replace('-', self.joiner)}{self.suffix}"
 
 
 def learn_names(names: Sequence[str]) -> NameScheme:
@@ -53,23 +60,56 @@ def learn_names(names: Sequence[str]) -> NameScheme:
         return NameScheme()
     dated = [n for n, (_, scheme) in known if scheme == "dated"]
     plain = [n for n, (_, scheme) in known if scheme == "numbered"]
-    suffix = ".markdown" if known[-1][0].lower().endswith(".markdown") else ".md"
+    suffix = _suffix([n for n, _ in known])
     if len(dated) > len(plain):
         latest = dated[-1]
+        separator, joiner = _joints(latest[10 if latest[4:5] == "-" else 8 :])
         return NameScheme(
-            scheme="dated", dashed_date=latest[4:5] == "-", slugged=True, suffix=suffix
+            scheme="dated",
+            dashed_date=latest[4:5] == "-",
+            slugged=True,
+            suffix=suffix,
+            separator=separator,
+            joiner=joiner,
         )
     latest = plain[-1]
     match = _NUMBER.match(latest)
     assert match is not None  # record_number found a number at this place
     padded = [len(d) for d in (_NUMBER.match(n)[2] for n in plain) if d.startswith("0")]  # type: ignore[index]
     rest = latest[match.end() :]
+    separator, joiner = _joints(rest)
     return NameScheme(
         prefix=match[1],
         width=max(padded, default=1),
-        slugged=rest.lower() not in (".md", ".markdown"),
+        slugged=rest.lower() not in (".md", ".markdown", ".rst"),
         suffix=suffix,
+        separator=separator,
+        joiner=joiner,
     )
+
+
+def _suffix(names: Sequence[str]) -> str:
+    """The extension most of ``names`` have (the latest's of equals), of those a
+    record is written in: one Markdown record among reStructuredText ones (Paragon's
+    `0013-x.md`) does not turn the series."""
+    found = [
+        next((s for s in (".markdown", ".rst") if n.lower().endswith(s)), ".md") for n in names
+    ]
+    return max(reversed(found), key=found.count)
+
+
+def _joints(rest: str) -> tuple[str, str]:
+    """What follows a record's number (``_xapi_events.rst``): the separator before its
+    slug and the one between the slug's words. A slug of one word says nothing of the
+    latter, so it takes the former (``0002_xapi.rst``: ``_`` for both)."""
+    separator = "_" if rest.startswith("_") else "-"
+    words = rest[1:].rpartition(".")[0]
+    if "-" in words or "_" in words:
+        # `nep-0029-deprecation_policy.rst`: the words' own separator, where both are.
+        joiner = "_" if words.count("_") > words.count("-") else "-"
+    else:
+        joiner = separator
+    return separator, joiner
 
 
 def next_number(numbers: Sequence[int]) -> int:

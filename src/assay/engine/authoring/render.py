@@ -9,12 +9,14 @@ kept off the site; its metadata (title, status, date, relations) checks clean.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from attrs import frozen
 
 from assay.engine.authoring import relate
 from assay.engine.authoring.fill import fill_front_matter, template_status
-from assay.engine.authoring.folder import read_record
+from assay.engine.authoring.folder import Record, read_record
+from assay.engine.authoring.front import front_keys, front_matter
 from assay.engine.authoring.style import HouseStyle
 from assay.engine.reading.prompts import ADR_TOOLS
 from assay.engine.reading.values import is_placeholder
@@ -51,14 +53,20 @@ class NewRecord(Model):
     relations: tuple[tuple[str, str, str], ...] = ()
 
 
-def house_record(style: HouseStyle, new: NewRecord) -> str:
-    """The new record in the house style ``style``."""
+def house_record(style: HouseStyle, new: NewRecord, series: Sequence[Record] = ()) -> str:
+    """The new record in the house style ``style``; in front matter, the keys the
+    ``series``' records keep."""
     lines: list[str] = []
     if style.kind == "madr":
-        lines += ["---", f"status: {new.status}"]
-        lines += [f"date: {new.date}"] if style.dated else []
-        lines += [f"{key.lower().replace(' ', '-')}: {file}" for key, _, file in new.relations]
-        lines += ["---", ""]
+        keys = front_matter(
+            front_keys(series),
+            status=new.status,
+            date=new.date,
+            dated=style.dated,
+            title=new.plain_title,
+            relations=[(key, file) for key, _, file in new.relations],
+        )
+        lines += ["---", *keys, "---", ""]
     lines += [f"# {atx_text(new.title)}", ""]
     if style.kind == "log4brains":
         lines += [f"{style.bullet} Status: {new.status}"]

@@ -17,7 +17,8 @@ from typing import Literal
 from attrs import frozen
 
 from assay.engine.authoring.folder import Record
-from assay.engine.reading.values import record_number_in_title
+from assay.engine.reading.values import record_number_in_title, strip_markup
+from assay.engine.workspace.types import builtin_type
 from assay.errors import UsageError
 from assay.spec.model import Model
 from assay.spec.reading import FieldReading, Reading
@@ -156,3 +157,42 @@ def _bullet(raw: bytes, status: FieldReading) -> str:
     line_start = raw.rfind(b"\n", 0, status.key_span.start) + 1
     before = raw[line_start : status.key_span.start].decode("utf-8", "replace").strip()
     return before[:1] if before[:1] in ("-", "*", "+") else "-"
+
+
+#: The words a series writes for a record not yet decided, besides the ``proposed``
+#: spellings the built-in type knows: Kubernetes' and Open edX's ``provisional``.
+_UNDECIDED = ("provisional", "wip", "rfc")
+
+
+def new_status(records: Sequence[Record]) -> str:
+    """The status word ``records`` (oldest first) use most for a record not yet
+    decided (``proposed``, ``draft``, ``provisional``, …); ``proposed`` when none is.
+    Lower-case: the house style gives the case."""
+    return series_word(records, "proposed", _UNDECIDED)
+
+
+def series_word(records: Sequence[Record], value: str, extra: Sequence[str] = ()) -> str:
+    """The spelling of the status ``value`` (or one of ``extra``) that ``records``
+    use most, the latest of equals; ``value`` when they use none. Lower-case."""
+    words = sorted({*_spellings(value), *extra}, key=len, reverse=True)
+    counts: Counter[str] = Counter()
+    latest: dict[str, int] = {}
+    for at, record in enumerate(records):
+        stated = record.reading.field("Status") if record.reading is not None else ()
+        if not stated or stated[0].placeholder:
+            continue
+        text = strip_markup(stated[0].raw).casefold()
+        word = next((w for w in words if re.match(rf"{re.escape(w)}(?![^\W_])", text)), None)
+        if word is not None:
+            counts[word] += 1
+            latest[word] = at
+    if not counts:
+        return value
+    return max(counts, key=lambda w: (counts[w], latest[w]))
+
+
+def _spellings(value: str) -> tuple[str, ...]:
+    """``value`` and its synonyms in the built-in ``adr`` type's Status."""
+    status = next(f for f in builtin_type("adr").fields if f.name == "Status")
+    found = next(v for v in status.values if v.name.casefold() == value)
+    return (found.name.casefold(), *(s.casefold() for s in found.synonyms))

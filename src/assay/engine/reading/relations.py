@@ -62,10 +62,12 @@ def _from(
         return
     if isinstance(decl, RelationDecl):
         if item.offsets is None:
+            # A reST field's links come as Markdown ones (`:Supersedes: :doc:`x``).
+            linked = _TEXT_LINK.search(item.raw) is not None
             yield RelationReading(
                 name=decl.name,
                 inverse=decl.inverse,
-                targets=_yaml_targets(item),
+                targets=_text_targets(item.raw, item, document) if linked else _yaml_targets(item),
                 source=item.source,
                 span=item.span,
             )
