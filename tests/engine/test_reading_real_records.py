@@ -339,7 +339,7 @@ def test_an_unambiguous_non_iso_date_field_dates_the_record_and_is_still_reporte
     assert _dates("dates", "docs/adr")["0002-month-name-date.md"] == ("2023-03-05", "field", 4)
     found = _messages("dates", tmp_path)
     # Three of the case's four records write no ISO date: the folder's way, said once.
-    assert found[(1, "DOC015")].startswith("3 of 4 records in `docs/adr` writes dates")
+    assert found[(1, "DOC015")].startswith("3 of 4 records in `docs/adr` write dates")
     reading = reading_of(
         (CASES / "dates/docs/adr/0002-month-name-date.md").read_text(), type_name="adr"
     )

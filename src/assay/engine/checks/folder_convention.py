@@ -194,12 +194,15 @@ def check(workspace: WorkspaceContext) -> Iterator[Finding]:
     """A folder's records keep no settled convention, or use a status word of their
     own, or some are written another way: said once, instead of a finding per record."""
     found = tallies(workspace.records.records)
+    focus = workspace.focused  # a note is reported only at a record in focus
     seen: set[int] = set()
     for _folder, tally in sorted(found.items()):
         if id(tally) in seen:  # a series kept one record a folder: said once
             continue
         seen.add(id(tally))
         judged = [r for r in tally.records if found.get(r.folder) is tally]
+        if focus is not None and judged[0].path not in focus.paths:
+            continue  # a pre-commit run of one record: no other folder's notes to count
         unlike: dict[str, list[Gap]] = {}
         for gap, count in sorted(tally.breaking.items()):
             if tally.usual(gap):

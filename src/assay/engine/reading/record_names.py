@@ -74,10 +74,10 @@ def numbering_name(path: str) -> str:
     outer = folder.rpartition("/")[2]
     if name.lower() in MAIN_NAMES:
         return outer
-    if record_number(name) is None and not outer.isdigit() and record_number(outer):
-        numbered = record_number(outer)
-        return outer if numbered is not None and numbered[1] == "numbered" else name
-    return name
+    if outer.isdigit() or record_number(name) is not None:
+        return name
+    numbered = record_number(outer)
+    return outer if numbered is not None and numbered[1] == "numbered" else name
 
 
 def series_folder(path: str) -> str:

@@ -15,6 +15,7 @@ from typing import Literal
 from assay.engine.files.opening import read_contained
 from assay.engine.files.refusal import Refused
 from assay.engine.reading.record_names import (
+    MAIN_NAMES,
     RECORD_SUFFIXES,
     SERIES_LABELS,
     numbering_name,
@@ -188,6 +189,15 @@ def _names_a_template(name: str) -> bool:
     return bool(words) and (words[0] in ("template", "templates") or words[-1] == "template")
 
 
+def _named_record(path: str) -> bool:
+    """``_named`` of the name that numbers the record at ``path``; a numbered file's
+    own name first (the usual case, one look at the name)."""
+    name = path.rpartition("/")[2]
+    if name.lower() not in MAIN_NAMES and record_number(name) is not None:
+        return True
+    return _named(numbering_name(path))
+
+
 def _named(name: str) -> bool:
     """True for a name with a record's number, a series' own label before it or not
     (``0007-x.md``, ``ODH-ADR-Operator-0001-x.md``, ``20240131-x.md``)."""
@@ -306,10 +316,11 @@ class Records:
         series (``architecture_design_summary.md``), a guide beside it. Only these are
         read here; a named file is a record whatever its text."""
         found = [c for c in self.selected.values() if c.origin in _BY_FOLDER]
-        named = {c.folder for c in found if _named(numbering_name(c.path))}
+        is_named = {c.path: _named_record(c.path) for c in found}
+        named = {c.folder for c in found if is_named[c.path]}
         for candidate in found:
             path = candidate.path
-            if candidate.folder not in named or _named(numbering_name(path)):
+            if candidate.folder not in named or is_named[path]:
                 continue
             if not written_as_record(root, path):
                 del self.selected[path]
