@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from syrupy.assertion import SnapshotAssertion
 
-from tests.ecosystem.corpus import REPOS, Repo, repos, setup
+from tests.ecosystem.corpus import REPOS, Repo, key, repos, setup
 from tests.ecosystem.survey import survey
 
 CORPUS = repos()
@@ -25,7 +25,9 @@ CORPUS = repos()
 #: reached so far, and are raised as findings are made right (benchmarks/README.md).
 ERRORS = 0.99
 WARNINGS = 0.83
-FALSELY_LEFT_OUT = 2
+#: Records a publish leaves out for a finding judged false, by repository (none
+#: elsewhere): budgets that only shrink.
+FALSELY_LEFT_OUT = {"decentraland--adr": 1, "openedx--paragon": 1}
 
 
 @pytest.mark.parametrize("repo", CORPUS, ids=lambda r: r.slug)
@@ -36,6 +38,12 @@ def test_every_finding_is_judged(repo: Repo, tmp_path: Path, snapshot: SnapshotA
     hint = "judge it in keys/ (python -m tests.ecosystem --keys writes `?` lines)"
     assert not done.unjudged, f"findings no key line judges; {hint}: {done.unjudged}"
     assert not done.stale, f"key lines for findings no longer reported: {done.stale}"
+    # Every record a reader counts is found (a file or two more may be taken, each a
+    # judgement about its text, shown in the snapshot), and none is left off the site
+    # for a false finding beyond the repository's budget.
+    assert len(done.records) >= repo.records, (len(done.records), repo.records)
+    left_out = done.falsely_left_out
+    assert len(left_out) <= FALSELY_LEFT_OUT.get(repo.slug, 0), left_out
 
 
 def test_the_corpus_is_vendored_with_its_licences() -> None:
@@ -49,15 +57,10 @@ def test_the_corpus_is_vendored_with_its_licences() -> None:
             assert (folder / records).is_dir(), f"{repo.name}: no {records}"
 
 
-def test_the_corpus_holds_its_floors(tmp_path: Path) -> None:
-    surveys = [survey(repo, setup(repo, tmp_path)) for repo in CORPUS]
+def test_the_corpus_holds_its_floors() -> None:
+    """The share of errors and of warnings judged true, over the whole corpus. Read
+    from the keys: ``test_every_finding_is_judged`` holds each key to its report."""
+    verdicts = [verdict for repo in CORPUS for verdict in key(repo).values()]
     for severity, floor in (("error", ERRORS), ("warning", WARNINGS)):
-        counts = [s.judged(severity) for s in surveys]
-        true, false, unjudged = (sum(c[i] for c in counts) for i in range(3))
-        assert true / max(1, true + false + unjudged) >= floor, (severity, true, false, unjudged)
-    left_out = [o for s in surveys for o in s.falsely_left_out]
-    assert len(left_out) <= FALSELY_LEFT_OUT, left_out
-    # Every record a reader counts is found (a repository may have a file or two more
-    # taken, each a judgement about its text, shown in its snapshot).
-    missed = {s.repo.name: (len(s.records), s.repo.records) for s in surveys}
-    assert all(found >= there for found, there in missed.values()), missed
+        judged = [v.true for v in verdicts if v.severity == severity]
+        assert sum(judged) / max(1, len(judged)) >= floor, (severity, len(judged))
