@@ -12,6 +12,8 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from assay.cli import EXIT_ERROR, EXIT_OK, main
+from assay.engine.authoring.folder import read_member
+from assay.errors import UsageError
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "new"
 #: The sentences the Nygard house style and the `template` fixture's template ask with.
@@ -202,13 +204,16 @@ def test_errors_write_nothing(copy, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_dir_named_through_a_link_is_refused(copy, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
-    """`--dir x`, where `x` is a link to the records folder: the record would land
-    elsewhere than named, so the write rule refuses it and nothing is written."""
+    """`--dir x`, where `x` is (or goes through) a link to the records folder: the
+    record would land elsewhere than named, so it is refused, saying which link, and
+    nothing is written."""
     root = copy("nygard")
-    (root / "x").symlink_to("doc/adr")
+    (root / "x").symlink_to("doc")
     before = texts(root)
-    assert main(["new", "Use Kafka", "--dir", "x"]) == 2
-    assert "passes through the symbolic link 'x'" in capsys.readouterr().err
+    for given, link in (("x", "x"), ("x/adr", "x")):
+        assert main(["new", "Use Kafka", "--dir", given]) == 2
+        err = capsys.readouterr().err
+        assert f"--dir {given} goes through `{link}`, a symbolic link" in err
     assert texts(root) == before
 
 
@@ -351,3 +356,15 @@ def test_a_record_about_templates_counts_for_the_next_number(
     (root / "doc/adr/XXXX-template.md").write_text("# NUMBER. TITLE\n")
     assert main(["new", "Use Kafka"]) == EXIT_OK
     assert (root / "doc/adr/0004-use-kafka.md").is_file()
+
+
+def test_what_a_new_record_copies_is_read_through_the_contained_opener(tmp_path: Path) -> None:
+    """A record or template swapped for a link after it was listed is refused when read,
+    with its path, and never followed (`read_member` backs every read of `new`)."""
+    (tmp_path / "doc/adr").mkdir(parents=True)
+    (tmp_path / "elsewhere.md").write_text("# someone else's\n")
+    (tmp_path / "doc/adr/template.md").symlink_to("../../elsewhere.md")
+    (tmp_path / "doc/adr/0001-a.md").write_text("# 1. A\n")
+    assert read_member(tmp_path, "doc/adr/0001-a.md") == b"# 1. A\n"
+    with pytest.raises(UsageError, match=r"doc/adr/template\.md.*nothing was written"):
+        read_member(tmp_path, "doc/adr/template.md")

@@ -23,6 +23,7 @@ from assay.engine.authoring.folder import (
     RecordsFolder,
     choose_folder,
     read_folder,
+    read_member,
     read_record,
 )
 from assay.engine.authoring.naming import learn_names, next_number, slug
@@ -120,7 +121,7 @@ def _markdown_text(
         relations=tuple((key, relate.link(_title(t), t.name), t.name) for t, key, _ in targets),
     )
     if template is not None:
-        return from_template((config.root / template).read_bytes(), template, new)
+        return from_template(read_member(config.root, template), template, new)
     return house_record(style, new, series).encode("utf-8")
 
 
@@ -144,7 +145,7 @@ def _rst_text(
         relations=tuple((key, relate.link(_title(t), t.name, rst=True)) for t, key, _ in targets),
     )
     if template is not None:
-        raw = (config.root / template).read_bytes()
+        raw = read_member(config.root, template)
         return rst_from_template(raw, template, shape, new)
     return rst_record(shape, new).encode("utf-8")
 

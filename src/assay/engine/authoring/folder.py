@@ -14,6 +14,8 @@ from pathlib import Path
 
 from attrs import frozen
 
+from assay.engine.files.opening import read_contained
+from assay.engine.files.refusal import Refused
 from assay.engine.reading.read import read
 from assay.engine.reading.record_names import (
     MAIN_NAMES,
@@ -104,8 +106,8 @@ def _numbered(candidate: Candidate) -> bool:
 
 
 def _given(root: Path, given: str, cwd: Path) -> str:
-    # The folder as named, not followed: `--dir x` where `x` is a link stays `x`, so
-    # the write rule sees the link on the way and refuses it (it would write elsewhere).
+    # The folder as named, not followed: a record written through a link would land
+    # elsewhere than named (and the write rule would refuse it); said here, first.
     path = Path(os.path.normpath(cwd / given))
     try:
         relative = path.relative_to(root)
@@ -114,6 +116,13 @@ def _given(root: Path, given: str, cwd: Path) -> str:
             relative = path.resolve().relative_to(root)
         except ValueError:
             raise UsageError(f"--dir {given} is outside the workspace ({root})") from None
+    for depth in range(1, len(relative.parts) + 1):
+        if root.joinpath(*relative.parts[:depth]).is_symlink():
+            link = "/".join(relative.parts[:depth])
+            raise UsageError(
+                f"--dir {given} goes through `{link}`, a symbolic link; assay writes no "
+                "record through a link: name the folder itself"
+            )
     if not path.is_dir():
         raise UsageError(f"--dir {given} is not a folder; create it first")
     return relative.as_posix() if relative.parts else ""
@@ -169,7 +178,7 @@ def read_folder(config: Config, folder: str) -> RecordsFolder:
             continue  # a link is reported by `check`, never followed
         if not name.lower().endswith(RECORD_SUFFIXES):
             continue
-        raw = Path(entry.path).read_bytes()
+        raw = read_member(root, path)
         records.append(
             Record(path=path, name=name, number=number[0], raw=raw, reading=read_record(raw, path))
         )
@@ -178,6 +187,16 @@ def read_folder(config: Config, folder: str) -> RecordsFolder:
     return RecordsFolder(
         path=folder, records=tuple(records), templates=tuple(templates), taken=tuple(taken)
     )
+
+
+def read_member(root: Path, path: str) -> bytes:
+    """The bytes of the record or template ``path`` below ``root``, read through the
+    contained opener: what a new record copies is never read through a link (or from a
+    file swapped for one since it was listed)."""
+    found = read_contained(root, path)
+    if isinstance(found, Refused):
+        raise UsageError(f"{found.message}; nothing was written")
+    return found
 
 
 def read_record(raw: bytes, path: str) -> Reading | None:
