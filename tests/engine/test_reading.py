@@ -17,11 +17,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.engine.reading.read import read
-from assay.engine.reading.vocabulary import Vocabulary
+from assay.engine.reading.vocabulary import Vocabulary, without_aside
 from assay.engine.workspace.types import builtin_type
 from assay.grammar.markdown.document import parse_document
 from assay.spec.reading import Reading
 from assay.spec.source import Span
+from tests.cost import assert_linear
 from tests.grammar.markdown_strategies import (
     documents,
     documents_with_front_matter,
@@ -640,3 +641,13 @@ def test_a_section_name_with_an_aside_names_the_section(
 
 def test_a_heading_that_only_holds_a_name_in_parentheses_is_not_that_section() -> None:
     assert WORDS["adr"].heading("Why we chose (Decision)").section is None
+
+
+def test_an_aside_is_found_in_time_linear_in_the_heading() -> None:
+    """A heading of many spaces or parentheses (`x     …  y`, `((((…)`) is read in time
+    linear in its length: a pattern tried from every space took quadratic time."""
+
+    assert_linear(lambda n: lambda: without_aside("x" + " " * n + "y"), 2_000)
+    assert_linear(lambda n: lambda: without_aside("Decision " + "(a" * n + ")"), 2_000)
+    assert without_aside("Decision (Proposed Workflow Solution):") == "Decision"
+    assert without_aside("(only an aside)") is None

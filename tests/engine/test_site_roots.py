@@ -3,9 +3,12 @@ site's folder with its `docs/` and `static/`, and each MkDocs `docs_dir`."""
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from assay.engine.workspace.hugo_mounts import hugo_mounts
 from assay.engine.workspace.links import FileIndex
@@ -141,3 +144,30 @@ def test_hugo_mounts_are_read_as_content_folders(tmp_path: Path, name: str, text
 def test_a_hugo_config_that_cannot_be_read_mounts_nothing(tmp_path: Path, text: str) -> None:
     (tmp_path / "hugo.toml").write_text(text, encoding="utf-8", errors="surrogateescape")
     assert hugo_mounts(tmp_path, FileIndex.build(["hugo.toml"], normal=True)) == ()
+
+
+MOUNT = '[module]\n[[module.mounts]]\nsource = "{source}"\ntarget = "{target}"\n'
+SOURCES = st.sampled_from(["/etc", "../x", "a/../../b", ".", "content/en", "../geps"])
+TARGETS = st.sampled_from(["content", "content/geps", "/content", "assets", "content/../x"])
+
+
+@settings(max_examples=min(settings().max_examples, 40))
+@given(
+    name=st.sampled_from(["hugo.toml", "hugo.yaml", "hugo.json", "site/hugo.toml"]),
+    raw=st.binary(max_size=300)
+    | st.builds(
+        lambda source, target: MOUNT.format(source=source, target=target).encode(),
+        SOURCES | st.text("abc./ ", max_size=12),
+        TARGETS | st.text("content/ab.", max_size=12),
+    ),
+)
+def test_any_hugo_config_gives_mounts_inside_the_workspace(name: str, raw: bytes) -> None:
+    """Any bytes as a Hugo site's configuration: no exception, and every mount is a
+    folder inside the workspace shown as content."""
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_bytes(raw)
+        for source, shown in hugo_mounts(root, FileIndex.build([name], normal=True)):
+            assert not source.startswith(("..", "/")) and source != "."
+            assert shown == "content" or shown.startswith("content/")

@@ -38,8 +38,6 @@ LINE_PREFIX = (
 
 
 _WORDS = re.compile(r"[^\W_]+")
-#: A parenthetical aside closing a heading: `Decision (Proposed Workflow Solution)`.
-_ASIDE = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 @remember_short()
@@ -51,6 +49,19 @@ def fold(name: str) -> str:
 def fold_key(key: str) -> str:
     """A front-matter or table key folded: ``superseded_by`` reads as ``superseded by``."""
     return fold(key.replace("_", " ").replace("-", " "))
+
+
+def without_aside(text: str) -> str | None:
+    """``text`` without the parenthetical aside that closes it (and a colon after it):
+    `Decision (Proposed Workflow Solution):` is `Decision`; None when no aside closes
+    it. Found from the end, so a long heading costs time linear in its length."""
+    bare = text.rstrip().removesuffix(":").rstrip()
+    if not bare.endswith(")"):
+        return None
+    start = bare.rfind("(")
+    if start <= 0 or ")" in bare[start + 1 : -1]:
+        return None
+    return bare[:start].rstrip()
 
 
 #: How many heading texts (or first characters) a vocabulary remembers.
@@ -139,10 +150,9 @@ class Vocabulary(Model):
             value = value.strip() if section is not None else ""
         else:
             value = ""
-        bare = text.rstrip().removesuffix(":")
-        if section is None and _ASIDE.search(bare):
-            # A section's name with an aside: `## Consequences (for the team)`.
-            section = self.sections.get(fold(_ASIDE.sub("", bare)))
+        named_first = without_aside(text) if section is None else None
+        if named_first:  # a section's name with an aside: `## Consequences (for the team)`
+            section = self.sections.get(fold(named_first))
         return HeadingRole(
             section=section,
             prose=folded in self.sections and folded not in self.fields,

@@ -65,7 +65,8 @@ def _mounts(prefix: str, config: Any) -> list[Mount]:
             continue
         folder = posixpath.normpath(prefix + source)
         shown = posixpath.normpath(target)
-        if folder.startswith("..") or (shown != "content" and not shown.startswith("content/")):
+        outside = folder.startswith(("..", "/")) or folder == "."
+        if outside or (shown != "content" and not shown.startswith("content/")):
             continue
         found.append((folder, shown))
     return found
