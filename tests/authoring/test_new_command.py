@@ -14,8 +14,8 @@ from syrupy.assertion import SnapshotAssertion
 from assay.cli import EXIT_ERROR, EXIT_OK, main
 from assay.engine.authoring.folder import read_member
 from assay.errors import UsageError
+from tests.authoring.conftest import EPOCH, FIXTURES, texts
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "new"
 #: The sentences the Nygard house style and the `template` fixture's template ask with.
 PROMPTS = {
     "The issue motivating this decision, and any context that influences or constrains the"
@@ -27,8 +27,6 @@ PROMPTS = {
     "What is the change that we're proposing and/or doing?",
     "What becomes easier or more difficult to do because of this change?",
 }
-#: 2025-01-01 00:00 UTC.
-EPOCH = "1735689600"
 #: Each fixture folder and the record a new one supersedes or amends there.
 STYLES = {
     "nygard": "1",
@@ -39,27 +37,6 @@ STYLES = {
     "template": "1",
     "dashed-dates": "2024-01-31-adopt-trunk-based-development.md",
 }
-
-
-@pytest.fixture
-def copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    """A fresh copy of a fixture workspace, as the current folder."""
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-
-    def made(name: str) -> Path:
-        root = tmp_path / name
-        shutil.copytree(FIXTURES / name, root)
-        monkeypatch.chdir(root)
-        return root
-
-    return made
-
-
-def texts(root: Path) -> dict[str, str]:
-    return {
-        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
-        for p in sorted(root.rglob("*.md"))
-    }
 
 
 def check_findings(capsys: pytest.CaptureFixture[str]) -> list[dict[str, object]]:

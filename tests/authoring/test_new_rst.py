@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,9 +14,8 @@ from syrupy.assertion import SnapshotAssertion
 
 from assay.cli import EXIT_ERROR, EXIT_OK, main
 from assay.engine.reading.prompts import ADR_TOOLS
+from tests.authoring.conftest import texts
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "new"
-EPOCH = "1735689600"  # 2025-01-01 00:00 UTC
 #: Each fixture, the record a new one supersedes or amends there, and the name it gets.
 SERIES = {
     "rst-openedx": ("1", "docs/decisions/0003-use-kafka-for-events.rst"),
@@ -30,27 +28,6 @@ SERIES = {
 #: A line still asking: a ``{…}`` prompt, a stock sentence, a ``<…>`` field value,
 #: a front-matter placeholder.
 _PROMPT = re.compile(r'\{.*\}|<[^<>@]*>|"\{[\w-]+\}"')
-
-
-@pytest.fixture
-def copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-
-    def made(name: str) -> Path:
-        root = tmp_path / name
-        shutil.copytree(FIXTURES / name, root)
-        monkeypatch.chdir(root)
-        return root
-
-    return made
-
-
-def texts(root: Path) -> dict[str, str]:
-    return {
-        p.relative_to(root).as_posix(): p.read_text(encoding="utf-8")
-        for p in sorted(root.rglob("*"))
-        if p.is_file() and p.suffix in (".md", ".rst")
-    }
 
 
 def findings(capsys: pytest.CaptureFixture[str]) -> set[tuple[str, str]]:

@@ -8,15 +8,14 @@ asks the author to write is reported (DOC007, FLD006) until it is written.
 from __future__ import annotations
 
 import datetime
-import shutil
-from pathlib import Path
 
 import pytest
 import yaml
 from syrupy.assertion import SnapshotAssertion
 
 from assay.cli import EXIT_OK, main
-from tests.authoring.test_new_command import EPOCH, FIXTURES, check_findings, texts
+from tests.authoring.conftest import texts
+from tests.authoring.test_new_command import check_findings
 
 #: The front matter MADR 3.0.0's template/adr-template.md opens with (the fixture is
 #: that file, byte for byte).
@@ -25,19 +24,6 @@ MADR3_STATUS = (
     "superseded by [ADR-0005](0005-example.md)}"
 )
 MADR3_RECORD = "docs/decisions/0000-use-markdown-any-decision-records.md"
-
-
-@pytest.fixture
-def copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", EPOCH)
-
-    def made(name: str) -> Path:
-        root = tmp_path / name
-        shutil.copytree(FIXTURES / name, root)
-        monkeypatch.chdir(root)
-        return root
-
-    return made
 
 
 def new(capsys: pytest.CaptureFixture[str], *args: str) -> str:
