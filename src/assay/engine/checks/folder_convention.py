@@ -12,7 +12,9 @@ types do not know is the folder's own once two of its records use it.
 A required part is missed only by a record written like those that have it. A folder
 keeps records of other shapes beside its usual one (a second template, meeting notes,
 a short form): one that has few of the sections its folder's records usually have is
-written another way, and its lacking `Decision` says nothing (DOC015 counts it).
+written another way, and its lacking `Decision` says nothing (DOC015 counts it). Nor
+does a record's that has a section of its own, which its folder's records do not
+usually have: the part may be there under the record's own name.
 """
 
 from __future__ import annotations
@@ -75,7 +77,9 @@ class Tally:
     def shaped(self, record: Record, gap: Gap) -> bool:
         """Whether ``record`` is written like the folder's records that keep ``gap``:
         it has more than half of the other sections two in three of them have (the
-        part itself aside, which it lacks by definition). True for a convention other
+        part itself aside, which it lacks by definition), and for a missing section,
+        no section of its own (one they do not usually have), which may hold the part
+        under its own name (`## Solution`, `## Intro`). True for a convention other
         than a required part, and where no record keeps it: then the type's template
         is the only one to compare with."""
         if gap[0] not in PART_CODES:
@@ -87,9 +91,11 @@ class Tally:
                 return True
             counts = Counter(name for r in keep for name in r.shape)
             usual = frozenset(name for name, n in counts.items() if 3 * n >= 2 * len(keep))
-            usual -= {gap[1].casefold()}
             self._shapes[gap] = usual
-        return 2 * len(usual.intersection(record.shape)) > len(usual)
+        if gap[0] == "DOC003" and not usual.issuperset(record.shape):
+            return False
+        others = usual - {gap[1].casefold()}
+        return 2 * len(others.intersection(record.shape)) > len(others)
 
     def shapeless(self, gap: Gap) -> list[Record]:
         """The records that break ``gap`` and are written another way (``shaped``)."""
@@ -243,7 +249,8 @@ def _unlike(series: str, unlike: dict[str, list[Gap]]) -> str:
     return (
         f"{len(unlike)} {'record' if one else 'records'} in {series} "
         f"{'is' if one else 'are'} written unlike the folder's others (few of the sections "
-        f"most of them have): what {'it lacks' if one else 'they lack'} of theirs ({parts}) "
+        f"most of them have, or sections of {'its' if one else 'their'} own): "
+        f"what {'it lacks' if one else 'they lack'} of theirs ({parts}) "
         f"is taken as another way of writing, so {' and '.join(codes)} "
         f"{'is' if len(codes) == 1 else 'are'} not reported for "
         f"{'it' if one else 'them'}"

@@ -48,7 +48,8 @@ from assay.spec.model import Model
 #: 2: the rows follow a header that says what stamps they hold (``_digest``).
 #: 3: a record's facts end with its sections' names (``record_index.Facts``).
 #: 4: ... and the documents it links to.
-LAYOUT = 4
+#: 5: ... the title's heading not among the sections' names.
+LAYOUT = 5
 #: A scoped run reads at most this many documents itself (the reported ones and the
 #: changed ones); beyond that, the whole check cache is the cheaper source.
 SCOPED_READS = 256

@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 #: and its link destinations marshalled (``check_cache.links_of``).
 #: 10: a record's packed facts end with its sections' names (``record_index.Facts``).
 #: 11: ... and the documents it links to.
-LAYOUT = 11
+#: 12: ... the title's heading not among the sections' names.
+LAYOUT = 12
 
 
 def assay_key() -> str:

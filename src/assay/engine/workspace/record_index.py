@@ -36,10 +36,10 @@ Gap = tuple[str, str]
 #: What the record checks use of a reading: number, title span, the Status values
 #: with their spans, the relations, the required parts it lacks (None for a record
 #: that could not be read: it neither keeps nor breaks its folder's conventions), and
-#: the names of its sections, case-folded (a declared part by its name, any other by
-#: its heading): the shape its folder's conventions compare it by; and the documents it
-#: links to, as workspace paths (a link back answers a relation, LNK003). The last two
-#: only for a record no spec of the team's declares.
+#: the names of its sections but the title, case-folded (a declared part by its name,
+#: any other by its heading): the shape its folder's conventions compare it by; and
+#: the documents it links to, as workspace paths (a link back answers a relation,
+#: LNK003). The last two only for a record no spec of the team's declares.
 Facts = tuple[
     "int | None",
     "SpanTuple | None",
@@ -93,7 +93,7 @@ def facts_of(
     record whose parts a spec requires, which its folder's conventions do not judge;
     ``linked``: the documents it links to)."""
     title = reading.title
-    shape = () if gaps is None else tuple(sorted({s.name.casefold() for s in reading.sections}))
+    shape = () if gaps is None else _shape(reading)
     return (
         reading.number,
         None if title is None or title.span is None else span_tuple(title.span),
@@ -112,6 +112,14 @@ def facts_of(
         shape,
         linked,
     )
+
+
+def _shape(reading: Reading) -> tuple[str, ...]:
+    """The names of the record's sections, case-folded, its title's heading aside (a
+    name no other record has)."""
+    title = reading.title
+    at = title.span.line if title is not None and title.span is not None else None
+    return tuple(sorted({s.name.casefold() for s in reading.sections if s.span.line != at}))
 
 
 def unread_facts(path: str) -> Facts:
