@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.engine.reading.status_words import LONGEST, UNFILLED, is_status_word
+from assay.engine.reading.status_words import LONGEST, UNFILLED, is_status_word, leading_phrase
 from assay.engine.reading.values import read_status
 from tests.engine.test_reading import reading_of
 from tests.engine.test_values import ALLOWED, ANY_TEXT
@@ -43,14 +43,26 @@ def test_another_sentence_after_the_phrase_is_prose(phrase: str, word: str, asid
     assert not is_status_word(f"{phrase}. {word}{aside}")
 
 
+@given(PHRASE, WORD, ASIDE, st.sampled_from(["", "**"]))
+def test_a_status_leads_with_its_word_whatever_reason_follows(
+    phrase: str, word: str, aside: str, mark: str
+) -> None:
+    """Two records that write one word and each its own reason use one word."""
+    said = " ".join(phrase.split()).casefold()
+    assert leading_phrase(f"{mark}{phrase}{mark}{aside}") == said
+    assert leading_phrase(f"{mark}{phrase}{mark}{aside}. {word} is next") == said
+
+
 @given(st.lists(WORD, min_size=LONGEST + 1, max_size=8).map(" ".join), ASIDE)
 def test_a_longer_phrase_is_prose(words: str, aside: str) -> None:
     assert not is_status_word(words + aside)
+    assert leading_phrase(words + aside) is None
 
 
 @given(ANY_TEXT)
 def test_status_words_never_fail(text: str) -> None:
     assert is_status_word(text) in (True, False)
+    assert leading_phrase(text) is None or isinstance(leading_phrase(text), str)
 
 
 @pytest.mark.parametrize(

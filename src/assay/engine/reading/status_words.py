@@ -49,19 +49,33 @@ def is_status_word(raw: str) -> bool:
     """True when ``raw`` (a status value as written) leads with a word or a phrase of
     at most ``LONGEST`` words that states something, and goes on with no other sentence.
     """
+    led = _leading(raw)
+    return led is not None and _SENTENCE.search(led[1], led[0].end()) is None
+
+
+def leading_phrase(raw: str) -> str | None:
+    """The word or phrase of at most ``LONGEST`` words that ``raw`` leads with, case-
+    folded, whatever follows it (`deferred` for `Deferred. Not building yet; …`); None
+    when it leads with none (prose, a placeholder, a number).  Two records that state
+    one with their own reasons after it use one word."""
+    led = _leading(raw)
+    return None if led is None else " ".join(led[0][0].split()).casefold()
+
+
+def _leading(raw: str) -> tuple[re.Match[str], str] | None:
+    """The leading phrase of ``raw`` and the text it was found in (markup, dates and
+    parentheses blanked), when it leads with one that states something."""
     if is_placeholder(raw):
-        return False
+        return None
     text = _DATE.sub(" ", strip_markup(raw))
     for _ in range(_NESTING):  # innermost first: `(focus on VR (ADR 5) first)`
         text, count = _PARENTHESIS.subn(" ", text)
         if not count:
             break
     phrase = _PHRASE.search(text)  # the first word, past marks and numbers
-    if phrase is not None and text[: phrase.start()].strip(" \t-\u2013\u2014:,;"):
-        return False  # something other than a date came first: `#3 merged`, `v2 done`
-    if phrase is None:
-        return False
+    if phrase is None or text[: phrase.start()].strip(" \t-\u2013\u2014:,;"):
+        return None  # something other than a date came first: `#3 merged`, `v2 done`
     words = phrase[0].split()
     if len(words) > LONGEST or " ".join(words).casefold() in UNFILLED:
-        return False
-    return _SENTENCE.search(text, phrase.end()) is None
+        return None
+    return phrase, text

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from assay.engine.reading.read import file_number
+from assay.engine.reading.status_words import leading_phrase
 from assay.engine.workspace.links import FileIndex, resolve_link
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.reading import Reading
@@ -74,7 +75,11 @@ def gap_of(code: str, message: str) -> Gap | None:
         return None
     if code == "FLD002":
         word = _STATUS_WORD.match(message)
-        return (code, word["name"].casefold()) if word is not None else None
+        if word is None:
+            return None
+        # The word a status leads with, its reason aside: two records that write
+        # `Deferred.` and each its own reason use one word.
+        return (code, leading_phrase(word["name"]) or word["name"].casefold())
     if code not in PART_CODES:
         return (code, "")
     named = _GAP_NAME.match(message)
