@@ -244,10 +244,13 @@ at least two in three of a folder's records (and at least two) keep the conventi
 each record that breaks it is told, as a warning that says how many keep it; where
 fewer do, the folder is written another way, and this one finding, at its first
 record, says so instead. A status word the built-in types do not know (`FLD002`) is
-the folder's own once two of its records use it. A record that lacks a required part
-is told only when it is written like the records that have it (more than half of the
-other sections two in three of them have): one written to another template, a short
-form or meeting notes lacks the part by design, and this finding counts it instead. A
+the folder's own once two of its records use it (the word a status leads with, a
+reason after it aside). A record that lacks a required part is told only when it is
+written like the records that have it (more than half of the other sections two in
+three of them have): one written to another template, a short form or meeting notes
+lacks the part by design, and this finding counts it instead. So does one that lacks
+a section and has a section of its own, which the records that have the part do not
+usually have (`## Solution`, `## Intro`): the part may be there under its own name. A
 folder of one record is no series: records kept one a folder (a folder a component or a
 proposal) are counted together under the nearest folder that holds others. A
 team's own spec that requires a part means it of every record. Ignoring `DOC015`
