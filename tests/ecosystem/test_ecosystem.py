@@ -24,7 +24,7 @@ CORPUS = repos()
 #: judged false. The aim is 98 % and 90 % and none; the floors are the figures
 #: reached so far, and are raised as findings are made right (benchmarks/README.md).
 ERRORS = 0.99
-WARNINGS = 0.83
+WARNINGS = 0.90
 #: Records a publish leaves out for a finding judged false, by repository (none
 #: elsewhere): budgets that only shrink.
 FALSELY_LEFT_OUT = {"decentraland--adr": 1, "openedx--paragon": 1}
