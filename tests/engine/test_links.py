@@ -656,3 +656,23 @@ def test_a_static_file_is_found_only_where_it_is(
     assert (result.kind == "ok") == there
     if there:
         assert result.target == f"{root}/{route}{suffix}"
+
+
+@given(
+    route=st.lists(NAMES, min_size=1, max_size=3).map("/".join),
+    form=st.sampled_from(["", "./", "../"]),
+    suffix=st.sampled_from(["", ".md", ".png"]),
+    site=st.booleans(),
+)
+def test_a_relative_route_is_no_claim_only_on_a_site(
+    route: str, form: str, suffix: str, site: bool
+) -> None:
+    """Generated links that name nothing in the workspace: a plain relative one that
+    names no file (`adr/ADR-70`) is a route where a site serves a static folder, as a
+    `<base href="/">` page resolves it from the site's root; written from the page's
+    folder (`./`, `../`), naming a file (`.md`, `.png`), or with no site, it is missing."""
+    files = ["content/ADR-1-x.md", *(["public/favicon.ico"] if site else [])]
+    index = FileIndex.build(files, static_roots=("public",) if site else ())
+    result = resolve_link("content/ADR-1-x.md", f"{form}{route}{suffix}", index)
+    route_only = site and not form and not suffix
+    assert result.kind == ("site-route" if route_only else "missing")

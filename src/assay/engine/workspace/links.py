@@ -278,6 +278,14 @@ def _suggest(target: str, written: str, source_dir: tuple[str, ...] | None) -> s
     return relative if " " in written else relative.replace(" ", "%20")
 
 
+def _served_relative(path: str, index: FileIndex) -> bool:
+    """Whether ``path``, relative and written plainly (`adr/ADR-70`), may be a route of
+    the workspace's site: one that serves a static folder (``static_file``) resolves a
+    page's links from its root when it says so (`<base href="/">`), which only the
+    built page shows."""
+    return bool(index.static_roots) and not path.startswith((".", "/"))
+
+
 def resolve_link(
     source: str, destination: str, index: FileIndex, *, repository_urls: Sequence[str] = ()
 ) -> LinkResolution:
@@ -343,7 +351,7 @@ def resolve_link(
             shown = _suggest(real, written, source_dir)
             message = f"`{written}` has no `.md`; the file is `{shown}`"
             return LinkResolution("missing-extension", real, message, written, shown)
-    if site and not names_a_file(parts):
+    if (site or _served_relative(path, index)) and not names_a_file(parts):
         # `/architecture/deep-dives`: a route of a site, which assay cannot follow
         # everywhere a generator may map it (slugs, base paths, versions); no claim.
         message = f"`{written}` is a site route that names no file of the workspace"

@@ -31,7 +31,9 @@ names a file (it ends in an extension such as `.md` or `.png`): a route like
 cannot check. A file of a site's static folder (`public/` or `static/`, at the root or
 up to two folders down) is found where the site serves it, at its root: `/img/map.png`
 or, for a site that resolves links from its root (`<base href="/">`), `img/map.png`
-both find `public/img/map.png`; a path that climbs (`../img/map.png`) does not. Files
+both find `public/img/map.png`; a path that climbs (`../img/map.png`) does not. On
+such a site a relative link that names no file (`adr/ADR-70`) may be a route resolved
+from the root too, and is not reported; `./adr/ADR-70` is the record's folder. Files
 git ignores do not count: they are not there in a fresh clone. The `href` and `src` of
 raw HTML tags (`<a href="…">`, `<img src='…'>`) are links too, read as a browser reads
 them (`&amp;` is `&`). Links in code, HTML comments and footnotes are not checked. A
