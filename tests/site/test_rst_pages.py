@@ -160,3 +160,17 @@ def test_the_pages_of_an_rst_series_match_their_snapshots(
     assert {name: pages[name] for name in sorted(pages) if name.startswith("decisions/")} == (
         snapshot
     )
+
+
+def test_a_record_saved_without_its_extension_is_published_as_rest(tmp_path: Path) -> None:
+    """A reST record saved with no extension (Open edX's paragon has one) is read as
+    reST, not as Markdown that finds no title in it: published with its title and
+    status, its page written from its doctree."""
+    bare = "docs/decisions/0001-use-postgres"
+    root = workspace(tmp_path / "ws", {bare: POSTGRES, B: REDIS, "docs/notes.txt": "Notes.\n"})
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    write_tree(decide(load_config(root), cache=False), docs, pictures=stub_pictures)
+    page = (docs / "decisions/0001-use-postgres.md").read_text(encoding="utf-8")
+    assert page.startswith("# 1. Use PostgreSQL\n\n![Status: superseded]")
+    assert "PostgreSQL 16, with `List<T>` kept as code." in page

@@ -17,7 +17,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
     if context.reading is None or not context.derives_from("adr"):
         return
     h1 = [s for s in context.reading.sections if s.level == 1]
-    rst = is_rst(context.path)
+    rst = is_rst(context.path, context.text)
     for extra in h1[1:]:
         message = (
             # reStructuredText levels go by the order underline styles first appear.

@@ -143,7 +143,7 @@ def _read(
             words = vocabularies[doc_type.name] = Vocabulary(doc_type)
         reading = read(document, text, words, locator)
     origin = None
-    if is_rst(path):
+    if is_rst(path, raw):
         # Its page is Markdown written from the same text, made safe as any record's.
         page, page_locator = read_markdown(rst_markdown(text, path).encode("utf-8"), path)
         if page.value is None or page_locator is None:
