@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from assay.engine.workspace.links import (
     FILE_EXTENSIONS,
+    MAIN_LINE,
     FileIndex,
     LinkResolution,
     is_footnote_label,
@@ -83,7 +84,11 @@ CASES = [
     (f"{GITHUB}/tree/main/docs/guide", "ok", "docs/guide"),
     (f"{GITHUB}/tree/main", "ok", "."),
     (f"{GITHUB}/raw/main/docs/Images/diagram.png", "ok", "docs/Images/diagram.png"),
-    ("HTTPS://GitHub.com/Acme/Widgets/blob/v1.0/README.md?plain=1", "ok", "README.md"),
+    ("HTTPS://GitHub.com/Acme/Widgets/blob/MAIN/README.md?plain=1", "ok", "README.md"),
+    # a commit, a tag or another branch names the file as it is there, not here
+    (f"{GITHUB}/blob/69b56f0174d368fc2cdb0a56fc9cc00ac1c9a9f6/docs/nope.md", "external", None),
+    ("HTTPS://GitHub.com/Acme/Widgets/blob/v1.0/README.md?plain=1", "external", None),
+    (f"{GITHUB}/blob/jj/feature/deprecate-daemon/text/0000-x.md", "external", None),
     (f"{GITHUB}/blob/main/docs/decisions/My%20Notes.md", "ok", "docs/decisions/My Notes.md"),
     (f"{GITHUB}/blob/main/docs/nope.md", "missing", "docs/nope.md"),
     (f"{GITHUB}/blob/main/readme.md", "wrong-case", "README.md"),
@@ -676,3 +681,26 @@ def test_a_relative_route_is_no_claim_only_on_a_site(
     result = resolve_link("content/ADR-1-x.md", f"{form}{route}{suffix}", index)
     route_only = site and not form and not suffix
     assert result.kind == ("site-route" if route_only else "missing")
+
+
+@given(
+    ref=st.one_of(
+        st.sampled_from(["main", "Master", "HEAD", "trunk", "develop"]),
+        st.text(st.sampled_from("0123456789abcdef"), min_size=7, max_size=40),
+        st.text(st.sampled_from("abv.-_1/"), min_size=1, max_size=12).filter(
+            lambda r: r.strip("/") and r.split("/", 1)[0].casefold() not in MAIN_LINE
+        ),
+    ),
+    target=st.sampled_from([*FILES, "docs/nope.md"]),
+)
+def test_a_repository_url_names_a_working_tree_file_only_on_its_main_line(
+    ref: str, target: str
+) -> None:
+    """Generated refs: a link to this repository's `blob/<ref>/<path>` is checked as
+    `<path>` when the ref is the main line, and otherwise (a commit, a tag, another
+    branch, one with `/` in its name) names the file as it is there: no claim."""
+    result = _resolve(f"{GITHUB}/blob/{quote(ref)}/{quote(target)}")
+    if ref.split("/", 1)[0].casefold() in MAIN_LINE:
+        assert result.kind == ("ok" if target in FILES else "missing")
+    else:
+        assert result.kind == "external"

@@ -42,6 +42,11 @@ _SCP_REMOTE = re.compile(r"^[\w.-]+@([^:/]+):(.+)$")
 _CASE_BREAKS = "it will break on case-sensitive file systems"
 # Repository views whose next component is a branch and whose rest is a path.
 _REPOSITORY_VIEWS = frozenset({"blob", "tree", "raw"})
+#: The refs a repository's own URL names its main line by, which the working tree is:
+#: a link to `blob/<commit>/x`, a tag or another branch names `x` as it is there (moved
+#: or deleted since, perhaps), and a branch may hold `/` (`feature/x`), so where its
+#: path starts is not known either.
+MAIN_LINE = frozenset({"main", "master", "head", "trunk", "develop", "development"})
 
 
 def _components(path: str) -> tuple[str, ...] | None:
@@ -236,8 +241,9 @@ def _repository_key(url: str) -> tuple[str, tuple[str, ...]] | None:
     return (host.lower(), parts) if host and parts else None
 
 
-def _repository_path(url: str, repository_urls: Sequence[str]) -> str | None:
-    """The workspace path a blob/tree URL into one of `repository_urls` names, if it is one."""
+def _repository_path(url: str, repository_urls: Sequence[str]) -> tuple[str, str] | None:
+    """The ref and the workspace path a blob/tree URL into one of `repository_urls`
+    names, if it is one."""
     try:
         split = urlsplit(url)
         host = split.hostname or ""
@@ -253,7 +259,7 @@ def _repository_path(url: str, repository_urls: Sequence[str]) -> str | None:
         rest = parts[count:]
         rest = rest[1:] if rest[:1] == ["-"] else rest  # GitLab: `/-/blob/...`
         if len(rest) >= 2 and rest[0] in _REPOSITORY_VIEWS:
-            return "/" + "/".join(rest[2:])
+            return rest[1], "/" + "/".join(rest[2:])
     return None
 
 
@@ -300,9 +306,13 @@ def resolve_link(
         return LinkResolution("absolute-path", None, message)
     written = dest.split("#", 1)[0].split("?", 1)[0]
     from_url = _SCHEME.match(dest) is not None
-    inner = _repository_path(dest, repository_urls) if from_url else None
-    if (from_url and inner is None) or dest.startswith("//"):  # `//host/x`: protocol-relative
+    own = _repository_path(dest, repository_urls) if from_url else None
+    if (from_url and own is None) or dest.startswith("//"):  # `//host/x`: protocol-relative
         return LinkResolution("external", None, f"`{dest}` is an external URL")
+    if own is not None and own[0].casefold() not in MAIN_LINE:
+        message = f"`{dest}` names a file as it is at `{own[0]}`, not in the working tree"
+        return LinkResolution("external", None, message)
+    inner = own[1] if own is not None else None
     # Suggestions for a URL are root-relative: there is no folder to start from.
     source_dir = _components(source.rpartition("/")[0]) if inner is None else None
     # `%FF` names the byte, as a file name is bytes: decoded as Python reads names

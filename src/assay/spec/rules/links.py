@@ -17,7 +17,9 @@ LNK001 = Rule(
     documentation="""\
 Links resolve from the document's folder, without `?query` or `#fragment`, after
 URL-decoding; a leading `/` starts at the workspace root, and a link to this
-repository's own blob URL is checked as the path it names. A leading `/` may also name
+repository's own blob URL on its main line (`blob/main/x.md`, `master`, `HEAD`) is
+checked as the path it names; one pinned to a commit, a tag or another branch names the
+file as it is there, and is not checked. A leading `/` may also name
 a page of a documentation site: `/architecture/deep-dives` is found as
 `docs/architecture/deep-dives.md` (or `.mdx`, `…/index.md`, `…/README.md`) under
 `docs/`, a Docusaurus site's folder, its `docs/` and `static/`, MkDocs' `docs_dir`, or
