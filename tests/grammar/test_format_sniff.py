@@ -33,7 +33,7 @@ TITLE = st.text(
     lambda t: (
         t.lstrip("\ufeff").strip()
         and not t.startswith(("..", "#", "\ufeff"))
-    and "](" not in t  # a Markdown link
+        and "](" not in t  # a Markdown link
         and not re.fullmatch(r"(\S)\1{2,}\s*", t)
     )
 )
