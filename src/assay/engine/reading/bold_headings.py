@@ -27,6 +27,7 @@ from assay.engine.reading.vocabulary import Vocabulary, fold
 from assay.grammar.normalize import heading_text
 from assay.spec.document import Block, Document, Heading, Paragraph, Section
 from assay.spec.source import Span
+from assay.spec.specfile import SectionDecl
 
 # All of the line bold, a colon inside or after the bold allowed (`**Context:**`).
 BOLD_LINE = re.compile(r"(\*\*|__)(?=\S)(?P<name>[^*_\n]+?)(?<=\S)\1[ \t]*:?")
@@ -34,10 +35,21 @@ BOLD_LINE = re.compile(r"(\*\*|__)(?=\S)(?P<name>[^*_\n]+?)(?<=\S)\1[ \t]*:?")
 
 def names_section(text: str, words: Vocabulary) -> bool:
     """True when ``text`` is one bold line naming a section of ``words``' type."""
+    return _named(text, words) is not None
+
+
+def _bold_name(text: str) -> str | None:
+    """The name ``text`` gives when it is one bold line (`**Context:**`)."""
     if not text.startswith(("**", "__")) or "\n" in text:
-        return False  # the cheap test first: it rules out nearly every paragraph
+        return None  # the cheap test first: it rules out nearly every paragraph
     bold = BOLD_LINE.fullmatch(text.strip())
-    return bold is not None and fold(bold["name"]) in words.sections
+    return None if bold is None else bold["name"]
+
+
+def _named(text: str, words: Vocabulary) -> SectionDecl | None:
+    """The section of ``words``' type the bold line ``text`` names, if it is one."""
+    name = _bold_name(text)
+    return None if name is None else words.sections.get(fold(name))
 
 
 def promote_bold_headings(
@@ -53,7 +65,9 @@ def promote_bold_headings(
     promoted: list[Span] = []
     sections = tuple(_section(s, words, promoted) for s in document.sections)
     levels = [s.heading.level for s in document.sections]
-    preamble, first = _split(document.preamble, max(2, min(levels, default=2)), words, promoted)
+    preamble, first = _split(
+        document.preamble, max(2, min(levels, default=2)), words, promoted, None
+    )
     if not promoted:
         return document, frozenset()
     return (
@@ -65,22 +79,35 @@ def promote_bold_headings(
 def _section(section: Section, words: Vocabulary, promoted: list[Span]) -> Section:
     children = tuple(_section(child, words, promoted) for child in section.children)
     level = min(section.heading.level + 1, 6)
-    blocks, found = _split(section.blocks, level, words, promoted)
+    within = words.sections.get(fold(section.heading.text))
+    blocks, found = _split(section.blocks, level, words, promoted, within)
     if not found and all(a is b for a, b in zip(children, section.children, strict=True)):
         return section  # nothing promoted here or below: the section as parsed
     return evolve(section, blocks=blocks, children=(*found, *children))
 
 
 def _split(
-    blocks: Sequence[Block], level: int, words: Vocabulary, promoted: list[Span]
+    blocks: Sequence[Block],
+    level: int,
+    words: Vocabulary,
+    promoted: list[Span],
+    within: SectionDecl | None,
 ) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
-    """The blocks before the first bold heading, and a section per bold heading."""
-    marks = [
-        at
+    """The blocks before the first bold heading, and a section per bold heading.
+
+    A bold line naming the section it is in (`**Discussion:**` under `## Context`)
+    labels what follows in it; and where most bold lines of a section name no section
+    (`**Watch**`, `**List**`, `**Status**`: an API's methods), one that happens to name
+    one is a label of that run too. Neither is a heading."""
+    bold = [
+        (at, block.text)
         for at, block in enumerate(blocks)
-        if isinstance(block, Paragraph) and names_section(block.text, words)
+        if isinstance(block, Paragraph) and _bold_name(block.text) is not None
     ]
-    if not marks:
+    marks = [
+        at for at, text in bold if (decl := _named(text, words)) is not None and decl is not within
+    ]
+    if not marks or 2 * len(marks) < len(bold):
         return tuple(blocks), ()
     found = []
     for number, at in enumerate(marks):

@@ -186,7 +186,10 @@ DOC014 = Rule(
 so assay reads it as that section (the record is not missing it). Renderers,
 tables of contents and links to `#context` do not: write it as a heading,
 `## Context and Problem Statement`. Only a bold line naming a section the type
-declares counts; bold prose is prose. A record that writes every section this way
+declares counts; bold prose is prose. So is a bold line naming the section it is in
+(`**Discussion:**` under `## Context`: a label of what follows), and one in a run of
+bold labels that mostly name no section (an API's calls, `**Watch**`, `**List**`,
+`**Status**`). A record that writes every section this way
 gets one finding, at its first bold line, naming how many more there are and on
 which lines: one habit, one warning.
 
