@@ -51,7 +51,10 @@ DOC010 = Rule(
     summary="A decision record has more than one H1.",
     documentation="""\
 A record has one title. A second `# Status` is usually a section written one
-level too high; it renders as a second title and breaks tables of contents.
+level too high; it renders as a second title and breaks tables of contents. A record
+written in parts is not: a `#` heading that opens a second part written in full,
+whose sections are named as the record's own before it at their level (a second
+proposal with its own `## Problem` and `## Solution`), is not reported.
 
 ## Fails
 
