@@ -10,7 +10,8 @@ repository is set up, so a link to a file the real repository has is not broken 
     docs/adr/0003-cache.md:12:1 LNK001 error true  the target is missing upstream too
 
 ``setup`` puts a repository in a folder of its own, as a git repository with every
-file added, which is what a team's clone looks like to ``assay check``.
+file added and its GitHub URL as the ``origin`` remote, which is what a team's clone
+looks like to ``assay check``.
 """
 
 from __future__ import annotations
@@ -112,7 +113,10 @@ def repos() -> list[Repo]:
 
 def setup(repo: Repo, into: Path) -> Path:
     """A working copy of ``repo`` in ``into/<slug>``: its vendored files, a placeholder
-    for each ``present`` path, and a git repository with all of them added."""
+    for each ``present`` path (a folder with nothing else below it holds an empty
+    ``.gitkeep``), and a git repository with all of them added and the
+    upstream repository as its ``origin`` remote, as a clone has, so a link to the
+    repository's own URL is checked as the workspace path it names."""
     root = into / repo.slug
     shutil.copytree(REPOS / repo.slug, root, symlinks=True)
     present = set(repo.present)
@@ -120,14 +124,21 @@ def setup(repo: Repo, into: Path) -> Path:
         target = root / path
         if target.exists():
             continue
-        below = any(other.startswith(path.rstrip("/") + "/") for other in present)
+        below = any(o != path and o.startswith(path.rstrip("/") + "/") for o in present)
         if path.endswith("/") or below:
             target.mkdir(parents=True, exist_ok=True)
+            if not below:  # git tracks no empty folder, and assay sees the folders git lists
+                (target / ".gitkeep").touch()
         else:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.touch()
     env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    for command in (["git", "init", "-q"], ["git", "add", "-A"]):
+    origin = f"https://github.com/{repo.name}.git"
+    for command in (
+        ["git", "init", "-q"],
+        ["git", "remote", "add", "origin", origin],
+        ["git", "add", "-A"],
+    ):
         subprocess.run(command, cwd=root, env=env, check=True, capture_output=True)
     return root
 
