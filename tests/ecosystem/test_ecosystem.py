@@ -24,7 +24,7 @@ CORPUS = repos()
 #: judged false. The aim is 98 % and 90 % and none; the floors are the figures
 #: reached so far, and are raised as findings are made right (benchmarks/README.md).
 ERRORS = 0.995
-WARNINGS = 0.90
+WARNINGS = 0.95
 
 
 @pytest.mark.parametrize("repo", CORPUS, ids=lambda r: r.slug)
