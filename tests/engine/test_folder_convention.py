@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.engine.checks.folder_convention import judged, tallies, unreported
-from assay.engine.workspace.record_index import Gap, Record, unread_facts
+from assay.engine.workspace.record_index import Gap, Record, gap_of, unread_facts
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.rules.documents import DOC003
 from assay.spec.rules.fields import FLD001, FLD002
@@ -71,17 +71,19 @@ def test_a_status_word_two_records_use_is_the_folders_own() -> None:
 
 def test_a_told_finding_names_how_many_records_keep_the_convention() -> None:
     folders = tallies(_series(1, 3))
-    lacking = FLD001.diagnostic("no `Status` field", "docs/adr/0000-a.md")
+    lacking = FLD001.diagnostic("no `Status` field", "docs/adr/0000-a.md", subject="Status")
     (told,) = judged(unreported([lacking], folders, folders["docs/adr"].records[0]), folders)
     assert told.message == "no `Status` field; 3 of 4 records in `docs/adr` state one"
-    word = FLD002.diagnostic("Status `on hold` is not one of: accepted", "docs/adr/0000-a.md")
+    word = FLD002.diagnostic(
+        "Status `on hold` is not one of: accepted", "docs/adr/0000-a.md", subject="on hold"
+    )
     (told,) = judged([word], tallies(_series(1, 3, gap=ON_HOLD)))
     assert told.message.endswith("; no other record in `docs/adr` uses it")
 
 
 def test_an_unsettled_convention_is_not_reported_per_record() -> None:
     folders = tallies(_series(2, 2))
-    lacking = FLD001.diagnostic("no `Status` field", "docs/adr/0000-a.md")
+    lacking = FLD001.diagnostic("no `Status` field", "docs/adr/0000-a.md", subject="Status")
     other: Diagnostic = FLD001.diagnostic("something else", "docs/adr/0000-a.md")
     assert unreported([lacking, other], folders, folders["docs/adr"].records[0]) == [other]
 
@@ -133,7 +135,7 @@ def test_a_part_is_missed_only_by_a_record_written_like_those_that_have_it(
 
 
 def _missing_decision(path: str) -> Diagnostic:
-    return DOC003.diagnostic("no `Decision` section (or `Proposal`)", path)
+    return DOC003.diagnostic("no `Decision` section (or `Proposal`)", path, subject="Decision")
 
 
 SECTIONS = st.sets(st.sampled_from(["context", "status", "consequences", "problem", "notes"]))
@@ -176,7 +178,7 @@ def test_a_series_kept_one_record_a_folder_is_counted_whole() -> None:
     series = folders["docs/adr/gamma"]
     assert series is folders["docs/adr/alpha"] and series.total == 3
     assert not series.usual(STATUS)  # two in three state one: settled
-    lacking = FLD001.diagnostic("no `Status` field", "docs/adr/gamma/0003-c.md")
+    lacking = FLD001.diagnostic("no `Status` field", "docs/adr/gamma/0003-c.md", subject="Status")
     (told,) = judged(unreported([lacking], folders, records[2]), folders)
     assert told.message.endswith("2 of 3 records in `docs/adr` and its folders state one")
     # Alone in its tree, a record is judged with the repository's records.
@@ -191,5 +193,14 @@ def test_a_series_of_lone_folders_written_without_a_part_is_not_told() -> None:
         _lone("adrs/gamma/0003-c.md", ()),
     ]
     folders = tallies(records)
-    lacking = FLD001.diagnostic("no `Status` field", "adrs/alpha/0001-a.md")
+    lacking = FLD001.diagnostic("no `Status` field", "adrs/alpha/0001-a.md", subject="Status")
     assert unreported([lacking], folders, records[0]) == []
+
+
+@given(message=st.text(max_size=40), subject=st.text(min_size=1, max_size=12))
+def test_a_findings_convention_is_its_data_not_its_wording(message: str, subject: str) -> None:
+    """What a finding is about is read from its subject: any wording, the same gap
+    (a message reworded, translated or judged with a count says the same)."""
+    assert gap_of(DOC003.diagnostic(message, "a.md", subject=subject)) == ("DOC003", subject)
+    assert gap_of(FLD001.diagnostic(message, "a.md", subject=subject)) == ("FLD001", subject)
+    assert gap_of(DOC003.diagnostic(message, "a.md")) is None

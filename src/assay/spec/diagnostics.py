@@ -65,6 +65,10 @@ class Diagnostic(Model):
     #: The repair, when one is mechanical (not in the JSON report, whose keys are a
     #: contract; the language server offers it).
     fix: Fix | None = None
+    #: What the finding is about, as data, where a later stage asks (not in the JSON
+    #: report either): the part a record lacks (`Decision` for DOC003, `Status` for
+    #: FLD001), the status word a record uses (FLD002). Nothing reads it off the message.
+    subject: str | None = None
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

@@ -37,6 +37,8 @@ class Finding(Model):
     path: str | None = None
     #: The mechanical repair, when there is one (in the finding's own file).
     fix: Fix | None = None
+    #: What the finding is about, as data (``Diagnostic.subject``).
+    subject: str | None = None
 
 
 DocumentRun = Callable[["DocumentContext"], Iterable[Finding]]

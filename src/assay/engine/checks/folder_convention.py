@@ -173,7 +173,7 @@ def judged(diagnostics: Sequence[Diagnostic], folders: dict[str, Tally]) -> list
     how many records of its folder keep the convention."""
     told = []
     for diagnostic in diagnostics:
-        gap = gap_of(diagnostic.code, diagnostic.message)
+        gap = gap_of(diagnostic)
         tally = folders.get(posixpath.dirname(diagnostic.path))
         if gap is not None and tally is not None and tally.total >= SERIES:
             folder = tally.series
@@ -188,7 +188,7 @@ def judged(diagnostics: Sequence[Diagnostic], folders: dict[str, Tally]) -> list
 
 
 def _usual(diagnostic: Diagnostic, folders: dict[str, Tally], record: Record | None) -> bool:
-    gap = gap_of(diagnostic.code, diagnostic.message)
+    gap = gap_of(diagnostic)
     tally = folders.get(posixpath.dirname(diagnostic.path))
     if gap is None or tally is None:
         return False

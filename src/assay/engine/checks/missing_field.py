@@ -22,4 +22,4 @@ def check(context: DocumentContext) -> Iterator[Finding]:
         return
     for decl in doc_type.fields:
         if decl.presence.kind == "required" and not reading.field(decl.name):
-            yield Finding(document_anchor(context), f"no `{decl.name}` field")
+            yield Finding(document_anchor(context), f"no `{decl.name}` field", subject=decl.name)

@@ -20,4 +20,5 @@ def check(context: DocumentContext) -> Iterator[Finding]:
         if decl.presence.kind == "required" and not reading.section(decl.name):
             names = ", ".join(f"`{a.name}`" for a in decl.aliases)
             also = f" (or {names})" if names else ""
-            yield Finding(document_anchor(context), f"no `{decl.name}` section{also}")
+            message = f"no `{decl.name}` section{also}"
+            yield Finding(document_anchor(context), message, subject=decl.name)

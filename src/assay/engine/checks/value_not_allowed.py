@@ -39,6 +39,7 @@ def check(context: DocumentContext) -> Iterator[Finding]:
             field.span,
             f"{field.name} `{shown}` is not one of: {names}",
             fix=_fix(context.text, field.span, shown, decl.values),
+            subject=shown,
         )
 
 

@@ -49,7 +49,8 @@ from assay.spec.model import Model
 #: 3: a record's facts end with its sections' names (``record_index.Facts``).
 #: 4: ... and the documents it links to.
 #: 5: ... the title's heading not among the sections' names.
-LAYOUT = 5
+#: 6: a diagnostic carries its subject (``Diagnostic.subject``).
+LAYOUT = 6
 #: A scoped run reads at most this many documents itself (the reported ones and the
 #: changed ones); beyond that, the whole check cache is the cheaper source.
 SCOPED_READS = 256

@@ -24,6 +24,7 @@ def to_diagnostic(ruleset: Ruleset, rule: Rule, finding: Finding, path: str | No
         severity=ruleset.severity.get(rule.code, rule.severity),
         related=finding.related,
         fix=finding.fix,
+        subject=finding.subject,
     )
 
 

@@ -56,7 +56,7 @@ def told(
     result = {}
     for path, diagnostics in by_path.items():
         if undeclared(path):
-            if any(gap_of(d.code, d.message) for d in diagnostics):
+            if any(gap_of(d) for d in diagnostics):
                 if folders is None:
                     folders = folder_convention.tallies(index.records)
                 if once:

@@ -43,7 +43,8 @@ if TYPE_CHECKING:
 #: 10: a record's packed facts end with its sections' names (``record_index.Facts``).
 #: 11: ... and the documents it links to.
 #: 12: ... the title's heading not among the sections' names.
-LAYOUT = 12
+#: 13: a diagnostic carries its subject (``Diagnostic.subject``).
+LAYOUT = 13
 
 
 def assay_key() -> str:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import marshal
 import posixpath
-import re
 import sys
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
@@ -56,9 +55,6 @@ PART_CODES = frozenset({"FLD001", "DOC003"})
 #: The codes of the other conventions a folder's records are judged by together; a
 #: status outside the type's words (FLD002) is judged by the words its folder uses.
 GAP_CODES = PART_CODES | {"DOC010", "DOC014", "FLD007", "FLD002"}
-_GAP_NAME = re.compile(r"no `(?P<name>[^`]+)` (?:field|section)")
-_STATUS_WORD = re.compile(r"Status `(?P<name>[^`]*)` is not one of")
-
 _STATUS = "status"
 
 
@@ -67,28 +63,27 @@ def span_tuple(span: Span) -> SpanTuple:
     return (span.start, span.end, span.line, span.column, span.end_line, span.end_column)
 
 
-def gap_of(code: str, message: str) -> Gap | None:
+def gap_of(diagnostic: Diagnostic) -> Gap | None:
     """The convention a finding says its record breaks: the required part a FLD001 or
-    DOC003 message names, or ``(code, "")`` for another convention code; None for
-    another finding."""
+    DOC003 finding is about, the status word of a FLD002 (the phrase it leads with), or
+    ``(code, "")`` for another convention code; None for another finding."""
+    code, subject = diagnostic.code, diagnostic.subject
     if code not in GAP_CODES:
         return None
     if code == "FLD002":
-        word = _STATUS_WORD.match(message)
-        if word is None:
+        if subject is None:
             return None
         # The word a status leads with, its reason aside: two records that write
         # `Deferred.` and each its own reason use one word.
-        return (code, leading_phrase(word["name"]) or word["name"].casefold())
+        return (code, leading_phrase(subject) or subject.casefold())
     if code not in PART_CODES:
         return (code, "")
-    named = _GAP_NAME.match(message)
-    return (code, named["name"]) if named is not None else None
+    return None if subject is None else (code, subject)
 
 
 def gaps_of(diagnostics: Iterable[Diagnostic]) -> tuple[Gap, ...]:
     """The conventions a record's own findings say it breaks."""
-    return tuple(sorted({g for d in diagnostics if (g := gap_of(d.code, d.message))}))
+    return tuple(sorted({g for d in diagnostics if (g := gap_of(d))}))
 
 
 def facts_of(

@@ -137,9 +137,11 @@ class Rule(Model):
         severity: Severity | None = None,
         related: tuple[Related, ...] = (),
         fix: Fix | None = None,
+        subject: str | None = None,
     ) -> Diagnostic:
         """A diagnostic of this rule at ``span`` of ``path`` (at the rule's default
-        severity unless the configuration gave another), with its ``fix`` if any."""
+        severity unless the configuration gave another), with its ``fix`` and its
+        ``subject`` if any."""
         return Diagnostic(
             code=self.code,
             name=self.name,
@@ -149,4 +151,5 @@ class Rule(Model):
             span=span,
             related=related,
             fix=fix,
+            subject=subject,
         )
