@@ -13,8 +13,9 @@ call cancel out.  As in (a), an untimed run first leaves the document shapes it 
 the run's cache folder, so the counted run replays their derivations.
 
 The count is the work, not the time: instructions that wait on memory take longer,
-and the two tools' instructions need not run at the same speed (see
-``docs/performance.md``).  Needs ``valgrind`` (Debian: ``apt-get install valgrind``).
+and the two tools' instructions need not run at the same speed (see the lab notes
+in ``benchmarks/README.md``).  Needs ``valgrind`` (Debian: ``apt-get install
+valgrind``).
 """
 
 from __future__ import annotations
