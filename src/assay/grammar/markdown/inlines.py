@@ -43,6 +43,31 @@ class _Opener:
         self.after = False  # another "[" followed it: no shortcut reference then
 
 
+class _Openers(list[_Opener]):
+    """The open brackets, innermost last, and how many from the bottom a link has
+    deactivated already (``settled``): each is deactivated once, so a paragraph of
+    brackets that never close, each followed by a link, costs linear time."""
+
+    __slots__ = ("settled",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.settled = 0
+
+    def pop_top(self) -> None:
+        """Take the innermost bracket off."""
+        self.pop()
+        self.settled = min(self.settled, len(self))
+
+    def link_made(self) -> None:
+        """Links do not nest: no bracket before a link's can open one now (an image's
+        can: an image may hold a link)."""
+        for earlier in self[self.settled :]:
+            if not earlier.image:
+                earlier.active = False
+        self.settled = len(self)
+
+
 def _skip_space(s: str, i: int) -> int:
     while i < len(s) and s[i] in _SPACE:
         i += 1
@@ -104,7 +129,7 @@ def scan_inline(
 ) -> None:
     """Find the links and comments of one block's text."""
     s = joined.text
-    openers: list[_Opener] = []
+    openers = _Openers()
     closers: dict[str, int] | None = None
     search = _SPECIAL.search
     i = 0
@@ -197,7 +222,7 @@ def _angle(
 def _close(
     s: str,
     i: int,
-    openers: list[_Opener],
+    openers: _Openers,
     joined: Joined,
     locator: Locator,
     definitions: Definitions,
@@ -207,7 +232,7 @@ def _close(
         return i + 1
     opener = openers[-1]
     if not opener.active:
-        openers.pop()
+        openers.pop_top()
         return i + 1
     text_start = opener.pos + (2 if opener.image else 1)
     text = s[text_start:i]
@@ -231,15 +256,13 @@ def _close(
                 end = j + 2  # collapsed: "[text][]" ("[]" is no label, so parse_label refuses it)
         found = definitions.get(normalize_label(reference)) if reference is not None else None
         if found is None or reference is None or len(reference) > 999:
-            openers.pop()
+            openers.pop_top()
             return i + 1
         destination, title = found
         label = reference
     span = locator.span(joined.source(opener.pos), joined.end_source(end))
     links.append(Link(kind, opener.image, text, destination, title, label, span))  # type: ignore[arg-type]
-    openers.pop()
+    openers.pop_top()
     if not opener.image:
-        for earlier in openers:  # links do not nest: earlier brackets can no longer open one
-            if not earlier.image:
-                earlier.active = False
+        openers.link_made()
     return end
