@@ -39,6 +39,7 @@ def _fold(text: str) -> str:
 
 
 _STOCK = frozenset(_fold(s) for s in (*ADR_TOOLS.values(), *_NYGARD))
+assert all("change" in s or "decision" in s for s in _STOCK)  # is_stock_prompt's filter
 #: The longest stock sentence, folded: a longer text is none (most are, cheaply).
 _LONGEST = max(len(s) for s in _STOCK)
 _PIECE = r"(\[[^\[\]]*\]|\{(?:[^{}]|\{[^{}]*\})*\})"
@@ -49,7 +50,12 @@ _ARGUMENT = re.compile(rf"(?:good|bad|neutral),?[ \t]+because[ \t]+{_PIECE}[ \t]
 def is_stock_prompt(text: str) -> bool:
     """True when ``text`` is one of the stock templates' sentences (ignoring case,
     markup and line breaks)."""
-    return len(text) <= 2 * _LONGEST and _fold(text) in _STOCK
+    if len(text) > 2 * _LONGEST:
+        return False  # longer than any, markup and all (most texts are)
+    lower = text.casefold()
+    if "change" not in lower and "decision" not in lower:
+        return False  # every stock sentence asks about the change or the decision
+    return _fold(text) in _STOCK
 
 
 def is_unwritten_argument(line: str) -> bool:
