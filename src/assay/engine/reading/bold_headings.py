@@ -65,9 +65,7 @@ def promote_bold_headings(
     promoted: list[Span] = []
     sections = tuple(_section(s, words, promoted) for s in document.sections)
     levels = [s.heading.level for s in document.sections]
-    preamble, first = _split(
-        document.preamble, max(2, min(levels, default=2)), words, promoted, None
-    )
+    preamble, first = _split(document.preamble, max(2, min(levels, default=2)), words, promoted, "")
     if not promoted:
         return document, frozenset()
     return (
@@ -79,8 +77,7 @@ def promote_bold_headings(
 def _section(section: Section, words: Vocabulary, promoted: list[Span]) -> Section:
     children = tuple(_section(child, words, promoted) for child in section.children)
     level = min(section.heading.level + 1, 6)
-    within = words.sections.get(fold(section.heading.text))
-    blocks, found = _split(section.blocks, level, words, promoted, within)
+    blocks, found = _split(section.blocks, level, words, promoted, section.heading.text)
     if not found and all(a is b for a, b in zip(children, section.children, strict=True)):
         return section  # nothing promoted here or below: the section as parsed
     return evolve(section, blocks=blocks, children=(*found, *children))
@@ -91,7 +88,7 @@ def _split(
     level: int,
     words: Vocabulary,
     promoted: list[Span],
-    within: SectionDecl | None,
+    within_name: str,
 ) -> tuple[tuple[Block, ...], tuple[Section, ...]]:
     """The blocks before the first bold heading, and a section per bold heading.
 
@@ -104,6 +101,10 @@ def _split(
         for at, block in enumerate(blocks)
         if isinstance(block, Paragraph) and _bold_name(block.text) is not None
     ]
+    if not bold:
+        return tuple(blocks), ()  # most sections: no bold line at all
+    # The section the bold lines are in, by its heading's name.
+    within = words.sections.get(fold(within_name)) if within_name else None
     marks = [
         at for at, text in bold if (decl := _named(text, words)) is not None and decl is not within
     ]
