@@ -34,6 +34,7 @@ def read(
 
 
 def _read(document: Document, text: str, words: Vocabulary, locator: Locator | None) -> Reading:
+    words.bounded()
     if locator is None:
         locator = Locator(text, prefix=3 if document.bytes.bom else 0)
     # `**Context**` on a line of its own is a section; the titles stay the parsed ones.

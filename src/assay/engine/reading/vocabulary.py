@@ -133,13 +133,19 @@ class Vocabulary(Model):
 
     def heading(self, text: str) -> HeadingRole:
         """What a heading's text names under this type; remembered, as most headings
-        (``Context``, ``Status``) come back in every record."""
+        (``Context``, ``Status``) come back in every record, and a record's are asked
+        for again by each part of its reading (``bounded`` keeps the memo small)."""
         role = self._headings.get(text)
         if role is None:
-            if len(self._headings) >= _REMEMBERED:
-                self._headings.clear()  # titles never repeat: keep the memo bounded
             role = self._headings[text] = self._role(text)
         return role
+
+    def bounded(self) -> None:
+        """Before a document is read: forget the headings met when there are too many
+        (titles never repeat), so the memo holds at most ``_REMEMBERED`` and the
+        headings of one document, however many it has, each computed once."""
+        if len(self._headings) >= _REMEMBERED:
+            self._headings.clear()
 
     def _role(self, text: str) -> HeadingRole:
         folded = fold(text)
