@@ -227,91 +227,120 @@ class _Scanner(BlockStarts):
         self.close_leaf()
 
     def incorporate(self, line: str, index: int, base: int) -> None:
+        """Add one line: continue the open containers it continues, then its open
+        leaf, then open the blocks it starts, then place its text (CommonMark's
+        "incorporate a line", as commonmark.js splits it)."""
         self.line, self.line_no, self.base = line, index, base
         self.nns_line = -1
         self.offset = self.column = 0
         self.partial = False
-        stack = self.stack
-        matched = 0  # deepest container index this line continues
-        all_matched = True
+        matched, all_matched = self._continue_containers()
+        tip = self.tip
+        leaf_matched = False
+        if all_matched and tip is not None:
+            continued = self._continue_leaf(tip)
+            if continued is None:
+                return  # the line closed a fence
+            leaf_matched = continued
+        all_closed = all_matched and (tip is None or leaf_matched)
+        accepts = leaf_matched and tip is not None and tip.kind in ("fence", "indented", "html")
+        if not accepts:
+            para_open = leaf_matched and tip is not None and tip.kind == "para"
+            lazy_para = not all_closed and tip is not None and tip.kind == "para"
+            opened = self._open_starts(matched, all_closed, para_open, lazy_para)
+            if opened is None:
+                return  # a block that took the line whole
+            matched, all_closed = opened
+        self._place(index, matched, all_closed, leaf_matched, accepts)
+
+    def _continue_containers(self) -> tuple[int, bool]:
+        """The deepest open container the line continues, and whether it continues
+        them all (a quote's `>`, a list item's indentation)."""
+        line, stack = self.line, self.stack
+        matched = 0
         for depth in range(1, len(stack)):
             node = stack[depth]
             self.find_next_nonspace()
             if node.kind == "quote":
-                if self.indent <= 3 and self.nns < len(line) and line[self.nns] == ">":
-                    self.advance_next_nonspace()
-                    self.advance(1, False)
-                    if self.offset < len(line) and line[self.offset] in " \t":
-                        self.advance(1, True)
-                else:
-                    all_matched = False
+                if not (self.indent <= 3 and self.nns < len(line) and line[self.nns] == ">"):
+                    return matched, False
+                self.advance_next_nonspace()
+                self.advance(1, False)
+                if self.offset < len(line) and line[self.offset] in " \t":
+                    self.advance(1, True)
             elif node.kind == "item":
                 if self.blank:
                     if not node.has_children:
-                        all_matched = False
-                    else:
-                        self.advance_next_nonspace()
+                        return matched, False
+                    self.advance_next_nonspace()
                 elif self.indent >= node.marker_offset + node.padding:
                     self.advance(node.marker_offset + node.padding, True)
                 else:
-                    all_matched = False
-            if not all_matched:
-                break
+                    return matched, False
             matched = depth
-        tip = self.tip
-        leaf_matched = False
-        if all_matched and tip is not None:
-            self.find_next_nonspace()
-            kind = tip.kind
-            if kind == "fence":
-                if self.indent <= 3 and self.nns < len(line):
-                    m = _CLOSING_FENCE.match(line, self.nns)
-                    if m and m.group(1)[0] == tip.fence[0] and len(m.group(1)) >= len(tip.fence):
-                        tip.end = self.line_end()
-                        tip.extra = True  # closed
-                        self.close_leaf()
-                        return
-                skip = tip.level  # the fence's own indentation
-                while skip > 0 and self.offset < len(line) and line[self.offset] in " \t":
-                    self.advance(1, True)
-                    skip -= 1
-                leaf_matched = True
-            elif kind == "indented":
-                if self.indent >= 4:
-                    self.advance(4, True)
-                    leaf_matched = True
-                elif self.blank:
-                    self.advance_next_nonspace()
-                    leaf_matched = True
-            elif kind == "html":
-                leaf_matched = not (self.blank and tip.level >= 6)
-            elif kind in ("para", "table"):
-                leaf_matched = not self.blank
-        all_closed = all_matched and (tip is None or leaf_matched)
-        para_open = leaf_matched and tip is not None and tip.kind == "para"
-        accepts = leaf_matched and tip is not None and tip.kind in ("fence", "indented", "html")
-        lazy_para = not all_closed and tip is not None and tip.kind == "para"
+        return matched, True
 
-        if not accepts:
-            while True:
-                self.find_next_nonspace()
-                if self.indent < 4 and (
-                    self.nns >= len(line) or line[self.nns] not in _MAYBE_SPECIAL
-                ):
-                    self.advance_next_nonspace()
-                    break
-                started = self.try_starts(matched, all_closed, para_open, lazy_para)
-                if started == 0:
-                    self.advance_next_nonspace()
-                    break
-                if started == 2:
-                    return
-                matched = len(self.stack) - 1
-                all_closed = True
-                para_open = lazy_para = False
-                if started == 3:  # an HTML block or indented code opened: it takes the line
-                    self.take_line(self.tip)
-                    return
+    def _continue_leaf(self, tip: Leaf) -> bool | None:
+        """Whether the line continues the open leaf ``tip``; None when it closed it (a
+        closing fence)."""
+        line = self.line
+        self.find_next_nonspace()
+        kind = tip.kind
+        if kind == "fence":
+            if self.indent <= 3 and self.nns < len(line):
+                m = _CLOSING_FENCE.match(line, self.nns)
+                if m and m.group(1)[0] == tip.fence[0] and len(m.group(1)) >= len(tip.fence):
+                    tip.end = self.line_end()
+                    tip.extra = True  # closed
+                    self.close_leaf()
+                    return None
+            skip = tip.level  # the fence's own indentation
+            while skip > 0 and self.offset < len(line) and line[self.offset] in " \t":
+                self.advance(1, True)
+                skip -= 1
+            return True
+        if kind == "indented":
+            if self.indent >= 4:
+                self.advance(4, True)
+                return True
+            if self.blank:
+                self.advance_next_nonspace()
+                return True
+            return False
+        if kind == "html":
+            return not (self.blank and tip.level >= 6)
+        return kind in ("para", "table") and not self.blank
+
+    def _open_starts(
+        self, matched: int, all_closed: bool, para_open: bool, lazy_para: bool
+    ) -> tuple[int, bool] | None:
+        """Open the blocks the line starts, one inside the other; the deepest open
+        container then, and whether every unmatched block is closed. None when a block
+        took the line whole (a heading, a thematic break, HTML, indented code)."""
+        line = self.line
+        while True:
+            self.find_next_nonspace()
+            if self.indent < 4 and (self.nns >= len(line) or line[self.nns] not in _MAYBE_SPECIAL):
+                self.advance_next_nonspace()
+                return matched, all_closed
+            started = self.try_starts(matched, all_closed, para_open, lazy_para)
+            if started == 0:
+                self.advance_next_nonspace()
+                return matched, all_closed
+            if started == 2:
+                return None
+            matched = len(self.stack) - 1
+            all_closed = True
+            para_open = lazy_para = False
+            if started == 3:  # an HTML block or indented code opened: it takes the line
+                self.take_line(self.tip)
+                return None
+
+    def _place(
+        self, index: int, matched: int, all_closed: bool, leaf_matched: bool, accepts: bool
+    ) -> None:
+        """Put the rest of the line where it goes: a lazy paragraph line, the open
+        leaf, or a new paragraph, closing what it did not continue."""
         tip = self.tip
         if not all_closed and not self.blank and tip is not None and tip.kind == "para":
             self.add_line(tip)  # lazy continuation
