@@ -1,4 +1,7 @@
-"""The package's layout stays as DESIGN §1 draws it: small modules, stages as subpackages."""
+"""The package's layout stays as DESIGN §1 draws it: stages as subpackages.
+
+How big a function may grow is ruff's complexity gate (`C901` in pyproject.toml), not
+a count of a module's lines: a module holds one concept however long it is."""
 
 from __future__ import annotations
 
@@ -7,27 +10,11 @@ from pathlib import Path
 import assay
 
 PACKAGE = Path(assay.__file__).parent
-#: The house ceiling: a module past it holds more than one concept.
-MAX_LINES = 400
-
-
-def oversized(package: Path) -> dict[str, int]:
-    """Modules of ``package`` longer than ``MAX_LINES``, by relative path."""
-    found = {}
-    for path in sorted(package.rglob("*.py")):
-        lines = len(path.read_text(encoding="utf-8").splitlines())
-        if lines > MAX_LINES:
-            found[path.relative_to(package).as_posix()] = lines
-    return found
 
 
 def engine_top_level_modules(package: Path) -> list[str]:
     """Modules at ``engine/``'s top level: a stage or capability is a subpackage."""
     return sorted(p.name for p in (package / "engine").glob("*.py") if p.name != "__init__.py")
-
-
-def test_no_module_is_over_the_ceiling() -> None:
-    assert oversized(PACKAGE) == {}
 
 
 def test_the_engine_is_grouped_by_stage() -> None:
