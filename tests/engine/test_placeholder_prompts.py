@@ -4,7 +4,11 @@ over two lines is unfilled (DOC007); an answer that merely resembles one is cont
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from assay.engine.reading.sections import is_section_placeholder
 
@@ -44,3 +48,26 @@ def test_the_templates_sentences_are_unfilled(text: str) -> None:
 @pytest.mark.parametrize("text", WRITTEN)
 def test_an_answer_is_content(text: str) -> None:
     assert not is_section_placeholder(text)
+
+
+NOTES = ["TBD", "TBC", "TBA", "TODO", "To be determined", "To be decided", "To be done"]
+MARKS = st.sampled_from(["", "*", "**", "_", "__", "`"])
+CASE = st.sampled_from([str, str.lower, str.upper, str.title])
+
+
+@given(st.sampled_from(NOTES), MARKS, CASE, st.sampled_from(["", "."]))
+def test_an_unwritten_note_is_unfilled_in_any_case_and_markup(
+    note: str, mark: str, case: Callable[[str], str], stop: str
+) -> None:
+    """The quick tests that skip most lines (no `tb`, `todo` or `to be` in them) never
+    skip an unwritten note, whatever its case and emphasis."""
+    assert is_section_placeholder(f"{mark}{case(note)}{stop}{mark}")
+
+
+@given(st.sampled_from(UNFILLED[:4]), MARKS, CASE)
+def test_a_stock_sentence_is_unfilled_in_any_case_and_markup(
+    sentence: str, mark: str, case: Callable[[str], str]
+) -> None:
+    """The same for the stock templates' sentences (each names the change or the
+    decision, which the quick test asks for)."""
+    assert is_section_placeholder(f"{mark}{case(sentence)}{mark}")

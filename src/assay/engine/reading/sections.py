@@ -209,4 +209,7 @@ def _placeholder_line(line: str) -> bool:
     chosen = _MADR_CHOSEN.fullmatch(line.strip())
     if chosen is not None:
         return is_placeholder(chosen[1]) and is_placeholder(chosen[2])
+    lower = line.casefold()
+    if "tb" not in lower and "todo" not in lower and "to be" not in lower:
+        return False  # no note of work still open can be there (most lines)
     return _UNWRITTEN.fullmatch(strip_markup(line)) is not None
