@@ -184,9 +184,7 @@ def test_the_command_ends_quickly_yet_prints_everything(
     assert code == 1 and expected.count('"code"') >= 8
 
 
-def test_the_quick_end_when_the_output_cannot_be_written(
-    examples_dir: Path, tmp_path: Path
-) -> None:
+def test_a_run_whose_output_cannot_be_written(examples_dir: Path, tmp_path: Path) -> None:
     """A reader that went away (`assay check | head`) keeps the run's exit code, with
     no Python complaint on stderr; a full disk is exit 2 with one line saying so."""
     import subprocess
@@ -211,22 +209,6 @@ def test_the_quick_end_when_the_output_cannot_be_written(
         2,
         b"assay: cannot write the output: No space left on device\n",
     )
-
-
-def test_the_quick_end_leaves_a_run_with_threads_to_python() -> None:
-    """With another thread alive, `end` returns the code for Python's usual exit."""
-    import threading
-
-    from assay.cli import end
-
-    stop = threading.Event()
-    worker = threading.Thread(target=stop.wait)
-    worker.start()
-    try:
-        assert end(3) == 3
-    finally:
-        stop.set()
-        worker.join()
 
 
 @pytest.mark.parametrize("columns", [None, "120", "33", "0", "-4", "wide", ""])
