@@ -91,8 +91,9 @@ def test_every_stage_has_a_module_that_runs_its_examples() -> None:
 
 
 def test_every_module_of_rules_is_in_the_table() -> None:
-    """A family module the registry does not list would hold rules no one can look up;
-    each rule is named after its code."""
+    """A family module the registry does not list, or a rule its module does not list
+    in its ``RULES``, would be a rule no one can look up; each rule is named after its
+    code."""
     for info in pkgutil.iter_modules(assay.spec.rules.__path__):
         module = importlib.import_module(f"assay.spec.rules.{info.name}")
         found = {k: v for k, v in vars(module).items() if isinstance(v, Rule)}
@@ -100,6 +101,7 @@ def test_every_module_of_rules_is_in_the_table() -> None:
             continue
         assert module in registry._MODULES, info.name
         assert all(name == value.code for name, value in found.items()), info.name
+        assert sorted(r.code for r in module.RULES) == sorted(found), info.name
 
 
 def test_lookup_by_code_and_name() -> None:

@@ -116,3 +116,6 @@ Name tests after the behaviour they show, not the function they call.
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (CTX001, CTX002)

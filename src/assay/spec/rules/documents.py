@@ -351,3 +351,6 @@ compared.
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (DOC001, DOC002, DOC003, DOC004, DOC005, DOC006, DOC007, DOC008)

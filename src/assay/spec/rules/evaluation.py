@@ -225,3 +225,6 @@ print('{"answer": "5"}')
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (EVL001, EVL002, EVL003, EVL004, EVL005)

@@ -124,3 +124,6 @@ print('{"answer": "5"}')
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (EVL013, EVL014, EVL015)

@@ -77,3 +77,6 @@ print('{"answer": "5", "tokens": 100}')
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (EVL042,)

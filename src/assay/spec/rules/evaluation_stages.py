@@ -373,3 +373,6 @@ print('{"answer": "5"}')
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (EVL006, EVL007, EVL008, EVL009, EVL010, EVL011, EVL012)

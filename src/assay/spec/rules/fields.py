@@ -381,3 +381,6 @@ Context-local state lives in `contextvars`.
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (FLD001, FLD002, FLD003, FLD004, FLD005, FLD006, FLD007, FLD008, FLD009)

@@ -382,3 +382,6 @@ State is local ([memory lens](lenses/memory.md#findings)); see the
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (LNK001, LNK002, LNK003, LNK004, LNK005, LNK006, LNK007, LNK008)

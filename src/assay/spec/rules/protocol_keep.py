@@ -230,3 +230,6 @@ as below, is one that recorded none.)
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (PRT019, PRT030, PRT031, PRT032, PRT033, PRT035, PRT034)

@@ -83,3 +83,6 @@ runs overlap are PRT018; a follow-up outside its states is PRT013.)
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (PRT036, PRT037)

@@ -303,3 +303,6 @@ call's result: a start or a follow-up while another run is open overlaps it.
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (PRT010, PRT011, PRT012, PRT013, PRT014, PRT015, PRT016, PRT017, PRT018)

@@ -398,3 +398,6 @@ Context
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (DOC009, DOC010, DOC011, DOC012, DOC013, DOC014, DOC015, DOC016, DOC021)

@@ -2,7 +2,8 @@
 
 The rule reference (``assay rules``, the documentation site's pages), SARIF's rule
 metadata and the checks all read this table; a module per family holds the ``Rule``
-literals, and a rule is in the table because its module is listed here.
+literals and lists them (its ``RULES``), and a rule is in the table because its
+module is listed here.
 """
 
 from __future__ import annotations
@@ -65,12 +66,7 @@ _MODULES: tuple[ModuleType, ...] = (
 #: Every rule, by code.
 RULES: tuple[Rule, ...] = tuple(
     sorted(
-        (
-            value
-            for module in _MODULES
-            for value in vars(module).values()
-            if isinstance(value, Rule)
-        ),
+        (listed for module in _MODULES for listed in module.RULES),
         key=lambda found: found.code,
     )
 )

@@ -147,3 +147,6 @@ inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (DOC020, FRM005, IDN004)

@@ -109,3 +109,6 @@ See [the runbook](../runbooks/postgres.md).
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (INT001, SUP001, SUP002, SUP003)

@@ -342,3 +342,6 @@ Extensions were not read; signals were not read either.
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (DOC017, DOC018, DOC019, DOC022)

@@ -371,3 +371,19 @@ now, rather than showing a mixture of two versions of the file: fetch again once
 nothing writes it. `assay trace fetch` exits 1 and prints no window.
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (
+    PRT001,
+    PRT002,
+    PRT003,
+    PRT004,
+    PRT005,
+    PRT006,
+    PRT007,
+    PRT008,
+    PRT009,
+    PRT020,
+    PRT021,
+    PRT022,
+)

@@ -313,3 +313,6 @@ type memory {
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (PIN001, PIN002, PIN003, PTH001, PTH002, PTH003, PTH004, PTH005)

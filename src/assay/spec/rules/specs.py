@@ -254,3 +254,6 @@ type t64 extends t63 {}
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (SPC001, SPC002, SPC003, SPC004, SPC005, SPC006, SPC007)

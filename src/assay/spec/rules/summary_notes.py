@@ -350,3 +350,6 @@ attempts = [
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (EVL025, EVL026, EVL027, EVL028, EVL037, EVL016, EVL038, EVL040, EVL041)

@@ -229,3 +229,6 @@ attempts = [
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (EVL020, EVL021, EVL022, EVL023, EVL024)

@@ -344,3 +344,6 @@ print('{"answer": "5"}')
 ```
 """,
 )
+
+#: This family's rules, as the registry lists them.
+RULES = (EVL029, EVL030, EVL031, EVL032, EVL033, EVL034, EVL035, EVL036, EVL039)
