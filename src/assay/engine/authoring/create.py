@@ -78,11 +78,8 @@ def new_record(
     template = where.template(scheme.suffix)
     targets = [(t, "Supersedes", "Superseded by") for t in _find(where, supersedes)]
     targets += [(t, "Amends", "Amended by") for t in _find(where, amends)]
-    status = new_status(series)
-    if rst:
-        text = _rst_text(config, series, template, number, title, status, today, targets)
-    else:
-        text = _markdown_text(config, series, template, number, title, status, today, targets)
+    asked = _Asked(series, template, number, title, new_status(series), today, targets)
+    text = _rst_text(config, asked) if rst else _markdown_text(config, asked)
     new_title = _title_of(text, path, name)
     gone = series_word(where.records, "superseded")  # `replaced`, in a KEP-like series
     updates: list[tuple[Record, bytes]] = []
@@ -101,52 +98,52 @@ def new_record(
 Targets = list[tuple[Record, str, str]]
 
 
-def _markdown_text(
-    config: Config,
-    series: list[Record],
-    template: str | None,
-    number: int | None,
-    title: str,
-    status: str,
-    today: datetime.date,
-    targets: Targets,
-) -> bytes:
-    style = _style(series, template)
+@frozen
+class _Asked(Model):
+    """What the new record's text is made of, whatever its format."""
+
+    series: list[Record]  #: the records written as the new one will be
+    template: str | None  #: the series' template, if it has one
+    number: int | None  #: None in a series of dated names
+    title: str
+    status: str  #: the series' word for an undecided record
+    today: datetime.date
+    targets: Targets  #: the records it relates to: (record, relation, inverse)
+
+
+def _markdown_text(config: Config, asked: _Asked) -> bytes:
+    style = _style(asked.series, asked.template)
+    number = asked.number
     new = NewRecord(
-        title=style.title(number, title) if template is None else title,
-        plain_title=title,
+        title=style.title(number, asked.title) if asked.template is None else asked.title,
+        plain_title=asked.title,
         number=str(number) if number is not None else "",
-        status=style.status(status),
-        date=today.isoformat(),
-        relations=tuple((key, relate.link(_title(t), t.name), t.name) for t, key, _ in targets),
+        status=style.status(asked.status),
+        date=asked.today.isoformat(),
+        relations=tuple(
+            (key, relate.link(_title(t), t.name), t.name) for t, key, _ in asked.targets
+        ),
     )
-    if template is not None:
-        return from_template(read_member(config.root, template), template, new)
-    return house_record(style, new, series).encode("utf-8")
+    if asked.template is not None:
+        return from_template(read_member(config.root, asked.template), asked.template, new)
+    return house_record(style, new, asked.series).encode("utf-8")
 
 
-def _rst_text(
-    config: Config,
-    series: list[Record],
-    template: str | None,
-    number: int | None,
-    title: str,
-    status: str,
-    today: datetime.date,
-    targets: Targets,
-) -> bytes:
-    shape = learn_shape(series)
-    capital = _style(series, template).capitalized
+def _rst_text(config: Config, asked: _Asked) -> bytes:
+    shape = learn_shape(asked.series)
+    capital = _style(asked.series, asked.template).capitalized
     new = RstRecord(
-        number=number,
-        title=title,
-        status=status.capitalize() if capital else status,
-        date=today.isoformat(),
-        relations=tuple((key, relate.link(_title(t), t.name, rst=True)) for t, key, _ in targets),
+        number=asked.number,
+        title=asked.title,
+        status=asked.status.capitalize() if capital else asked.status,
+        date=asked.today.isoformat(),
+        relations=tuple(
+            (key, relate.link(_title(t), t.name, rst=True)) for t, key, _ in asked.targets
+        ),
     )
-    if template is not None:
-        raw = read_member(config.root, template)
-        return rst_from_template(raw, template, shape, new)
+    if asked.template is not None:
+        raw = read_member(config.root, asked.template)
+        return rst_from_template(raw, asked.template, shape, new)
     return rst_record(shape, new).encode("utf-8")
 
 
