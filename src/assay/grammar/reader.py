@@ -47,7 +47,9 @@ def opens_as_rst(text: bytes | str) -> bool:
     title: a file that names no format is read as what it is written in."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
-    lines = text.removeprefix("\ufeff").splitlines()[:_HEAD]
+    # The head's lines only: the rest of a long file is not split for them.
+    lines = [line.rstrip("\r") for line in text.removeprefix("\ufeff").split("\n", _HEAD)]
+    del lines[_HEAD:]
     # Blank lines, and the label or comment a record may open with (`.. _adr-3:`).
     while lines and (not lines[0].strip() or lines[0].startswith(".. ")):
         del lines[0]
