@@ -1,4 +1,4 @@
-"""The check cache: a warm run reports exactly what a cold one does, and notices change."""
+"""The store: a warm run reports exactly what a cold one does, and notices change."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from assay.engine.cache import keys
+from assay.engine.cache.store import Store
 from assay.engine.runner import check_cache
 from assay.engine.runner.run import check
-from assay.engine.workspace import cache_files, type_cache
 from assay.engine.workspace import loading as workspace_module
+from assay.engine.workspace import type_cache
 from assay.engine.workspace.config import load_config
 from tests.counting import count_calls
+from tests.store_rows import store_rows
 
 
 def _touch(path: Path, text: str) -> None:
@@ -39,7 +42,7 @@ def test_a_warm_run_reports_exactly_what_a_cold_run_does(cache_home: Path, works
     config = load_config(workspace)
     cold = check(config, cache=False)
     first = check(config)  # writes the cache
-    cache_file = cache_files.cache_path(workspace)
+    cache_file = keys.store_path(workspace)
     assert cache_file is not None and cache_file.is_file()
     assert cache_file.is_relative_to(cache_home)  # never inside the workspace
     warm = check(config)
@@ -79,13 +82,15 @@ def test_a_changed_spec_or_selection_starts_afresh(cache_home: Path, workspace: 
     assert check(config, select=["FLD"]) == check(config, select=["FLD"], cache=False)
 
 
-def test_a_broken_cache_file_is_ignored(cache_home: Path, workspace: Path) -> None:
+def test_a_broken_store_is_ignored_and_made_again(cache_home: Path, workspace: Path) -> None:
     config = load_config(workspace)
     expected = check(config)
-    cache_file = cache_files.cache_path(workspace)
+    cache_file = keys.store_path(workspace)
     assert cache_file is not None
-    cache_file.write_bytes(b"not a pickle")
+    rows = store_rows(cache_file)
+    cache_file.write_bytes(b"not a database")
     assert check(config) == expected
+    assert store_rows(cache_file) == rows
 
 
 def test_assay_no_cache_writes_nothing(
@@ -157,7 +162,9 @@ def test_kept_built_in_types_spare_reading_the_libraries(
         raise AssertionError(f"read the libraries to find {name}")
 
     monkeypatch.setattr(library, "library_of", no_library)
-    kept = type_cache.load_types(workspace, workspace_state.sources_digest)
+    store = Store.open(workspace)
+    assert store is not None
+    kept = type_cache.load_types(store, workspace_state.sources_digest)
     assert kept is not None and kept[0] == workspace_state.types
     assert types_module.builtin_type("madr").lineage == ("madr", "adr")
 
@@ -216,7 +223,7 @@ def test_a_cache_is_served_only_under_the_version_and_rules_that_wrote_it(
     parsed.clear()
     check(config)
     assert parsed == []  # ... and its own cache is served to it
-    monkeypatch.setattr(cache_files, "rules_digest", lambda: "other rules")
+    monkeypatch.setattr(keys, "rules_digest", lambda: "other rules")
     check(config)
     assert parsed  # same version, other rules: nothing served
 
@@ -226,83 +233,85 @@ def test_the_rules_digest_changes_when_a_rule_file_does(tmp_path: Path) -> None:
     rules.mkdir(parents=True)
     _touch_new = rules / "broken_link.py"
     _touch_new.write_text("CODE = 'LNK001'\n")
-    before = cache_files.package_digest(tmp_path / "engine")
-    assert cache_files.package_digest(tmp_path / "engine") == before  # stable
+    before = keys.package_digest(tmp_path / "engine")
+    assert keys.package_digest(tmp_path / "engine") == before  # stable
     _touch(_touch_new, "CODE = 'LNK001'  # fixed\n")
-    assert cache_files.package_digest(tmp_path / "engine") != before
-    assert cache_files.rules_digest() == cache_files.rules_digest()  # once a process
+    assert keys.package_digest(tmp_path / "engine") != before
+    assert keys.rules_digest() == keys.rules_digest()  # once a process
 
 
-def test_cache_files_stay_private_under_any_umask(cache_home: Path, workspace: Path) -> None:
-    """Written by the one writer, a cache is still 0600: it says what the files hold."""
+def test_the_store_stays_private_under_any_umask(cache_home: Path, workspace: Path) -> None:
+    """The store and its journal are 0600, in a 0700 folder: they say what the files hold."""
     previous = os.umask(0o022)
     try:
         check(load_config(workspace))
+        store = Store.open(workspace)  # held open: its write-ahead log stays beside it
+        assert store is not None
+        check(load_config(workspace), store=store)
+        folder = cache_home / "assay/checks"
+        written = [p for p in folder.iterdir()]
+        assert len(written) >= 2 and all(p.stat().st_mode & 0o777 == 0o600 for p in written)
+        assert folder.stat().st_mode & 0o777 == 0o700
+        store.close()
     finally:
         os.umask(previous)
-    written = [p for p in (cache_home / "assay/checks").iterdir()]
-    assert written and all(p.stat().st_mode & 0o777 == 0o600 for p in written)
 
 
-def test_any_cut_of_a_cache_file_loads_as_nothing(tmp_path: Path) -> None:
-    """Property: a cache file cut at any byte (a crash of the disk, a copy stopped
-    half-way) loads as no entries, never as some of them and never as an error; the
-    whole file loads as what was written."""
-    from hypothesis import given, settings
+def test_a_link_in_place_of_the_store_is_never_followed(
+    cache_home: Path, workspace: Path, tmp_path: Path
+) -> None:
+    """A link planted where the store would be is no store: the run is cold, and the
+    file it points at is untouched."""
+    cache_file = keys.store_path(workspace)
+    assert cache_file is not None
+    cache_file.parent.mkdir(parents=True)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(b"someone's file")
+    cache_file.symlink_to(elsewhere)
+    config = load_config(workspace)
+    assert check(config) == check(config, cache=False)
+    assert elsewhere.read_bytes() == b"someone's file" and cache_file.is_symlink()
+
+
+def test_any_cut_of_the_store_is_read_as_some_entries_or_none(
+    cache_home: Path, workspace: Path
+) -> None:
+    """Property: a store cut at any byte (a crash of the disk, a copy stopped half-way)
+    gives a run exactly the report of a cold run, never an error, and the next run
+    keeps its entries again."""
+    from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    path = tmp_path / "cache.pickle"
-    written = {f"docs/adr/{n:04d}-x.md": (f"blob{n}", "adr", "adr", b"s", b"", b"", b"", "", None)
-               for n in range(600)}  # three chunks and a part  # fmt: skip
-    check_cache.save(path, "settings", written)
-    whole = path.read_bytes()
-    assert check_cache.load(path, "settings") == written
-    assert check_cache.load(path, "other settings") == {}
+    config = load_config(workspace)
+    expected = check(config, cache=False)
+    assert check(config) == expected
+    cache_file = keys.store_path(workspace)
+    assert cache_file is not None
+    whole, rows = cache_file.read_bytes(), store_rows(cache_file)
 
-    @settings(max_examples=200, deadline=None)
+    @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(st.integers(min_value=0, max_value=len(whole) - 1))
     def cut(at: int) -> None:
-        path.write_bytes(whole[:at])
-        assert check_cache.load(path, "settings") == {}
+        cache_file.write_bytes(whole[:at])
+        assert check(config) == expected
+        assert check(config) == expected
+        assert store_rows(cache_file) == rows
 
     cut()
 
 
-def test_a_cache_file_cut_short_is_ignored(cache_home: Path, workspace: Path) -> None:
-    config = load_config(workspace)
-    expected = check(config)
-    cache_file = cache_files.cache_path(workspace)
-    assert cache_file is not None
-    whole = cache_file.read_bytes()
-    settings = _settings_of(whole)
-    entries = check_cache.load(cache_file, settings)
-    assert len(entries) > 3
-    for cut in (len(whole) - 1, len(whole) // 2, 40):
-        cache_file.write_bytes(whole[:cut])
-        assert check_cache.load(cache_file, settings) == {}
-        assert check(config) == expected  # and the run writes it whole again
-        assert check_cache.load(cache_file, settings) == entries
-        whole = cache_file.read_bytes()
-
-
-def _settings_of(cache: bytes) -> str:
-    import pickle
-
-    settings = pickle.loads(cache)  # the first value pickled: the settings
-    assert isinstance(settings, str)
-    return settings
-
-
-def test_a_run_that_stops_half_way_keeps_the_old_cache(
+def test_a_run_that_stops_half_way_keeps_the_old_entries(
     cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from assay.engine.cache import store as store_module
     from assay.engine.runner import document_checks
 
+    monkeypatch.setattr(store_module, "_BATCH", 1)  # every entry goes to the database at once
     config = load_config(workspace)
     check(config)
-    cache_file = cache_files.cache_path(workspace)
+    cache_file = keys.store_path(workspace)
     assert cache_file is not None
-    before = cache_file.read_bytes()
+    before = store_rows(cache_file)
     for record in sorted((workspace / "docs" / "adr").glob("*.md")):
         _touch(record, record.read_text(encoding="utf-8") + "\nMore.\n")
     real = document_checks.DocumentChecks.outcome
@@ -310,34 +319,40 @@ def test_a_run_that_stops_half_way_keeps_the_old_cache(
 
     def stopping(self, context, stamp, keep):  # type: ignore[no-untyped-def]
         seen.append(context.path)
-        if len(seen) == 2:
-            raise KeyboardInterrupt  # Ctrl-C while the entries stream to disk
+        if len(seen) == 4:
+            raise KeyboardInterrupt  # Ctrl-C while the entries go to the store
         return real(self, context, stamp, keep)
 
     monkeypatch.setattr(document_checks.DocumentChecks, "outcome", stopping)
     with pytest.raises(KeyboardInterrupt):
         check(config, jobs=1)
-    assert cache_file.read_bytes() == before  # the old cache, whole
-    assert [p.name for p in cache_file.parent.iterdir() if p.name.endswith(".tmp")] == []
-    monkeypatch.undo()
+    assert store_rows(cache_file) == before  # the old entries, all of them
+    monkeypatch.setattr(document_checks.DocumentChecks, "outcome", real)
     assert check(config) == check(config, cache=False)
+    assert store_rows(cache_file) != before
 
 
-def test_a_cache_that_cannot_be_written_half_way_costs_nothing_but_the_cache(
-    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_store_another_process_holds_costs_nothing_but_the_cache(
+    cache_home: Path, workspace: Path
 ) -> None:
-    import pickle
+    """Another process writing the store for longer than a run waits: the run gives
+    the cold report and writes nothing; once the store is free, it keeps entries."""
+    import sqlite3
 
-    real = pickle.dump
-
-    def full_disk(value, stream, protocol=None):  # type: ignore[no-untyped-def]
-        if isinstance(value, list):  # the check cache's first chunk of entries
-            raise OSError(28, "No space left on device")
-        return real(value, stream, protocol=protocol)
-
-    monkeypatch.setattr(cache_files.pickle, "dump", full_disk)
     config = load_config(workspace)
-    assert check(config) == check(config, cache=False)
-    cache_file = cache_files.cache_path(workspace)
-    assert cache_file is not None and not cache_file.exists()
-    assert [p.name for p in cache_file.parent.iterdir() if p.name.endswith(".tmp")] == []
+    check(config)
+    cache_file = keys.store_path(workspace)
+    assert cache_file is not None
+    before = store_rows(cache_file)
+    record = workspace / "docs/adr/0001-record-architecture-decisions.md"
+    _touch(record, record.read_text() + "\nMore context.\n")
+    other = sqlite3.connect(cache_file, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        assert check(config) == check(config, cache=False)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert store_rows(cache_file) == before
+    check(config)
+    assert store_rows(cache_file) != before

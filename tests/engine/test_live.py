@@ -16,6 +16,7 @@ from assay.api.editing import LiveWorkspace, open_live
 from assay.spec.diagnostics import Diagnostic, Fix
 from tests.conftest import ROOT
 from tests.examples_copy import example_repository
+from tests.store_rows import store_rows
 
 RECORD = "docs/adr/0003-partition-ledger-by-tenant.md"
 SPEC = "assay/context.assay"
@@ -37,21 +38,22 @@ def only(found: tuple[Diagnostic, ...], code: str) -> Diagnostic:
     return d
 
 
-def _caches(folder: Path) -> dict[str, bytes]:
-    return {p.as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+def _caches(folder: Path) -> set[tuple[object, ...]]:
+    """Every entry of every store below ``folder``."""
+    return {row for p in folder.rglob("*.sqlite3") for row in store_rows(p)}
 
 
 def test_unsaved_text_is_checked_and_never_cached(
     workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The editor's text gives its findings, and no cache file changes: a row of the
-    check summary holding them would be served for the file as saved. A check of
+    """The editor's text gives its findings, and the store keeps nothing of it: a row
+    holding them would be served for the file as saved. A check of
     the file as saved, warm, gives the saved file's findings."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     live = open_live(workspace)
     live.refresh()
     kept = _caches(tmp_path / "cache")
-    assert any(name.endswith(".summary") for name in kept)
+    assert any(row[0] == "document" and row[1] == RECORD for row in kept)
     text = (workspace / RECORD).read_text("utf-8")
     typo = text.replace("- Status: Proposed", "- Status: Acceptd")
     d = only(live.check_text(RECORD, typo), "FLD002")

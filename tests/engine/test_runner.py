@@ -179,7 +179,7 @@ def test_outcomes_from_workers_share_discoverys_path_strings(tmp_path: Path) -> 
     run(tmp_path, {f"docs/adr/{n:04d}-record-{n}.md": record(n, "Accepted") for n in range(1, 9)})
     workspace = open_workspace(load_config(tmp_path))
     candidates = workspace.discovery.documents
-    outcomes = run_documents(workspace, Ruleset.build(CHECKS), jobs=2, cache=False)
+    outcomes = run_documents(workspace, Ruleset.build(CHECKS), jobs=2)
     assert [o.path for o in outcomes] == [c.path for c in candidates]
     assert all(o.path is c.path for o, c in zip(outcomes, candidates, strict=True))
     assert all(o.record is not None and o.record.path is o.path for o in outcomes)

@@ -1,24 +1,18 @@
-"""The check cache: what the per-document pass found, kept between runs.
+"""What the store keeps of each document a check read (``engine.cache.store``).
 
 pre-commit and CI run ``assay check`` over and over on a workspace where few files
-changed.  For each document the cache keeps what the rest of a run needs — the
-findings of the checks that look at the document alone, a slim reading (what the
-workspace checks use: number, title, fields, relations), the link destinations and the
-suppression directives — keyed by the file's size and modification time, then by its
-sha256.  A file that changed is read again; an unchanged one is not even opened.
+changed. For each document the store keeps what the rest of a run needs
+(``DocumentEntry``): the findings of the checks that look at the document alone, a
+slim reading (what the workspace checks and a publication's pages use: number, title,
+fields, relations), the link destinations and the suppression directives; and, as
+columns a scoped run queries, its record's facts and the files its findings name. A
+file whose stamp changed is read again; an unchanged one is not even opened.
 
-Link findings depend on which *other* files exist, so they are never cached: the
-link checks run again on every run, from the cached destinations (cheap: a dict
-lookup each).  Everything else that could change a finding — assay's version, the
-config file, the spec files, the selected checks and their severities — goes into a
-digest of the settings; a cache written under other settings is ignored.
-
-Two smaller files sit beside it: the resolved types (``engine.workspace.type_cache``),
-so that a warm run reads no library and no spec again, and the workspace summary
-(``engine.runner.check_summary``), all a report limited to a few files needs of the
-other documents.  Where the files live and how they are written (never in the
-workspace: they are pickles) is ``engine.workspace.cache_files``; ``assay check
---no-cache`` turns them off.
+Link findings depend on which *other* files exist, so they are never kept: the link
+checks run again on every run, from the kept destinations (a dict lookup each).
+Everything else that could change a finding — assay's version, the config file, the
+spec files, the selected checks and their severities — goes into the settings digest
+the entries are made under.
 """
 
 from __future__ import annotations
@@ -29,8 +23,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from assay.engine.workspace.cache_files import PickleSink, pickled_values
-from assay.engine.workspace.type_cache import sources_digest
+from attrs import evolve, frozen
+
+from assay.engine.cache.keys import sources_digest
+from assay.spec.model import Model
 from assay.spec.reading import (
     FieldReading,
     Reading,
@@ -45,17 +41,44 @@ if TYPE_CHECKING:
     from assay.engine.runner.rulesets import Ruleset
     from assay.engine.workspace.loading import Workspace
 
-Entry = tuple[Any, ...]
+
+@frozen
+class DocumentEntry(Model):
+    """What the store keeps of one document, besides its stamp and record's facts.
+
+    The parts a warm run may not need are bytes (pickled or marshalled): a run holds
+    every document's entry to its end, and as bytes each is a few objects."""
+
+    #: The document's type name, or None.
+    type_name: str | None
+    #: The type's library (None for a user type), to find the type again.
+    library: str | None
+    #: The reading without its sections, pickled (``summarize``); None without one.
+    summary: bytes | None
+    #: The link destinations, marshalled (``links_of``).
+    links: bytes
+    #: The kept findings, pickled (b"" for none).
+    findings: bytes
+    #: The suppression directives, pickled (b"" for none).
+    directives: bytes
+    #: Which lines are blank (``suppression.line_marks``), or "".
+    lines: str
+
+    def slim(self) -> DocumentEntry:
+        """The entry without what only the store and a reading need (its reading's
+        summary, its link destinations), as a run keeps it once it is kept."""
+        return evolve(self, summary=None, links=b"")
 
 
 def settings_digest(workspace: Workspace, ruleset: Ruleset) -> str:
-    """Everything besides a document's bytes that its cached findings depend on."""
+    """Everything besides a document's bytes that its kept findings depend on."""
     digest = hashlib.sha256()
     sources = workspace.sources_digest
     if not sources:  # a workspace built by hand: read the config and specs here
         config = workspace.config
         paths = workspace.discovery.specs
-        sources = sources_digest(config, {p: _read_or_reason(config.root / p) for p in paths})
+        read = {p: _read_or_reason(config.root / p) for p in paths}
+        sources = sources_digest(config.root, config.source, read)
     digest.update(sources.encode() + b"\n")
     for check in ruleset.checks:
         digest.update(f"{check.code}={ruleset.severity.get(check.code, check.severity)}\n".encode())
@@ -67,87 +90,6 @@ def _read_or_reason(path: Path) -> bytes | str:
         return path.read_bytes()
     except OSError as error:
         return str(error.strerror)
-
-
-#: Entries are pickled this many at a time: one pickle per entry costs a large run
-#: its framing again and again, one for all of them holds the whole file in memory.
-_CHUNK = 256
-
-
-def load(path: Path | None, settings: str) -> dict[str, Entry]:
-    """The cached entries by workspace path; empty when there are none to trust (other
-    settings, another layout, a file cut short)."""
-    values = pickled_values(path)
-    try:
-        first = next(values, None)
-        if not (isinstance(first, str) and first == settings):
-            return {}
-        entries: dict[str, Entry] = {}
-        for chunk in values:
-            if chunk is None:  # the writer's end: the file is whole
-                return entries
-            if not isinstance(chunk, list):
-                return {}
-            entries.update(chunk)
-    except (TypeError, ValueError):  # a chunk that is no list of (path, entry) pairs
-        return {}
-    finally:
-        values.close()
-    return {}
-
-
-class Writer:
-    """The check cache, written as a run finds its entries: the settings, the entries a
-    chunk at a time, then None (so that a file cut short is told from a whole one).
-    Each entry goes to disk as it comes, so a run need not hold them all to the end
-    (``document_pass`` keeps of each only what the check summary needs)."""
-
-    def __init__(self, sink: PickleSink) -> None:
-        self._sink = sink
-        self._chunk: list[tuple[str, Entry]] = []
-
-    @classmethod
-    def open(cls, path: Path | None, settings: str) -> Writer | None:
-        """A writer of the cache at ``path``; None when it is off or cannot be written."""
-        sink = None if path is None else PickleSink.open(path)
-        if sink is None:
-            return None
-        sink.put(settings)
-        return cls(sink)
-
-    def put(self, path: str, entry: Entry) -> None:
-        """Keep ``entry`` for the document at ``path``."""
-        self._chunk.append((path, entry))
-        if len(self._chunk) >= _CHUNK:
-            self._sink.put(self._chunk)
-            self._chunk = []
-
-    def commit(self) -> None:
-        """The cache in place, whole (or, should writing fail, the old one)."""
-        if self._chunk:
-            self._sink.put(self._chunk)
-        self._sink.put(None)
-        self._sink.commit()
-
-    def discard(self) -> None:
-        """Leave the old cache (a run stopped half-way)."""
-        self._sink.discard()
-
-
-def save(path: Path | None, settings: str, entries: dict[str, Entry]) -> None:
-    """Write the cache atomically (a rename), or not at all."""
-    writer = Writer.open(path, settings)
-    if writer is not None:
-        for where, entry in entries.items():
-            writer.put(where, entry)
-        writer.commit()
-
-
-def slim(entry: Entry) -> Entry:
-    """An entry without what only the check cache and a reading need (its reading's
-    summary, its link destinations), as a run keeps it once the entry is written: the
-    check summary's row needs the rest (``check_summary.row_of``)."""
-    return (*entry[:3], None, None, *entry[5:])
 
 
 # ---- a reading, slimmed to what the workspace checks use, as plain tuples -----------

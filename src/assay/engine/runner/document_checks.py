@@ -3,8 +3,8 @@
 ``DocumentChecks`` runs a ruleset's per-document checks over a document read as its
 type and makes its ``DocumentOutcome``: its record's facts packed (the workspace
 checks' whole view of it), its findings, its directives and which of its lines are
-blank, and, when the check cache is kept, the cache's entry, its parts as bytes — a
-few objects a document, whatever its size. The per-document pass
+blank, and, when the store keeps it, its entry (``check_cache.DocumentEntry``), its
+parts as bytes — a few objects a document, whatever its size. The per-document pass
 (``engine.runner.document_pass``) makes one per document, in this process or a worker.
 """
 
@@ -17,7 +17,7 @@ from attrs import evolve, frozen
 from assay.engine.checks.base import Check
 from assay.engine.checks.resolved_links import link_targets
 from assay.engine.runner import check_cache
-from assay.engine.runner.check_cache import Entry
+from assay.engine.runner.check_cache import DocumentEntry
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.runner.suppression import line_marks
@@ -48,8 +48,10 @@ class DocumentOutcome(Model):
     #: Which of the document's lines are blank (``suppression.line_marks``), kept only
     #: when it has directives (``disable-next-line`` skips blank lines); else "".
     lines: str
-    #: What the check cache keeps of this document; None when it is not to be kept.
-    entry: Entry | None = None
+    #: What the store keeps of this document; None when it is not to be kept.
+    entry: DocumentEntry | None = None
+    #: The file's stamp, taken before it was read: what the entry is valid for.
+    stamp: Stamp | None = None
     #: The document as a decision record (its facts packed), or None for another document.
     record: Record | None = None
 
@@ -94,16 +96,14 @@ class DocumentChecks(Model):
             summary = None
             if context.reading is not None:
                 summary = pickle.dumps(check_cache.summarize(context.reading), _PROTOCOL)
-            entry = (
-                stamp,
-                type_name,
-                library,
-                summary,
-                check_cache.links_of(targets),
-                pickle.dumps(tuple(kept), _PROTOCOL) if kept else b"",
-                pickle.dumps(directives, _PROTOCOL) if directives else b"",
-                lines,
-                packed,
+            entry = DocumentEntry(
+                type_name=type_name,
+                library=library,
+                summary=summary,
+                links=check_cache.links_of(targets),
+                findings=pickle.dumps(tuple(kept), _PROTOCOL) if kept else b"",
+                directives=pickle.dumps(directives, _PROTOCOL) if directives else b"",
+                lines=lines,
             )
         reading = context.reading
         if reading is not None and reading.sections:
@@ -120,6 +120,7 @@ class DocumentChecks(Model):
             directives=directives,
             lines=lines,
             entry=entry,
+            stamp=stamp if entry is not None else None,
             record=record,
         )
 

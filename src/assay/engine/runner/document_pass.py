@@ -1,8 +1,8 @@
 """The per-document pass: read each document and run the per-document checks on it.
 
-Documents unchanged since the last run come from the check cache
-(``engine.runner.check_cache``): their cached findings are reused and only the link checks run
-again.
+Documents unchanged since the last run come from the store (``engine.cache.store``,
+``engine.runner.check_cache``): their kept findings are reused and only the link
+checks run again.
 
 Each document is independent here, so a large workspace is split between processes
 (one per core, from ``fork``): a worker reads, parses and checks its share and sends
@@ -13,9 +13,9 @@ this process; the result is the same either way, in the same order.
 
 What a check holds of each document until its report is small and does not grow
 with the document: its record's facts packed (``record_index.Packed``, the workspace
-checks' whole view of it), its findings and directives, and what the check cache
-keeps of it, as bytes. The typed reading is dropped as soon as the document is
-checked, unless the caller asks for it (a publication writes pages from it).
+checks' whole view of it), its findings and directives, as bytes. The typed reading
+is dropped as soon as the document is checked, unless the caller asks for it (a
+publication writes pages from it).
 """
 
 from __future__ import annotations
@@ -27,13 +27,13 @@ from functools import cache
 
 from attrs import evolve
 
+from assay.engine.cache.store import DOCUMENT, Held, Row, Store, stamp_text
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner import check_cache
-from assay.engine.runner.check_cache import Entry
+from assay.engine.runner.check_cache import DocumentEntry
 from assay.engine.runner.document_checks import DocumentChecks, DocumentOutcome
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
-from assay.engine.workspace import cache_files
 from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace
@@ -52,80 +52,124 @@ def run_documents(
     ruleset: Ruleset,
     jobs: int | None = None,
     *,
-    cache: bool = True,
+    store: Store | None = None,
     scope: frozenset[str] | None = None,
-    with_entries: bool = True,
     members: Mapping[str, DocumentOutcome] | None = None,
     readings: bool = False,
 ) -> list[DocumentOutcome]:
     """Every document's outcome, in discovery (path) order; with ``readings``, each
     keeps its reading (without sections), else none does.
 
-    With a report ``scope``, a cached document outside it keeps its record (the
-    workspace checks need it) but skips its link checks: nobody will see them.
-    Each outcome's ``entry`` is made when ``with_entries`` asks for it (the check summary
-    keeps it) or the check cache is saved: it pickles every finding. The cache is
-    written entry by entry as the outcomes come, and each outcome then keeps only what
-    the summary needs of its entry (``check_cache.slim``). ``members``: the
-    outcomes of the run members this check has already read and checked (the run
-    pass), taken as they are instead of reading the documents again.
+    With a ``store``, a document whose entry holds is not read: its kept findings
+    are reused and its link checks run again (only when its findings are in the
+    report ``scope``: nobody would see them); every document read is kept, and the
+    entries of documents that are gone are dropped. ``members``: the outcomes of
+    the run members this check has already read and checked (the run pass), taken
+    as they are instead of reading the documents again.
     """
-    where = cache_files.cache_path(workspace.config.root) if cache else None
-    settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
-    stored = check_cache.load(where, settings)
+    settings = "" if store is None else check_cache.settings_digest(workspace, ruleset)
+    held = {} if store is None else store.held(DOCUMENT, settings)
     outcomes: dict[str, DocumentOutcome] = {}
+    taken: list[DocumentOutcome] = []  # run members read by the run pass, to keep
     misses: list[Candidate] = []
-    changed = False
     for candidate in workspace.discovery.documents:
-        entry = stored.get(candidate.path)
-        done = None if members is None else members.get(candidate.path)
+        path = candidate.path
+        hit = held.pop(path, None)  # what is left is gone from the workspace
+        if hit is not None and hit.stamp != stamp_text(_stamp(workspace, candidate)):
+            hit = None
+        done = None if members is None else members.get(path)
         if done is not None:
-            outcomes[candidate.path] = done if readings else evolve(done, reading=None)
-            # Saved again only when the cache did not already hold it as it is now.
-            changed = changed or entry is None or entry[0] != _stamp(workspace, candidate)
-        elif entry is not None and entry[0] == _stamp(workspace, candidate):
-            shown = scope is None or candidate.path in scope
-            outcomes[candidate.path] = _from_cache(
-                workspace, ruleset, candidate.path, entry, shown, readings
-            )
+            outcomes[path] = done = done if readings else evolve(done, reading=None)
+            if hit is None:
+                taken.append(done)
+        elif hit is not None and isinstance(hit.value, DocumentEntry):
+            shown = scope is None or path in scope
+            outcomes[path] = _from_store(workspace, ruleset, path, hit, shown, readings)
         else:
             misses.append(candidate)
-    documents = workspace.discovery.documents
-    writer = None
-    if where is not None and (misses or changed or len(stored) != len(documents)):
-        writer = check_cache.Writer.open(where, settings)
-    kept = _Kept(writer)
-    try:
-        for path, outcome in outcomes.items():
-            outcomes[path] = kept(outcome)
-        keep = with_entries or where is not None
-        for outcome in _compute(workspace, ruleset, misses, jobs, keep, readings, kept):
-            outcomes[outcome.path] = outcome
-    except BaseException:
-        if writer is not None:
-            writer.discard()
-        raise
-    if writer is not None:
-        writer.commit()
-    return [outcomes[c.path] for c in documents]
+    if store is None:
+        return _listed(workspace, outcomes, _compute(workspace, ruleset, misses, jobs, readings))
+    kept = _Kept(store, settings)
+    with store.writing():
+        outcomes.update((o.path, kept(o)) for o in taken)
+        computed = _compute(workspace, ruleset, misses, jobs, readings, kept)
+        store.drop(DOCUMENT, held)
+    return _listed(workspace, outcomes, computed)
+
+
+def read_documents(
+    workspace: Workspace,
+    ruleset: Ruleset,
+    candidates: Sequence[Candidate],
+    jobs: int | None,
+    *,
+    store: Store,
+    rows: Mapping[str, Row],
+    members: Mapping[str, DocumentOutcome] | None = None,
+) -> list[DocumentOutcome]:
+    """The outcomes of ``candidates`` alone, in their order, read whatever the store
+    holds (a scoped run's reported and changed documents); each is kept in ``store``
+    unless its row (of ``rows``) is already of its stamp. ``members`` as for
+    ``run_documents``."""
+    taken = {} if members is None else members
+    todo = [c for c in candidates if c.path not in taken]
+    kept = _Kept(store, check_cache.settings_digest(workspace, ruleset), rows)
+    with store.writing():
+        found = {
+            c.path: kept(evolve(taken[c.path], reading=None)) for c in candidates if c.path in taken
+        }
+        found.update((o.path, o) for o in _compute(workspace, ruleset, todo, jobs, False, kept))
+    return [found[c.path] for c in candidates]
+
+
+def _listed(
+    workspace: Workspace, known: dict[str, DocumentOutcome], computed: list[DocumentOutcome]
+) -> list[DocumentOutcome]:
+    known.update((o.path, o) for o in computed)
+    return [known[c.path] for c in workspace.discovery.documents]
 
 
 class _Kept:
-    """What the run keeps of each outcome as it comes: its cache entry written (when
-    the cache is), and the entry slimmed to what the check summary needs — a large run
-    held every document's reading summary and link destinations to its end only to
-    write them at once."""
+    """What the run keeps of each outcome as it comes: its entry put in the store, and
+    the entry slimmed — a large run held every document's reading summary and link
+    destinations to its end only to write them at once."""
 
-    def __init__(self, writer: check_cache.Writer | None) -> None:
-        self._writer = writer
+    def __init__(self, store: Store, settings: str, rows: Mapping[str, Row] | None = None):
+        self._store = store
+        self._settings = settings
+        #: The rows already in the store: an entry of the same stamp is not put again.
+        self._rows = rows or {}
 
     def __call__(self, outcome: DocumentOutcome) -> DocumentOutcome:
         entry = outcome.entry
         if entry is None:
             return outcome
-        if self._writer is not None:
-            self._writer.put(outcome.path, entry)
-        return evolve(outcome, entry=check_cache.slim(entry))
+        row = self._rows.get(outcome.path)
+        if row is not None and row.stamp == stamp_text(outcome.stamp):
+            return evolve(outcome, entry=None)
+        record = outcome.record
+        self._store.put(
+            DOCUMENT,
+            outcome.path,
+            self._settings,
+            entry,
+            stamp=outcome.stamp,
+            record=None if record is None else record.packed(),
+            mentions=_mentioned(outcome.path, entry.findings),
+        )
+        return evolve(outcome, entry=None)
+
+
+def _mentioned(path: str, findings: bytes) -> tuple[str, ...]:
+    """The files other than ``path`` that kept findings are in or point at."""
+    if not findings:
+        return ()
+    found: set[str] = set()
+    for diagnostic in pickle.loads(findings):
+        found.add(diagnostic.path)
+        found.update(r.path for r in diagnostic.related)
+    found.discard(path)
+    return tuple(sorted(found))
 
 
 def _compute(
@@ -133,11 +177,12 @@ def _compute(
     ruleset: Ruleset,
     candidates: list[Candidate],
     jobs: int | None,
-    keep: bool,
     readings: bool,
-    each: Callable[[DocumentOutcome], DocumentOutcome],
+    each: Callable[[DocumentOutcome], DocumentOutcome] | None = None,
 ) -> list[DocumentOutcome]:
-    """The outcomes of ``candidates``, each passed through ``each`` as it comes."""
+    """The outcomes of ``candidates``, each passed through ``each`` (which keeps its
+    entry: without it, none is made) as it comes."""
+    keep = each is not None
     count = workers(len(candidates), jobs)
     if count > 1:
         # Imported here: a pre-commit run over a few files never starts a process.
@@ -147,7 +192,7 @@ def _compute(
             return _parallel(workspace, ruleset, candidates, count, keep, readings, each)
         except (BrokenProcessPool, OSError):
             pass  # a worker died (out of memory?): do the work here (an entry kept twice
-            # in the cache is one entry when read)
+            # replaces itself)
     return _outcomes(workspace, ruleset, candidates, keep, readings, each)
 
 
@@ -157,34 +202,33 @@ def _stamp(workspace: Workspace, candidate: Candidate) -> Stamp | None:
     return workspace.discovery.stamps.get(candidate.path)
 
 
-def _from_cache(
+def _from_store(
     workspace: Workspace,
     ruleset: Ruleset,
     path: str,
-    entry: Entry,
+    hit: Held,
     shown: bool,
     readings: bool = False,
 ) -> DocumentOutcome:
-    """An unchanged document: cached findings, and the link checks run again (when its
-    findings will be ``shown``); its reading rebuilt only when ``readings`` asks."""
-    _stamp_value, type_name, library, summary, links, findings, directives, lines, packed = entry
+    """An unchanged document: its kept findings, and the link checks run again (when
+    its findings will be ``shown``); its reading rebuilt only when ``readings`` asks."""
+    entry: DocumentEntry = hit.value
     reading = None
-    if readings and summary is not None:
-        reading = check_cache.unsummarize(path, pickle.loads(summary))
+    if readings and entry.summary is not None:
+        reading = check_cache.unsummarize(path, pickle.loads(entry.summary))
     outcome = DocumentOutcome(
         path=path,
-        type_name=type_name,
-        library=library,
+        type_name=entry.type_name,
+        library=entry.library,
         reading=reading,
-        diagnostics=pickle.loads(findings) if findings else (),
-        directives=pickle.loads(directives) if directives else (),
-        lines=lines,
-        entry=entry,
-        record=None if packed is None else Record(path, None, packed),
+        diagnostics=pickle.loads(entry.findings) if entry.findings else (),
+        directives=pickle.loads(entry.directives) if entry.directives else (),
+        lines=entry.lines,
+        record=None if hit.record is None else Record(path, None, hit.record),
     )
-    if not links or not shown:
+    if not entry.links or not shown:
         return outcome
-    context = evolve(context_of(workspace, outcome), links=check_cache.unlinks(links))
+    context = evolve(context_of(workspace, outcome), links=check_cache.unlinks(entry.links))
     fresh = [
         d
         for rule in ruleset.checks
@@ -244,7 +288,7 @@ def _outcomes(
     each: Callable[[DocumentOutcome], DocumentOutcome] | None = None,
 ) -> list[DocumentOutcome]:
     """Read and check each document; with ``keep``, each outcome has the ``entry``
-    the check cache keeps (a run without the cache would only pickle for nothing:
+    the store keeps (a run without the store would only pickle for nothing:
     a second of a document with 50,000 findings); with ``readings``, its reading;
     each passed through ``each`` as it is made."""
     checks = DocumentChecks.of(ruleset)
@@ -306,9 +350,10 @@ def _parallel(
     processes: int,
     keep: bool,
     readings: bool,
-    each: Callable[[DocumentOutcome], DocumentOutcome],
+    each: Callable[[DocumentOutcome], DocumentOutcome] | None,
 ) -> list[DocumentOutcome]:
     global _SHARED
+    done = each or (lambda outcome: outcome)
     _SHARED = (workspace, ruleset, keep, readings)
     try:
         chunks = [candidates[i : i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
@@ -319,7 +364,7 @@ def _parallel(
         with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
             shipped = (item for chunk in pool.map(_work, chunks) for item in chunk)
             return [
-                each(arrived(outcome, candidate.path))
+                done(arrived(outcome, candidate.path))
                 for candidate, outcome in zip(candidates, shipped, strict=True)
             ]
     finally:

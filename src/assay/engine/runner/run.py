@@ -10,20 +10,22 @@ inline directives silence what they name (kept as suppressed, for SARIF), unused
 unknown directives are reported, and the paths given limit what is reported — never
 what is loaded.
 
-A run limited to a few paths with a warm cache takes the other documents from the
-check summary (``engine.runner.check_summary``): it reads and checks only the reported files
-and those that changed, and compares them with the records of the whole workspace.
+Unchanged documents come from the store (``engine.cache.store``). A run limited to
+a few paths takes the other documents from its rows (``engine.runner.scoped_pass``):
+it reads and checks only the reported files and those that changed, and compares them
+with the records of the whole workspace.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from assay.engine.cache.store import Store
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
 from assay.engine.context.pins import verify_pins
-from assay.engine.runner import check_cache, check_summary, undeclared
-from assay.engine.runner.check_summary import Pass
+from assay.engine.runner import scoped_pass, undeclared
+from assay.engine.runner.check_cache import settings_digest
 from assay.engine.runner.config_selectors import check_selectors
 from assay.engine.runner.document_checks import DocumentOutcome
 from assay.engine.runner.document_pass import run_documents
@@ -32,8 +34,8 @@ from assay.engine.runner.pin_pass import PIN_CODES
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches, selectable
 from assay.engine.runner.run_pass import run_pass
+from assay.engine.runner.scoped_pass import Pass
 from assay.engine.runner.suppression import apply
-from assay.engine.workspace import cache_files
 from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext
@@ -57,16 +59,17 @@ def check(
     jobs: int | None = None,
     cache: bool = True,
     workspace: Workspace | None = None,
+    store: Store | None = None,
 ) -> Report:
     """Check the workspace ``config`` describes; ``paths`` limit what is reported.
 
     ``jobs`` is the number of processes for the per-document pass (None: one per core
     for large workspaces, else one); ``cache`` reuses what earlier runs found in files
-    that did not change (``engine.runner.check_cache``). ``workspace`` is one opened
-    earlier (an editor's server keeps one between checks: discovery is half of a
-    scoped run); by default it is opened now.
+    that did not change (``engine.cache.store``). ``workspace`` and ``store`` are
+    ones opened earlier (an editor's server keeps them between checks: discovery is
+    half of a scoped run); by default they are opened now.
     """
-    return _check(config, select, ignore, paths, checks, jobs, cache, workspace, False)[0]
+    return _check(config, select, ignore, paths, checks, jobs, cache, workspace, store, False)[0]
 
 
 def check_with_readings(
@@ -76,7 +79,7 @@ def check_with_readings(
     that has one, by path, without its sections (the readings the workspace checks
     compared: what a publication needs to write pages without reading every record
     again, ``assay.site.pages.records``)."""
-    report, outcomes = _check(config, None, None, None, CHECKS, None, cache, workspace, True)
+    report, outcomes = _check(config, None, None, None, CHECKS, None, cache, workspace, None, True)
     return report, {o.path: o.reading for o in outcomes if o.reading is not None}
 
 
@@ -89,6 +92,28 @@ def _check(
     jobs: int | None,
     cache: bool,
     workspace: Workspace | None,
+    store: Store | None,
+    readings: bool,
+) -> tuple[Report, list[DocumentOutcome]]:
+    opened = Store.open(config.root) if cache and store is None else None
+    try:
+        return _checked(
+            config, select, ignore, paths, checks, jobs, workspace, store or opened, readings
+        )
+    finally:
+        if opened is not None:
+            opened.close()
+
+
+def _checked(
+    config: Config,
+    select: Sequence[str] | None,
+    ignore: Sequence[str] | None,
+    paths: Sequence[str] | None,
+    checks: Sequence[Check],
+    jobs: int | None,
+    workspace: Workspace | None,
+    store: Store | None,
     readings: bool,
 ) -> tuple[Report, list[DocumentOutcome]]:
     check_selectors(config, checks)
@@ -99,18 +124,19 @@ def _check(
         severity=config.severity,
     )
     if workspace is None:
-        workspace = open_workspace(config, cache=cache)
+        workspace = open_workspace(config, store=store)
     scope = None if paths is None else _scope(paths, workspace)
-    keep = cache and cache_files.cache_path(workspace.config.root) is not None
     # The run pass first: it reads each run member once, for itself and for the
     # document pass, which takes those outcomes instead of reading the members again.
-    runs = run_pass(workspace, ruleset, scope, cache=cache, keep=keep, jobs=jobs)
-    done = _documents(workspace, ruleset, jobs, cache, scope, runs.read, readings)
+    runs = run_pass(workspace, ruleset, scope, store=store, jobs=jobs)
+    done = _documents(workspace, ruleset, jobs, store, scope, runs.read, readings)
     across = _across(workspace, ruleset, done, scope)
     across += runs.diagnostics
     outcomes = done.outcomes
-    if done.rows and scope is not None:
-        outcomes = check_summary.merged(outcomes, check_summary.involved(done, scope, across))
+    if done.rows and scope is not None and store is not None:
+        settings = settings_digest(workspace, ruleset)
+        more = scoped_pass.involved(done, scope, across, store, settings, workspace)
+        outcomes = scoped_pass.merged(outcomes, more)
     # Only the documents with findings: a list for each of a million records would
     # be the largest thing the report holds.
     by_path: dict[str, list[Diagnostic]] = {
@@ -148,34 +174,25 @@ def _documents(
     workspace: Workspace,
     ruleset: Ruleset,
     jobs: int | None,
-    cache: bool,
+    store: Store | None,
     scope: frozenset[str] | None,
     members: Mapping[str, DocumentOutcome],
     readings: bool,
 ) -> Pass:
-    """The per-document pass: from the check summary when only ``scope`` is reported and
-    the cache is warm, else over every document (through the check cache when on).
+    """The per-document pass: from the store's rows when only ``scope`` is reported
+    and the store holds them, else over every document (through the store, if any).
     ``members``: the outcomes of the run members the run pass read, not read again;
     ``readings``: each outcome keeps its reading (a publication's pages need them)."""
     if workspace.stopped:
         return Pass([], RecordIndex([], workspace.files, workspace.repository_urls))
-    keep = cache and cache_files.cache_path(workspace.config.root) is not None
-    if keep and scope is not None:
-        scoped = check_summary.scoped_pass(workspace, ruleset, jobs, scope, members)
+    if store is not None and scope is not None:
+        scoped = scoped_pass.scoped_pass(workspace, ruleset, jobs, scope, store, members)
         if scoped is not None:
             return scoped
     outcomes = run_documents(
-        workspace,
-        ruleset,
-        jobs,
-        cache=cache,
-        scope=scope,
-        with_entries=keep,
-        members=members,
-        readings=readings,
+        workspace, ruleset, jobs, store=store, scope=scope, members=members, readings=readings
     )
-    settings = check_cache.settings_digest(workspace, ruleset) if keep else ""
-    return check_summary.full_pass(workspace, outcomes, keep=keep, settings=settings)
+    return scoped_pass.full_pass(workspace, outcomes)
 
 
 def _across(

@@ -5,7 +5,7 @@ needs each document's outcome and keeps nothing else. A check used to read every
 member in both passes (and every ``run.toml`` a third time for the runs' sources),
 half of a workspace of runs' check. Now the run pass reads a run's members here,
 checks each as the document pass would (``DocumentChecks``: the same outcome, the
-check cache's entry included) and hands the outcomes on; the document pass takes
+store's entry included) and hands the outcomes on; the document pass takes
 them instead of reading the documents again. A run's documents live only while its
 run checks run: held for every run, a thousand runs' models would cost a quarter of
 a gigabyte.
@@ -28,7 +28,7 @@ class RunMembers:
 
     def __init__(self, workspace: Workspace, ruleset: Ruleset, *, keep: bool) -> None:
         """Members of ``workspace``'s runs, checked under ``ruleset``; with ``keep``,
-        each outcome has the check cache's entry (as the document pass would make it)."""
+        each outcome has the store's entry (as the document pass would make it)."""
         self._workspace = workspace
         self._checks = DocumentChecks.of(ruleset)
         self._keep = keep

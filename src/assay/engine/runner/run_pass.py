@@ -4,8 +4,8 @@ A run check compares a run's files with each other, so it needs them loaded whol
 which the per-document pass does not keep. The run pass reads them first, each member
 once (``engine.runner.run_members``), and gives the document pass their outcomes, so
 it does not read them again. A warm run would then read every run again; instead each
-run's findings are kept next to the check cache, under the same settings digest,
-valid while the run's files are the same files with the same stamps
+run's findings are kept in the store (``engine.cache.store``), under the documents'
+settings digest, valid while the run's files are the same files with the same stamps
 (``discovery.Stamp``) — its ``review.md`` included, which the run compares with the
 review it renders.
 """
@@ -13,14 +13,13 @@ review it renders.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 from attrs import field, frozen
 
-from assay.engine.runner import check_cache
+from assay.engine.cache.store import RUN, Store, stamp_text
+from assay.engine.runner.check_cache import settings_digest
 from assay.engine.runner.document_checks import DocumentOutcome
 from assay.engine.runner.rulesets import Ruleset
-from assay.engine.workspace import cache_files
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.run_folders import MANIFEST, REVIEW
@@ -46,13 +45,13 @@ def run_pass(
     ruleset: Ruleset,
     scope: frozenset[str] | None,
     *,
-    cache: bool,
-    keep: bool = False,
+    store: Store | None = None,
     jobs: int | None = None,
 ) -> RunPass:
     """The run checks' findings over the runs of ``scope`` (all runs when None); with
-    ``keep``, the members' outcomes have the check cache's entries. ``jobs``: the
-    processes that read the runs, as for the per-document pass."""
+    a ``store``, the findings of unchanged runs come from it, and the members'
+    outcomes have their entries. ``jobs``: the processes that read the runs, as for
+    the per-document pass."""
     rules = [rule for rule in ruleset.checks if rule.scope == "run"]
     if workspace.stopped or not rules or not workspace.discovery.runs:
         return RunPass([])
@@ -61,42 +60,39 @@ def run_pass(
     from assay.engine.runner.run_workers import check_runs
     from assay.engine.runs.load import runs_of
 
-    where = cache_files.cache_path(workspace.config.root) if cache else None
-    settings = check_cache.settings_digest(workspace, ruleset) if where is not None else ""
-    path = None if where is None else where.with_suffix(".runs")
-    stored = _load(path, settings)
-    kept: dict[str, tuple[Key, tuple[Diagnostic, ...]]] = {}
+    settings = "" if store is None else settings_digest(workspace, ruleset)
+    held = {} if store is None else store.held(RUN, settings)
     # IDN004 compares each run's source with every other run's: a run's findings hold
     # while no run's manifest changed either, and the sources are read on a miss only.
     manifests = _manifests(workspace)
+    found: dict[str, tuple[Diagnostic, ...]] = {}
     todo: list[tuple[str, list[Candidate]]] = []
     keys: dict[str, Key | None] = {}
     for folder, candidates in runs_of(workspace, scope).items():
         key = _key(workspace, folder, [c.path for c in candidates], manifests)
-        hit = stored.get(folder)
-        if key is not None and hit is not None and hit[0] == key:
-            kept[folder] = hit
+        hit = held.get(folder)
+        if key is not None and hit is not None and hit.stamp == stamp_text(key):
+            found[folder] = hit.value
         else:
             todo.append((folder, candidates))
             keys[folder] = key
-    members = RunMembers(workspace, ruleset, keep=keep)
-    found: dict[str, tuple[Diagnostic, ...]] = {f: hit[1] for f, hit in kept.items()}
-    stale = bool(todo)
+    members = RunMembers(workspace, ruleset, keep=store is not None)
     if todo:
         parts = run_parts.kept()
-        for checked in check_runs(
+        checked_runs = check_runs(
             members, ruleset, rules, todo, jobs=jobs, with_parts=parts is not None
-        ):
+        )
+        for checked in checked_runs:
             found[checked.folder] = checked.diagnostics
             key = keys[checked.folder]
-            if key is not None:
-                kept[checked.folder] = (key, checked.diagnostics)
+            if store is not None and key is not None:
+                store.put(RUN, checked.folder, settings, checked.diagnostics, stamp=key)
             if parts is not None and checked.parts is not None:
                 parts[checked.folder] = checked.parts
-    if path is not None and stale:
+    if store is not None:
         runs = set(workspace.discovery.runs)
-        others = {f: v for f, v in stored.items() if f in runs}
-        cache_files.write_atomically(path, (settings, {**others, **kept}))
+        store.drop(RUN, (folder for folder in held if folder not in runs))
+        store.commit()
     return RunPass([d for f in sorted(found) for d in found[f]], members.outcomes)
 
 
@@ -137,9 +133,3 @@ def _key(
     except OSError:
         key.append((review, None))
     return tuple(key)
-
-
-def _load(path: Path | None, settings: str) -> dict[str, tuple[Key, tuple[Diagnostic, ...]]]:
-    stored = cache_files.read_pickle(path)
-    valid = isinstance(stored, tuple) and len(stored) == 2 and stored[0] == settings
-    return stored[1] if valid and isinstance(stored[1], dict) else {}

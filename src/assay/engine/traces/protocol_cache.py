@@ -1,10 +1,10 @@
-"""The protocols a workspace knows, kept between runs as the type cache keeps types.
+"""The protocols a workspace knows, kept in the store between runs as types are.
 
 ``assay trace check`` needs one protocol, yet finding it parsed every spec file and
 the built-in libraries with Lark on every run: 0.12 s and 15 MiB before the first line
 of the session was read, a pre-commit hook paying it for each session file. What the
-specs and libraries declare is kept here under the digest ``type_cache.sources_digest``
-gives (assay's version and rules, the libraries' files, the config, each spec file's
+specs and libraries declare is kept under the digest ``keys.sources_digest`` gives
+(assay's version and rules, the libraries' files, the config, each spec file's
 bytes): while none of them changes, no spec is parsed and Lark is not imported.
 """
 
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from assay.engine.workspace.cache_files import cache_path, read_pickle, write_atomically
+from assay.engine.cache.keys import sources_digest
+from assay.engine.cache.store import PROTOCOLS, Store
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.loading import parse_spec_sources, spec_sources
-from assay.engine.workspace.type_cache import sources_digest
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
 from assay.spec.protocol import ProtocolDecl
@@ -44,19 +44,22 @@ def builtin_protocols() -> tuple[ProtocolDecl, ...]:
 def known_protocols(config: Config) -> Known:
     """What the workspace ``config`` describes declares, from the cache when it holds."""
     sources = spec_sources(config)
-    digest = sources_digest(config, sources)
-    where = cache_path(config.root)
-    path = None if where is None else where.with_suffix(".protocols")
-    stored = read_pickle(path)
-    kept = isinstance(stored, tuple) and len(stored) == 2 and stored[0] == digest
-    if kept and isinstance(stored[1], Known):
-        return stored[1]
-    specs, problems = parse_spec_sources(sources)
-    known = Known(
-        tuple(p for spec in specs for p in spec.protocols),
-        builtin_protocols(),
-        tuple(problems),
-    )
-    if path is not None:
-        write_atomically(path, (digest, known))
-    return known
+    digest = sources_digest(config.root, config.source, sources)
+    store = Store.open(config.root)
+    try:
+        kept = None if store is None else store.value(PROTOCOLS, "", digest)
+        if isinstance(kept, Known):
+            return kept
+        specs, problems = parse_spec_sources(sources)
+        known = Known(
+            tuple(p for spec in specs for p in spec.protocols),
+            builtin_protocols(),
+            tuple(problems),
+        )
+        if store is not None:
+            with store.writing():
+                store.put(PROTOCOLS, "", digest, known)
+        return known
+    finally:
+        if store is not None:
+            store.close()

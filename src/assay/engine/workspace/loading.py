@@ -14,6 +14,8 @@ from pathlib import Path
 
 from attrs import evolve, frozen
 
+from assay.engine.cache.keys import sources_digest
+from assay.engine.cache.store import Store
 from assay.engine.files.opening import read_contained
 from assay.engine.files.refusal import Refused
 from assay.engine.reading.manifest import read_manifest
@@ -63,7 +65,7 @@ class Workspace(Model):
     #: The documents, read; empty from ``open_workspace``, which reads none.
     documents: tuple[DocumentContext, ...] = ()
     #: A digest of assay's version, the config file and the spec files as this run
-    #: read them (``type_cache.sources_digest``); empty when not computed.
+    #: read them (``keys.sources_digest``); empty when not computed.
     sources_digest: str = ""
     #: The specs' task-context declarations, sorted by name and version (see
     #: ``engine.workspace.declarations``); kept in the type cache with the types.
@@ -129,23 +131,30 @@ def _types(sources: Sources) -> tuple[TypeSet, list[Diagnostic], tuple[Declared,
     return types, problems, declarations
 
 
-def open_workspace(config: Config, *, cache: bool = False) -> Workspace:
+def open_workspace(config: Config, *, cache: bool = False, store: Store | None = None) -> Workspace:
     """The workspace ``config`` describes: specs, types and the documents to read.
 
-    With ``cache``, the resolved types come from the check cache when neither assay,
-    the config nor a spec file changed since they were kept.
+    With ``cache`` (or a ``store`` opened by the caller), the resolved types come from
+    the store when neither assay, the config nor a spec file changed since they were
+    kept.
     """
     listing = list_files(config)
     found = discover(config, listing=listing)
     sources = _spec_sources(config, found.specs)
-    digest = type_cache.sources_digest(config, sources)
-    kept = type_cache.load_types(config.root, digest) if cache else None
-    if kept is not None:
-        types, problems, declarations = kept
-    else:
-        types, problems, declarations = _types(sources)
-        if cache:
-            type_cache.save_types(config.root, digest, types, problems, declarations)
+    digest = sources_digest(config.root, config.source, sources)
+    opened = Store.open(config.root) if store is None and cache else None
+    kept_in = store or opened
+    try:
+        kept = None if kept_in is None else type_cache.load_types(kept_in, digest)
+        if kept is not None:
+            types, problems, declarations = kept
+        else:
+            types, problems, declarations = _types(sources)
+            if kept_in is not None:
+                type_cache.save_types(kept_in, digest, types, problems, declarations)
+    finally:
+        if opened is not None:
+            opened.close()
     globs = tuple(g for t in _user_types(types) for g in t.files)
     if globs:
         found = discover(config, globs, listing=listing)
@@ -191,7 +200,7 @@ def read_spec_files(config: Config) -> tuple[list[SpecFile], list[Diagnostic]]:
 
 def spec_sources(config: Config) -> dict[str, bytes | str]:
     """Each spec file's bytes (or why it cannot be read), unparsed: with
-    ``type_cache.sources_digest`` they say whether what was kept of them still holds."""
+    ``keys.sources_digest`` they say whether what was kept of them still holds."""
     return _spec_sources(config, discover(config).specs)
 
 

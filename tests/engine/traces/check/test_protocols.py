@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from assay.engine.cache.keys import store_path
 from assay.engine.traces import protocol_cache
 from assay.engine.traces.protocols import builtin_protocols, protocol_in_workspace, protocol_named
-from assay.engine.workspace.cache_files import cache_path
 from assay.engine.workspace.config import load_config
 from assay.errors import UsageError
 from assay.grammar.spec import parse_spec
@@ -117,25 +117,24 @@ def test_a_warm_trace_check_imports_no_parser(tmp_path: Path) -> None:
     assert runs == ["True 0", "False 0"]
 
 
-@pytest.mark.parametrize("kept", [b"not a pickle", b"\x80\x04K\x01.", None])
-def test_a_cache_that_cannot_be_trusted_is_read_past(
+@pytest.mark.parametrize("kept", [b"not a database", b"SQLite format 3\x00" + bytes(200), None])
+def test_a_store_that_cannot_be_trusted_is_read_past(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept: bytes | None
 ) -> None:
-    """A truncated or foreign cache file (or one of another layout: a bare number) is
-    no protocol: the specs are parsed again and the file replaced by what they say."""
+    """A damaged or foreign store (or none) holds no protocol: the specs are parsed
+    again, and the store made afresh and private holds what they say."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
     (tmp_path / "w").mkdir()
     root = _workspace(tmp_path / "w", OWN.encode())
-    where = cache_path(root)
-    assert where is not None
-    path = where.with_suffix(".protocols")
+    path = store_path(root)
+    assert path is not None
     path.parent.mkdir(parents=True, exist_ok=True)
     if kept is not None:
         path.write_bytes(kept)
     parses = count_calls(monkeypatch, protocol_cache, "parse_spec_sources")
     found = protocol_in_workspace("consultation", load_config(root))
     assert found.value is not None and found.value.path == "assay/own.assay"
-    assert parses == [1]
-    assert path.read_bytes() != kept  # replaced through the one writer
+    again = protocol_in_workspace("consultation", load_config(root))
+    assert parses == [1] and again == found  # the second from the store made afresh
     assert path.stat().st_mode & 0o777 == 0o600

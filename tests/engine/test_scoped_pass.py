@@ -1,4 +1,4 @@
-"""The check summary: a run limited to a few files, with a warm cache, reads only those
+"""The scoped pass: a run limited to a few files, with a warm store, reads only those
 files and the changed ones, and reports exactly what a cold run reports."""
 
 from __future__ import annotations
@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from assay.engine.runner import check_summary
+from assay.engine.cache import keys
+from assay.engine.runner import scoped_pass
 from assay.engine.runner.result import RunResult
 from assay.engine.runner.run import check
 from assay.engine.workspace import loading as workspace_module
 from assay.engine.workspace.config import load_config
+from tests.store_rows import store_rows
 
 ADR = "docs/adr"
 
@@ -66,8 +68,8 @@ def test_every_record_alone_is_reported_as_a_cold_run_reports_it(
 ) -> None:
     check(load_config(workspace), paths=[_scoped(workspace, 1)], cache=False)
     everything = len(parsed)  # a cold run reads every document: records and run files
-    check(load_config(workspace))  # fills the cache and the summary
-    assert check_summary.load(workspace, _settings(workspace)) is not None
+    check(load_config(workspace))  # fills the store
+    assert _rows(workspace)
     for record in sorted((workspace / ADR).glob("*.md")):
         path = record.relative_to(workspace).as_posix()
         parsed.clear()
@@ -82,11 +84,11 @@ def test_every_record_alone_is_reported_as_a_cold_run_reports_it(
     assert "LNK003" in codes
 
 
-def test_a_scoped_run_without_a_summary_fills_it(cache_home: Path, workspace: Path) -> None:
+def test_a_scoped_run_without_a_store_fills_it(cache_home: Path, workspace: Path) -> None:
     path = _scoped(workspace, 2)
-    warm, cold = _both(workspace, path)  # no cache yet: a full run, which writes it
+    warm, cold = _both(workspace, path)  # no store yet: a full run, which fills it
     assert warm == cold
-    assert check_summary.load(workspace, _settings(workspace)) is not None
+    assert _rows(workspace)
 
 
 def test_a_changed_record_is_read_again_and_its_facts_count(
@@ -154,32 +156,25 @@ def test_a_directive_in_an_unread_record_still_silences_its_finding(
     assert not [d for d in warm.diagnostics if d.path.endswith(older.name)]
 
 
-def test_changes_go_to_the_small_file_until_there_are_many(
-    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_scoped_run_keeps_only_the_rows_that_changed(cache_home: Path, workspace: Path) -> None:
+    """Record 4 changed: a run reporting record 2 reads both and keeps record 4's new
+    row; every other row stays as it was (record 2's too: its file did not change)."""
     check(load_config(workspace))
-    summary, recent = _files(workspace)
-    whole = summary.read_bytes()
-    record = _edited(workspace, 4)
+    before = _rows(workspace)
+    _edited(workspace, 4)
     warm, cold = _both(workspace, _scoped(workspace, 2))
     assert warm == cold
-    assert summary.read_bytes() == whole and recent.is_file()  # the whole file kept
-    monkeypatch.setattr(check_summary, "RECENT_ROWS", 0)
-    _write(record, record.read_text() + "\nAnd more.\n")
-    warm, cold = _both(workspace, _scoped(workspace, 2))
-    assert warm == cold
-    assert summary.read_bytes() != whole  # written whole again; the recent file is stale
-    assert check(load_config(workspace), paths=[_scoped(workspace, 4)]) == check(
-        load_config(workspace), paths=[_scoped(workspace, 4)], cache=False
-    )
+    after = _rows(workspace)
+    changed = {row[1] for row in before ^ after}
+    assert changed == {_scoped(workspace, 4)}
 
 
-@pytest.mark.parametrize("which", [0, 1])
-def test_a_broken_summary_file_is_ignored(cache_home: Path, workspace: Path, which: int) -> None:
+def test_a_broken_store_is_read_past(cache_home: Path, workspace: Path) -> None:
     check(load_config(workspace))
     _edited(workspace, 4)
-    check(load_config(workspace), paths=[_scoped(workspace, 3)])  # writes the recent file
-    _files(workspace)[which].write_bytes(b"\x80\x04 not a pickle")
+    where = keys.store_path(workspace)
+    assert where is not None
+    where.write_bytes(b"SQLite format 3\x00 and then nothing of the kind")
     warm, cold = _both(workspace, _scoped(workspace, 4))
     assert warm == cold
 
@@ -188,7 +183,7 @@ def test_too_many_changes_run_in_full(
     cache_home: Path, workspace: Path, parsed: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     check(load_config(workspace))
-    monkeypatch.setattr(check_summary, "SCOPED_READS", 1)
+    monkeypatch.setattr(scoped_pass, "SCOPED_READS", 1)
     _edited(workspace, 4)
     parsed.clear()
     warm = check(load_config(workspace), paths=[_scoped(workspace, 2)])
@@ -196,46 +191,23 @@ def test_too_many_changes_run_in_full(
     assert warm == check(load_config(workspace), paths=[_scoped(workspace, 2)], cache=False)
 
 
-def _settings(root: Path) -> str:
-    from assay.engine.checks import CHECKS
-    from assay.engine.runner.check_cache import settings_digest
-    from assay.engine.runner.rulesets import Ruleset
-    from assay.engine.workspace.loading import open_workspace
-
-    config = load_config(root)
-    ruleset = Ruleset.build(
-        CHECKS, select=config.select, ignore=config.ignore, severity=config.severity
-    )
-    return settings_digest(open_workspace(config), ruleset)
+def _rows(root: Path) -> set[tuple[object, ...]]:
+    where = keys.store_path(root)
+    assert where is not None
+    return store_rows(where)
 
 
-def _files(root: Path) -> tuple[Path, Path]:
-    paths = check_summary._paths(root)
-    assert paths is not None
-    return paths
-
-
-def test_a_full_warm_run_reads_the_summary_header_alone_when_nothing_changed(
-    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+def test_a_full_warm_run_writes_nothing_when_nothing_changed(
+    cache_home: Path, workspace: Path
 ) -> None:
     check(load_config(workspace))
-    summary, _recent = _files(workspace)
-    whole = summary.read_bytes()
-    loaded: list[int] = []
-    real = check_summary.cache_files.read_pickles
-
-    def counting(path: Path | None, count: int):  # type: ignore[no-untyped-def]
-        if path == summary:
-            loaded.append(count)
-        return real(path, count)
-
-    monkeypatch.setattr(check_summary.cache_files, "read_pickles", counting)
+    where = keys.store_path(workspace)
+    assert where is not None
+    before = _rows(workspace)
+    stamp = where.stat().st_mtime_ns, where.with_name(where.name + "-wal").exists()
     assert check(load_config(workspace)) == check(load_config(workspace), cache=False)
-    assert loaded == [1] and summary.read_bytes() == whole  # the header; nothing written
+    assert _rows(workspace) == before
+    assert (where.stat().st_mtime_ns, where.with_name(where.name + "-wal").exists()) == stamp
     _edited(workspace, 4)
-    loaded.clear()
     assert check(load_config(workspace)) == check(load_config(workspace), cache=False)
-    assert loaded == [1]  # the header told the change: the rows written, never loaded
-    assert summary.read_bytes() != whole
-    warm, cold = _both(workspace, _scoped(workspace, 4))
-    assert warm == cold
+    assert {row[1] for row in before ^ _rows(workspace)} == {_scoped(workspace, 4)}

@@ -1,0 +1,375 @@
+"""The store: everything assay keeps between runs of one workspace, in one SQLite file.
+
+One table, ``entry``: a value (one pickled typed object) by kind and key — a document's
+outcome by its path (``DOCUMENT``), a run's findings by its folder (``RUN``), the
+resolved types (``TYPES``), the declared protocols (``PROTOCOLS``) — with the digest of
+the settings it was made under and the stamp of the files it was made from. The one
+rule: an entry holds while both are the run's own; any other is a miss, made again
+and replaced. A document's row also holds its record's facts and the files its
+findings name, as columns: a report limited to a few files queries those of every
+other document (``rows``) and loads no entry.
+
+A run's writes are one transaction (``put`` gathers them, ``commit`` ends it): a run
+that stops half-way leaves the entries as they were. Another process writing at the
+same moment waits a second at most, then this run goes on without writing: a cache is
+never worth an error, nor a wait. Nothing is written within ``read_only`` (an editor's
+check of unsaved text: entries are keyed by the files as they are on disk).
+A store that cannot be opened or read (a read-only home, a damaged file) is none, and
+the run is cold.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import marshal
+import os
+import pickle
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+from attrs import frozen
+
+from assay.engine.cache.keys import store_path
+
+DOCUMENT = "document"
+RUN = "run"
+TYPES = "types"
+PROTOCOLS = "protocols"
+
+#: The table's layout; a store of another is emptied and made again.
+SCHEMA = 1
+#: Rows gathered before they go to the database (a million-record run never holds its
+#: entries whole).
+_BATCH = 512
+#: How long a write waits for another process's to end.
+_WAIT = 1.0
+
+_TABLE = """
+CREATE TABLE entry (
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    stamp TEXT NOT NULL,
+    record BLOB,
+    mentions BLOB,
+    value BLOB NOT NULL,
+    PRIMARY KEY (kind, key)
+) WITHOUT ROWID
+"""
+
+T = TypeVar("T")
+
+
+def stamp_text(stamp: object) -> str:
+    """A stamp as the store keeps it: a blob id, a file's size and times, or a run's
+    files and theirs (plain strings, numbers and tuples, whose ``repr`` is exact)."""
+    return repr(stamp)
+
+
+@frozen
+class Row:
+    """A document as a scoped run sees it without loading its entry."""
+
+    stamp: str
+    #: Its record's facts packed (``record_index.Packed``), or None for another document.
+    record: Any
+    #: The files other than its own that its kept findings name.
+    mentions: tuple[str, ...]
+
+
+@frozen
+class Held:
+    """An entry as a full run loads it."""
+
+    stamp: str
+    record: Any
+    value: Any
+
+
+class Store:
+    """The store of one workspace, open for one check (or, in an editor, many)."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self._path = path
+        #: A read found the file damaged: it is removed at ``close``, and the next run
+        #: makes it afresh.
+        self._damaged = False
+        self._lock = threading.Lock()
+        self._pending: list[tuple[Any, ...]] = []
+        self._dropped: list[tuple[str, str]] = []
+        self._writing = False
+        #: Why nothing is written now: ``read_only`` blocks, or a failed write this run.
+        self._read_only = 0
+        self._gave_up = False
+        #: What ``remember`` keeps, with the database's version it was made at.
+        self._memo: dict[str, tuple[object, Any]] = {}
+        self._version: object = None
+
+    @classmethod
+    def open(cls, root: Path) -> Store | None:
+        """The store of the workspace at ``root``; None when caching is off or the
+        store cannot be opened."""
+        path = store_path(root)
+        if path is None:
+            return None
+        try:
+            return cls(_connect(path), path)
+        except (OSError, sqlite3.Error):
+            return None
+
+    # ---- reading ----------------------------------------------------------------
+
+    def value(self, kind: str, key: str, settings: str, stamp: object = "") -> Any:
+        """The value kept for ``key`` when it holds (made under ``settings`` from files
+        at ``stamp``); else None."""
+        found = self._query(
+            "SELECT value FROM entry WHERE kind=? AND key=? AND settings=? AND stamp=?",
+            (kind, key, settings, stamp_text(stamp)),
+        )
+        return None if not found else _unpickled(found[0][0])
+
+    def held(self, kind: str, settings: str) -> dict[str, Held]:
+        """Every entry of ``kind`` made under ``settings``, by key (each still to be
+        compared with its files' stamps)."""
+        rows = self._query(
+            "SELECT key, stamp, record, value FROM entry WHERE kind=? AND settings=?",
+            (kind, settings),
+        )
+        found = {}
+        for key, stamp, record, value in rows:
+            loaded = _unpickled(value)
+            if loaded is not None:
+                found[key] = Held(stamp, _unmarshalled(record), loaded)
+        return found
+
+    def rows(self, settings: str) -> dict[str, Row]:
+        """Every document's row made under ``settings``, by path, without its entry;
+        shared with the next call while the store is unchanged: never change it."""
+
+        def query() -> dict[str, Row]:
+            found = self._query(
+                "SELECT key, stamp, record, mentions FROM entry WHERE kind=? AND settings=?",
+                (DOCUMENT, settings),
+            )
+            return {
+                key: Row(stamp, _unmarshalled(record), _unmarshalled(mentions) or ())
+                for key, stamp, record, mentions in found
+            }
+
+        return self.remember("rows", settings, query)
+
+    def remember(self, name: str, key: object, make: Callable[[], T]) -> T:
+        """``make()``, or what it gave last under ``name`` for an equal ``key`` while
+        the store has not changed since (an editor checks one record a keystroke
+        against the same rows)."""
+        version = self._data_version()
+        kept = self._memo.get(name)
+        if kept is not None and kept[0] == (key, version) and version is not None:
+            return kept[1]  # type: ignore[no-any-return]
+        made = make()
+        self._memo[name] = ((key, version), made)
+        return made
+
+    # ---- writing ----------------------------------------------------------------
+
+    def put(
+        self,
+        kind: str,
+        key: str,
+        settings: str,
+        value: object,
+        *,
+        stamp: object = "",
+        record: Any = None,
+        mentions: tuple[str, ...] = (),
+    ) -> None:
+        """Keep ``value`` for ``key``, made under ``settings`` from files at ``stamp``;
+        it replaces the old entry at ``commit``."""
+        if self._read_only or self._gave_up or self._damaged:
+            return
+        try:
+            row = (
+                kind,
+                key,
+                settings,
+                stamp_text(stamp),
+                None if record is None else marshal.dumps(record),
+                marshal.dumps(mentions) if mentions else None,
+                pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL),
+            )
+        except (ValueError, TypeError, pickle.PicklingError):
+            return  # a value that cannot be kept is made again next time
+        self._pending.append(row)
+        if len(self._pending) >= _BATCH:
+            self._flush()
+
+    def drop(self, kind: str, keys: Iterable[str]) -> None:
+        """Remove the entries of ``keys`` at ``commit`` (documents that are gone)."""
+        if not (self._read_only or self._gave_up or self._damaged):
+            self._dropped.extend((kind, key) for key in keys)
+
+    def keys(self, kind: str) -> set[str]:
+        """The keys that have an entry of ``kind``, under any settings."""
+        return {key for (key,) in self._query("SELECT key FROM entry WHERE kind=?", (kind,))}
+
+    def commit(self) -> None:
+        """Put what this run kept in place, all at once."""
+        self._flush()
+        if self._writing:
+            self._end("COMMIT")
+        self._gave_up = False
+
+    def discard(self) -> None:
+        """Forget what this run kept (it stopped half-way): the entries stay as they were."""
+        self._pending.clear()
+        self._dropped.clear()
+        if self._writing:
+            self._end("ROLLBACK")
+        self._gave_up = False
+
+    @contextlib.contextmanager
+    def read_only(self) -> Iterator[None]:
+        """Within the block nothing is kept (text that is not on disk is being read)."""
+        self._read_only += 1
+        try:
+            yield
+        finally:
+            self._read_only -= 1
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[Store]:
+        """Within the block, ``put`` and ``drop``; committed at its end, discarded
+        should it raise."""
+        try:
+            yield self
+        except BaseException:
+            self.discard()
+            raise
+        self.commit()
+
+    def close(self) -> None:
+        """Close the database (what was not committed is discarded)."""
+        self.discard()
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+        if self._damaged:
+            _remove(self._path)
+
+    # ---- the database -------------------------------------------------------------
+
+    def _query(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        with self._lock:
+            try:
+                return self._db.execute(sql, parameters).fetchall()
+            except sqlite3.OperationalError:  # held by another process for too long
+                return []
+            except sqlite3.DatabaseError:
+                self._damaged = True
+                return []
+
+    def _data_version(self) -> object:
+        """What changes whenever another connection commits (this one's own writes are
+        counted in ``_version``)."""
+        with self._lock:
+            try:
+                (found,) = self._db.execute("PRAGMA data_version").fetchone()
+            except sqlite3.Error:
+                return None
+        return (found, self._version)
+
+    def _flush(self) -> None:
+        if not (self._pending or self._dropped):
+            return
+        pending, dropped = self._pending, self._dropped
+        self._pending, self._dropped = [], []
+        with self._lock:
+            try:
+                if not self._writing:
+                    self._db.execute("BEGIN IMMEDIATE")
+                    self._writing = True
+                self._db.executemany("DELETE FROM entry WHERE kind=? AND key=?", dropped)
+                self._db.executemany("INSERT OR REPLACE INTO entry VALUES (?,?,?,?,?,?,?)", pending)
+            except sqlite3.Error:
+                self._give_up()
+
+    def _end(self, how: str) -> None:
+        with self._lock:
+            try:
+                self._db.execute(how)
+                self._version = object()  # what was remembered may be stale
+            except sqlite3.Error:
+                self._give_up()
+            self._writing = False
+
+    def _give_up(self) -> None:
+        """Write nothing more this run (another process holds the store, a full disk):
+        the entries stay as they were. Called with the lock held."""
+        with contextlib.suppress(sqlite3.Error):
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+        self._writing = False
+        self._gave_up = True
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """The database at ``path``, made private (``0o600``, in a ``0o700`` folder: it
+    says what the user's files hold) and never through a link; one of another layout,
+    or damaged, is made afresh."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    os.close(descriptor)
+    try:
+        return _ready(path)
+    except sqlite3.OperationalError:  # held by another process, a read-only folder
+        raise
+    except sqlite3.DatabaseError:  # not a database, or a damaged one
+        _remove(path)
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+        os.close(descriptor)
+        return _ready(path)
+
+
+def _ready(path: Path) -> sqlite3.Connection:
+    connection = sqlite3.connect(path, timeout=_WAIT, isolation_level=None, check_same_thread=False)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
+        connection.execute("PRAGMA synchronous=NORMAL")  # a cache: a lost last run is cold
+        (version,) = connection.execute("PRAGMA user_version").fetchone()
+        if version != SCHEMA:
+            connection.execute("BEGIN IMMEDIATE")
+            connection.execute("DROP TABLE IF EXISTS entry")
+            connection.execute(_TABLE)
+            connection.execute(f"PRAGMA user_version={SCHEMA}")
+            connection.execute("COMMIT")
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _remove(path: Path) -> None:
+    """The database's files gone (it is made afresh by the next run)."""
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(OSError):
+            os.unlink(f"{path}{suffix}")
+
+
+def _unpickled(value: bytes) -> Any:
+    """An entry's value; None when it cannot be loaded (a class that moved)."""
+    try:
+        return pickle.loads(value)
+    except Exception:
+        return None
+
+
+def _unmarshalled(value: bytes | None) -> Any:
+    if value is None:
+        return None
+    try:
+        return marshal.loads(value)
+    except (EOFError, ValueError, TypeError):
+        return None

@@ -1,0 +1,19 @@
+"""What a store holds, read through a connection of its own (as another process would)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+
+def store_rows(path: Path) -> set[tuple[object, ...]]:
+    """Every entry of the store at ``path``, as rows; empty for no store."""
+    if not path.is_file():
+        return set()
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return set(connection.execute("SELECT * FROM entry").fetchall())
+    except sqlite3.DatabaseError:
+        return set()
+    finally:
+        connection.close()
