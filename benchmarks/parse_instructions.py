@@ -59,7 +59,7 @@ def instructions(tool: str, folder: Path) -> int:
     # building its tables, say) must happen in both runs, or the difference would
     # charge it to the documents.
     # A fixed hash seed: string hashing otherwise moves the count by several percent.
-    env = {**child_env(SOURCE), "ASSAY_NO_GRAMMAR_CACHE": "1", "PYTHONHASHSEED": "0"}
+    env = {**child_env(SOURCE), "ASSAY_NO_CACHE": "1", "PYTHONHASHSEED": "0"}
     done = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)
     found = _COLLECTED.search(done.stderr)
     if done.returncode != 0 or found is None:

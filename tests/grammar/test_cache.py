@@ -15,7 +15,7 @@ from assay.grammar.markdown.block_grammar import build_parser
 def test_cache_file_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The cache goes under $XDG_CACHE_HOME/assay, a directory only the user can open."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("ASSAY_NO_GRAMMAR_CACHE", raising=False)
+    monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
     path = cache_file("blocks")
     assert isinstance(path, str)
     assert Path(path).parent == tmp_path / "assay"
@@ -30,7 +30,7 @@ def test_no_cache_when_the_directory_cannot_be_made(
     blocker.write_text("not a directory")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
     assert cache_file("blocks") is False
-    monkeypatch.setenv("ASSAY_NO_GRAMMAR_CACHE", "1")
+    monkeypatch.setenv("ASSAY_NO_CACHE", "1")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert cache_file("blocks") is False
 
@@ -41,7 +41,7 @@ def test_cached_parser_is_written_and_reused(
     """Building the parser writes the cache file; a second build loads the same parser
     from it, without analysing the grammar again."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("ASSAY_NO_GRAMMAR_CACHE", raising=False)
+    monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
     first = build_parser()
     cached = tmp_path / "assay" / "blocks-py{}{}.lark-cache".format(*sys.version_info[:2])
     assert cached.is_file()

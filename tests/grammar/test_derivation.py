@@ -20,7 +20,7 @@ OTHER = "# Uno\n\ngamma\n\n## Dos\n\ndelta\n"
 def fresh(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, ...]]:
     """A run that has met no shapes yet, its cache in ``tmp_path``; lists what Lark parses."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("ASSAY_NO_GRAMMAR_CACHE", raising=False)
+    monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
     monkeypatch.setattr(derivations, "_memo", {})
     monkeypatch.setattr(derivations, "_stored", {})
     monkeypatch.setattr(derivations, "_state", {"loaded": False, "new": 0})

@@ -19,7 +19,7 @@ def cache_file(name: str) -> str | bool:
     Lark stores a digest of the grammar and its options in the file and rebuilds it
     when they change, so one path per grammar and Python version is enough.
     """
-    if os.environ.get("ASSAY_NO_GRAMMAR_CACHE"):
+    if os.environ.get("ASSAY_NO_CACHE"):  # the one switch for every cache
         return False
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     directory = os.path.join(base, "assay")

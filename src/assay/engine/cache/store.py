@@ -1,13 +1,14 @@
 """The store: everything assay keeps between runs of one workspace, in one SQLite file.
 
-One table, ``entry``: a value (one pickled typed object) by kind and key — a document's
-outcome by its path (``DOCUMENT``), a run's findings by its folder (``RUN``), the
-resolved types (``TYPES``), the declared protocols (``PROTOCOLS``) — with the digest of
-the settings it was made under and the stamp of the files it was made from. The one
+An entry is a value (one pickled typed object) by kind and key — a document's outcome
+by its path (``DOCUMENT``), a run's findings by its folder (``RUN``), the resolved
+types (``TYPES``), the declared protocols (``PROTOCOLS``) — with the digest of the
+settings it was made under and the stamp of the files it was made from. The one
 rule: an entry holds while both are the run's own; any other is a miss, made again
-and replaced. A document's row also holds its record's facts and the files its
+and replaced. A document's entry also holds its record's facts and the files its
 findings name, as columns: a report limited to a few files queries those of every
-other document (``rows``) and loads no entry.
+other document (``rows``) and loads no value. The values sit in a table of their own
+(``entry_value``), so that query reads a tenth of the file.
 
 A run's writes are one transaction (``put`` gathers them, ``commit`` ends it): a run
 that stops half-way leaves the entries as they were. Another process writing at the
@@ -28,9 +29,7 @@ import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
-
-from attrs import frozen
+from typing import Any, NamedTuple, TypeVar
 
 from assay.engine.cache.keys import store_path
 
@@ -39,52 +38,76 @@ RUN = "run"
 TYPES = "types"
 PROTOCOLS = "protocols"
 
-#: The table's layout; a store of another is emptied and made again.
-SCHEMA = 1
+#: The tables' layout; a store of another is emptied and made again.
+SCHEMA = 3
 #: Rows gathered before they go to the database (a million-record run never holds its
 #: entries whole).
 _BATCH = 512
 #: How long a write waits for another process's to end.
 _WAIT = 1.0
 
-_TABLE = """
-CREATE TABLE entry (
-    kind TEXT NOT NULL,
-    key TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    stamp TEXT NOT NULL,
-    record BLOB,
-    mentions BLOB,
-    value BLOB NOT NULL,
-    PRIMARY KEY (kind, key)
-) WITHOUT ROWID
-"""
+_TABLES = (
+    """CREATE TABLE entry (
+        kind TEXT NOT NULL,
+        key TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        stamp TEXT NOT NULL,
+        number INTEGER,
+        facts BLOB,
+        relations INTEGER,
+        gaps BLOB,
+        mentions BLOB,
+        PRIMARY KEY (kind, key)
+    ) WITHOUT ROWID""",
+    """CREATE TABLE entry_value (
+        kind TEXT NOT NULL,
+        key TEXT NOT NULL,
+        value BLOB NOT NULL,
+        PRIMARY KEY (kind, key)
+    ) WITHOUT ROWID""",
+)
+_VALUE = "SELECT value FROM entry_value WHERE kind=e.kind AND key=e.key"
 
 T = TypeVar("T")
 
 
 def stamp_text(stamp: object) -> str:
-    """A stamp as the store keeps it: a blob id, a file's size and times, or a run's
-    files and theirs (plain strings, numbers and tuples, whose ``repr`` is exact)."""
-    return repr(stamp)
+    """A stamp as the store keeps it: a blob id as it is; a file's size and times, or
+    a run's files and theirs, as their ``repr`` (plain numbers, strings and tuples,
+    whose ``repr`` is exact, and starts with no hex digit)."""
+    return stamp if type(stamp) is str else repr(stamp)
 
 
-@frozen
-class Row:
-    """A document as a scoped run sees it without loading its entry."""
+#: A document as a scoped run sees it without loading its value: its stamp, its
+#: record's facts as ``record_index.Packed`` keeps them (number, facts marshalled,
+#: whether it has relations, gaps marshalled: all None for a document that is no
+#: record) and the files other than its own that its kept findings name
+#: (marshalled; None for none). A plain row, unpacked by name where it is read
+#: (``scoped_pass``): a pre-commit run reads 10,000, and decoding each costs it more
+#: than the query. ``packed`` and ``mentions_of`` decode the parts.
+Row = tuple[str, "int | None", "bytes | None", "int | None", "bytes | None", "bytes | None"]
 
-    stamp: str
-    #: Its record's facts packed (``record_index.Packed``), or None for another document.
-    record: Any
-    #: The files other than its own that its kept findings name.
-    mentions: tuple[str, ...]
+
+def packed(
+    number: int | None, facts: bytes | None, relations: int | None, gaps: bytes | None
+) -> Any:
+    """A record's facts packed again from its columns (None for no record)."""
+    if facts is None:
+        return None
+    return (number, facts, bool(relations), None if gaps is None else marshal.loads(gaps))
 
 
-@frozen
-class Held:
+def mentions_of(row: Row) -> tuple[str, ...]:
+    """The files other than its own that the document's kept findings name."""
+    mentions = row[-1]
+    return () if mentions is None else tuple(marshal.loads(mentions))
+
+
+class Held(NamedTuple):
     """An entry as a full run loads it."""
 
     stamp: str
+    #: Its record's facts packed, or None for a document that is no record.
     record: Any
     value: Any
 
@@ -99,7 +122,7 @@ class Store:
         #: makes it afresh.
         self._damaged = False
         self._lock = threading.Lock()
-        self._pending: list[tuple[Any, ...]] = []
+        self._pending: list[tuple[tuple[Any, ...], bytes]] = []
         self._dropped: list[tuple[str, str]] = []
         self._writing = False
         #: Why nothing is written now: ``read_only`` blocks, or a failed write this run.
@@ -127,23 +150,24 @@ class Store:
         """The value kept for ``key`` when it holds (made under ``settings`` from files
         at ``stamp``); else None."""
         found = self._query(
-            "SELECT value FROM entry WHERE kind=? AND key=? AND settings=? AND stamp=?",
+            f"SELECT ({_VALUE}) FROM entry e WHERE kind=? AND key=? AND settings=? AND stamp=?",
             (kind, key, settings, stamp_text(stamp)),
         )
-        return None if not found else _unpickled(found[0][0])
+        return None if not found or found[0][0] is None else _unpickled(found[0][0])
 
     def held(self, kind: str, settings: str) -> dict[str, Held]:
         """Every entry of ``kind`` made under ``settings``, by key (each still to be
         compared with its files' stamps)."""
         rows = self._query(
-            "SELECT key, stamp, record, value FROM entry WHERE kind=? AND settings=?",
+            f"SELECT key, stamp, number, facts, relations, gaps, ({_VALUE})"
+            " FROM entry e WHERE kind=? AND settings=?",
             (kind, settings),
         )
         found = {}
-        for key, stamp, record, value in rows:
-            loaded = _unpickled(value)
+        for key, stamp, number, facts, relations, gaps, value in rows:
+            loaded = None if value is None else _unpickled(value)
             if loaded is not None:
-                found[key] = Held(stamp, _unmarshalled(record), loaded)
+                found[key] = Held(stamp, packed(number, facts, relations, gaps), loaded)
         return found
 
     def rows(self, settings: str) -> dict[str, Row]:
@@ -152,13 +176,11 @@ class Store:
 
         def query() -> dict[str, Row]:
             found = self._query(
-                "SELECT key, stamp, record, mentions FROM entry WHERE kind=? AND settings=?",
+                "SELECT key, stamp, number, facts, relations, gaps, mentions FROM entry"
+                " WHERE kind=? AND settings=?",
                 (DOCUMENT, settings),
             )
-            return {
-                key: Row(stamp, _unmarshalled(record), _unmarshalled(mentions) or ())
-                for key, stamp, record, mentions in found
-            }
+            return {row[0]: row[1:] for row in found}
 
         return self.remember("rows", settings, query)
 
@@ -197,13 +219,13 @@ class Store:
                 key,
                 settings,
                 stamp_text(stamp),
-                None if record is None else marshal.dumps(record),
+                *_columns(record),
                 marshal.dumps(mentions) if mentions else None,
-                pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL),
             )
+            pickled = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
         except (ValueError, TypeError, pickle.PicklingError):
             return  # a value that cannot be kept is made again next time
-        self._pending.append(row)
+        self._pending.append((row, pickled))
         if len(self._pending) >= _BATCH:
             self._flush()
 
@@ -261,7 +283,7 @@ class Store:
 
     # ---- the database -------------------------------------------------------------
 
-    def _query(self, sql: str, parameters: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    def _query(self, sql: str, parameters: tuple[Any, ...]) -> list[Any]:
         with self._lock:
             try:
                 return self._db.execute(sql, parameters).fetchall()
@@ -291,8 +313,16 @@ class Store:
                 if not self._writing:
                     self._db.execute("BEGIN IMMEDIATE")
                     self._writing = True
-                self._db.executemany("DELETE FROM entry WHERE kind=? AND key=?", dropped)
-                self._db.executemany("INSERT OR REPLACE INTO entry VALUES (?,?,?,?,?,?,?)", pending)
+                for table in ("entry", "entry_value"):
+                    self._db.executemany(f"DELETE FROM {table} WHERE kind=? AND key=?", dropped)
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO entry VALUES (?,?,?,?,?,?,?,?,?)",
+                    (r for r, _ in pending),
+                )
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO entry_value VALUES (?,?,?)",
+                    ((r[0], r[1], value) for r, value in pending),
+                )
             except sqlite3.Error:
                 self._give_up()
 
@@ -341,8 +371,10 @@ def _ready(path: Path) -> sqlite3.Connection:
         (version,) = connection.execute("PRAGMA user_version").fetchone()
         if version != SCHEMA:
             connection.execute("BEGIN IMMEDIATE")
-            connection.execute("DROP TABLE IF EXISTS entry")
-            connection.execute(_TABLE)
+            for table in ("entry", "entry_value"):
+                connection.execute(f"DROP TABLE IF EXISTS {table}")
+            for table in _TABLES:
+                connection.execute(table)
             connection.execute(f"PRAGMA user_version={SCHEMA}")
             connection.execute("COMMIT")
     except BaseException:
@@ -366,10 +398,10 @@ def _unpickled(value: bytes) -> Any:
         return None
 
 
-def _unmarshalled(value: bytes | None) -> Any:
-    if value is None:
-        return None
-    try:
-        return marshal.loads(value)
-    except (EOFError, ValueError, TypeError):
-        return None
+def _columns(record: Any) -> tuple[Any, ...]:
+    """A record's facts packed (``record_index.Packed``) as the four columns that keep
+    them; None in each for no record."""
+    if record is None:
+        return (None, None, None, None)
+    number, facts, relations, gaps = record
+    return (number, facts, int(relations), None if gaps is None else marshal.dumps(gaps))

@@ -145,7 +145,7 @@ class _Kept:
         if entry is None:
             return outcome
         row = self._rows.get(outcome.path)
-        if row is not None and row.stamp == stamp_text(outcome.stamp):
+        if row is not None and row[0] == stamp_text(outcome.stamp):
             return evolve(outcome, entry=None)
         record = outcome.record
         self._store.put(

@@ -15,11 +15,12 @@ afresh, so their findings come from the very code a cold run uses.
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import field, frozen
 
-from assay.engine.cache.store import DOCUMENT, Row, Store, stamp_text
+from assay.engine.cache.store import DOCUMENT, Row, Store, mentions_of, stamp_text
 from assay.engine.runner.check_cache import DocumentEntry, settings_digest
 from assay.engine.runner.document_checks import DocumentOutcome
 from assay.engine.runner.document_pass import read_documents
@@ -115,13 +116,15 @@ def _split(workspace: Workspace, rows: Mapping[str, Row], scope: frozenset[str])
     for candidate in workspace.discovery.documents:
         path = candidate.path
         row = rows.get(path)
-        if row is None or path in scope or row.stamp != stamp_text(stamps.get(path)):
+        if row is None or path in scope or row[0] != stamp_text(stamps.get(path)):
             read.append(candidate)
             records.append(candidate)
             continue
-        if row.record is not None:
-            records.append(Record(path, None, row.record))
-        if row.mentions:
+        _stamp, number, facts, relations, gaps, mentions = row
+        if facts is not None:
+            kept_gaps = None if gaps is None else marshal.loads(gaps)
+            records.append(Record(path, None, (number, facts, bool(relations), kept_gaps)))
+        if mentions is not None:
             mentioning.append(path)
     return read, records, mentioning
 
@@ -143,7 +146,7 @@ def involved(
         for d in across
         if d.path in done.rows and d.path not in read and any(r.path in scope for r in d.related)
     }
-    paths.update(p for p in done.mentioning if not scope.isdisjoint(done.rows[p].mentions))
+    paths.update(p for p in done.mentioning if not scope.isdisjoint(mentions_of(done.rows[p])))
     stamps = workspace.discovery.stamps
     found = []
     for path in sorted(paths):
