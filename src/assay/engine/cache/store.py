@@ -39,7 +39,7 @@ TYPES = "types"
 PROTOCOLS = "protocols"
 
 #: The tables' layout; a store of another is emptied and made again.
-SCHEMA = 3
+SCHEMA = 4
 #: Rows gathered before they go to the database (a million-record run never holds its
 #: entries whole).
 _BATCH = 512
@@ -94,7 +94,7 @@ def packed(
     """A record's facts packed again from its columns (None for no record)."""
     if facts is None:
         return None
-    return (number, facts, bool(relations), None if gaps is None else marshal.loads(gaps))
+    return (number, facts, bool(relations), gaps_of(gaps))
 
 
 def mentions_of(row: Row) -> tuple[str, ...]:
@@ -404,4 +404,15 @@ def _columns(record: Any) -> tuple[Any, ...]:
     if record is None:
         return (None, None, None, None)
     number, facts, relations, gaps = record
-    return (number, facts, int(relations), None if gaps is None else marshal.dumps(gaps))
+    return (number, facts, int(relations), None if gaps is None else gaps_text(gaps))
+
+
+def gaps_text(gaps: tuple[Any, ...]) -> bytes:
+    """A record's gaps as their column keeps them: none (most records) as no bytes,
+    which need no decoding (``gaps_of``)."""
+    return marshal.dumps(gaps) if gaps else b""
+
+
+def gaps_of(column: bytes | None) -> Any:
+    """A record's gaps from their column (None: a record that could not be read)."""
+    return None if column is None else marshal.loads(column) if column else ()
