@@ -78,14 +78,14 @@ def stamp_text(stamp: object) -> str:
     return stamp if type(stamp) is str else repr(stamp)
 
 
-#: A document as a scoped run sees it without loading its value: its stamp, its
+#: A document as a scoped run sees it without loading its value: its path, stamp, its
 #: record's facts as ``record_index.Packed`` keeps them (number, facts marshalled,
 #: whether it has relations, gaps marshalled: all None for a document that is no
 #: record) and the files other than its own that its kept findings name
 #: (marshalled; None for none). A plain row, unpacked by name where it is read
 #: (``scoped_pass``): a pre-commit run reads 10,000, and decoding each costs it more
-#: than the query. ``packed`` and ``mentions_of`` decode the parts.
-Row = tuple[str, "int | None", "bytes | None", "int | None", "bytes | None", "bytes | None"]
+#: than the query. ``packed``, ``gaps_of`` and ``mentions_of`` decode the parts.
+Row = tuple[str, str, "int | None", "bytes | None", "int | None", "bytes | None", "bytes | None"]
 
 
 def packed(
@@ -99,7 +99,7 @@ def packed(
 
 def mentions_of(row: Row) -> tuple[str, ...]:
     """The files other than its own that the document's kept findings name."""
-    mentions = row[-1]
+    *_kept, mentions = row
     return () if mentions is None else tuple(marshal.loads(mentions))
 
 
@@ -180,7 +180,7 @@ class Store:
                 " WHERE kind=? AND settings=?",
                 (DOCUMENT, settings),
             )
-            return {row[0]: row[1:] for row in found}
+            return {row[0]: row for row in found}
 
         return self.remember("rows", settings, query)
 

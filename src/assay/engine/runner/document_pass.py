@@ -144,8 +144,8 @@ class _Kept:
         entry = outcome.entry
         if entry is None:
             return outcome
-        row = self._rows.get(outcome.path)
-        if row is not None and row[0] == stamp_text(outcome.stamp):
+        _path, kept, *_facts = self._rows.get(outcome.path) or ("", None)
+        if kept == stamp_text(outcome.stamp):
             return evolve(outcome, entry=None)
         record = outcome.record
         self._store.put(

@@ -98,6 +98,9 @@ def scoped_pass(
     return Pass(outcomes, index, rows, tuple(mentioning))
 
 
+#: The row of a document the store has none of: no stamp is equal to its stamp.
+_NO_ROW: Row = ("", "", None, None, None, None, None)
+
 #: What ``_split`` gives: the documents to read, every document in path order, and
 #: the unread ones whose kept findings name other files.
 Split = tuple[list[Candidate], list["Record | Candidate"], list[str]]
@@ -114,13 +117,13 @@ def _split(workspace: Workspace, rows: Mapping[str, Row], scope: frozenset[str])
     mentioning: list[str] = []
     for candidate in workspace.discovery.documents:
         path = candidate.path
-        row = rows.get(path)
+        row = rows.get(path, _NO_ROW)
+        _path, kept, number, facts, relations, gaps, mentions = row
         stamp = stamps.get(path)  # ``stamp_text``, inline: 10,000 a pre-commit run
-        if row is None or path in scope or row[0] != (stamp if type(stamp) is str else repr(stamp)):
+        if path in scope or kept != (stamp if type(stamp) is str else repr(stamp)):
             read.append(candidate)
             records.append(candidate)
             continue
-        _stamp, number, facts, relations, gaps, mentions = row
         if facts is not None:
             packed = (number, facts, bool(relations), gaps_of(gaps))
             records.append(Record(path, None, packed))
