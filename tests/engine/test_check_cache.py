@@ -9,7 +9,7 @@ import pytest
 
 from assay.engine.cache import keys
 from assay.engine.cache.store import Store
-from assay.engine.runner import check_cache
+from assay.engine.runner import document_entry
 from assay.engine.runner.run import check
 from assay.engine.workspace import loading as workspace_module
 from assay.engine.workspace import type_cache
@@ -179,11 +179,11 @@ def test_the_settings_digest_uses_the_specs_as_the_run_read_them(
     config = load_config(workspace)
     ruleset = Ruleset.build(CHECKS)
     opened = open_workspace(config)
-    before = check_cache.settings_digest(opened, ruleset)
+    before = document_entry.settings_digest(opened, ruleset)
     spec = workspace / "assay/decisions.assay"
     _touch(spec, spec.read_text() + "\n# changed\n")
-    assert check_cache.settings_digest(opened, ruleset) == before  # not read again
-    assert check_cache.settings_digest(open_workspace(config), ruleset) != before
+    assert document_entry.settings_digest(opened, ruleset) == before  # not read again
+    assert document_entry.settings_digest(open_workspace(config), ruleset) != before
 
 
 def test_the_record_checks_share_one_index(

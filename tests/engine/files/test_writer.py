@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from assay.engine.files import folders
-from assay.engine.files.writing import StagedFile, create_file, replace_file, write_file
+from assay.engine.files.writing import create_file, replace_file, write_file
 from assay.errors import UsageError
 
 
@@ -43,33 +43,6 @@ def test_write_file_refuses_a_link_and_a_folder(tmp_path: Path) -> None:
         with pytest.raises(UsageError):
             write_file(tmp_path / name, b"x")
     assert (tmp_path / "outside").read_bytes() == b"keep"
-
-
-def test_a_staged_file_appears_whole_at_commit_and_never_on_discard(tmp_path: Path) -> None:
-    target = tmp_path / "cache.pickle"
-    target.write_bytes(b"old")
-    staged = StagedFile(target, mode=0o600)
-    staged.stream.write(b"new, ")
-    assert target.read_bytes() == b"old"  # nothing in place before the commit
-    staged.stream.write(b"written in parts")
-    staged.commit()
-    assert target.read_bytes() == b"new, written in parts"
-    assert oct(target.stat().st_mode & 0o777) == oct(0o600)
-    dropped = StagedFile(target)
-    dropped.stream.write(b"half")
-    dropped.discard()
-    assert target.read_bytes() == b"new, written in parts"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache.pickle"]  # no temporary left
-
-
-def test_a_staged_file_refuses_a_link_and_a_folder(tmp_path: Path) -> None:
-    (tmp_path / "real").write_bytes(b"kept")
-    (tmp_path / "link").symlink_to(tmp_path / "real")
-    (tmp_path / "folder").mkdir()
-    for name in ("link", "folder"):
-        with pytest.raises(UsageError):
-            StagedFile(tmp_path / name)
-    assert (tmp_path / "real").read_bytes() == b"kept"
 
 
 def test_staging_folder_has_mkdirs_mode(tmp_path: Path, umask_022: None) -> None:

@@ -53,7 +53,7 @@ class Check(Model):
     rule: Rule
     run: DocumentRun | WorkspaceRun | RunRun
     #: True when findings depend on which files exist (links), not only on the
-    #: document: the check cache recomputes these on every run.
+    #: document: the store never keeps theirs: they run again on every run.
     uses_files: bool = False
 
     @property

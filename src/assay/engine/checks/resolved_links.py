@@ -78,7 +78,7 @@ def _within(inner: Span, outer: Span) -> bool:
 def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
     """The links of ``context``'s document, resolved; cached for the last document.
 
-    A document served from the check cache has no model, only its ``links``.
+    A document served from the store has no model, only its ``links``.
     """
     global _last
     if _last is not None and _last[0]() is context:

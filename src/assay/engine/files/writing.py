@@ -12,8 +12,6 @@ mode of the file it replaces, so an edit does not change who may read a record.
 - ``create_file``: ``path`` must not exist; a name taken meanwhile (by a colleague's
   ``assay new``, an editor) is never replaced (``os.link`` fails on a taken name).
 - ``replace_file``: ``path`` must still hold ``expected`` (an edit of what was read).
-- ``StagedFile``: ``path`` written through a stream and put in place at ``commit``, as
-  ``write_file`` puts it (a large cache is pickled straight to disk as it is made).
 """
 
 from __future__ import annotations
@@ -27,7 +25,6 @@ from typing import BinaryIO
 from assay.errors import UsageError
 
 __all__ = [
-    "StagedFile",
     "create_file",
     "create_from",
     "default_mode",
@@ -159,35 +156,3 @@ def _sealed(stream: BinaryIO, mode: int) -> None:
     stream.flush()
     os.fchmod(stream.fileno(), mode)
     os.fsync(stream.fileno())
-
-
-class StagedFile:
-    """The file ``path``, written through ``stream`` and put in place whole by
-    ``commit``, as ``write_file`` puts its bytes (a folder or a link there refused);
-    ``discard`` (or any failure) leaves the file as it was. For a file too large to
-    hold in memory before it is written: a check cache of a million records."""
-
-    def __init__(self, path: Path | str, *, mode: int | None = None) -> None:
-        self._target = Path(path)
-        existing = _regular_or_absent(self._target)
-        if mode is None:
-            mode = stat.S_IMODE(existing.st_mode) if existing is not None else default_mode()
-        self._mode = mode
-        self.stream, self._temporary = _opened(self._target)
-
-    def commit(self) -> None:
-        """Put the file in place; on any failure nothing is, and the error is raised."""
-        try:
-            with self.stream:
-                _sealed(self.stream, self._mode)
-            os.replace(self._temporary, self._target)
-        except BaseException:
-            self.discard()
-            raise
-
-    def discard(self) -> None:
-        """Leave the file as it was; the temporary one goes."""
-        with contextlib.suppress(OSError):
-            self.stream.close()
-        with contextlib.suppress(OSError):
-            os.unlink(self._temporary)

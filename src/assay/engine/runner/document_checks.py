@@ -3,7 +3,7 @@
 ``DocumentChecks`` runs a ruleset's per-document checks over a document read as its
 type and makes its ``DocumentOutcome``: its record's facts packed (the workspace
 checks' whole view of it), its findings, its directives and which of its lines are
-blank, and, when the store keeps it, its entry (``check_cache.DocumentEntry``), its
+blank, and, when the store keeps it, its entry (``document_entry.DocumentEntry``), its
 parts as bytes — a few objects a document, whatever its size. The per-document pass
 (``engine.runner.document_pass``) makes one per document, in this process or a worker.
 """
@@ -16,8 +16,8 @@ from attrs import evolve, frozen
 
 from assay.engine.checks.base import Check
 from assay.engine.checks.resolved_links import link_targets
-from assay.engine.runner import check_cache
-from assay.engine.runner.check_cache import DocumentEntry
+from assay.engine.runner import document_entry
+from assay.engine.runner.document_entry import DocumentEntry
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.runner.suppression import line_marks
@@ -77,7 +77,7 @@ class DocumentChecks(Model):
 
     def outcome(self, context: DocumentContext, stamp: Stamp | None, keep: bool) -> DocumentOutcome:
         """Check one document read as ``context`` (its file's ``stamp`` taken before
-        reading); with ``keep``, the outcome has the check cache's entry."""
+        reading); with ``keep``, the outcome has the store's entry."""
         ruleset = self.ruleset
         kept = [d for rule in self.keeping for d in guarded(ruleset, rule, context, context.path)]
         fresh = [d for rule in self.linking for d in guarded(ruleset, rule, context, context.path)]
@@ -95,12 +95,12 @@ class DocumentChecks(Model):
             targets = link_targets(document, context.reading) if document is not None else ()
             summary = None
             if context.reading is not None:
-                summary = pickle.dumps(check_cache.summarize(context.reading), _PROTOCOL)
+                summary = pickle.dumps(document_entry.summarize(context.reading), _PROTOCOL)
             entry = DocumentEntry(
                 type_name=type_name,
                 library=library,
                 summary=summary,
-                links=check_cache.links_of(targets),
+                links=document_entry.links_of(targets),
                 findings=pickle.dumps(tuple(kept), _PROTOCOL) if kept else b"",
                 directives=pickle.dumps(directives, _PROTOCOL) if directives else b"",
                 lines=lines,

@@ -1,7 +1,7 @@
 """The per-document pass: read each document and run the per-document checks on it.
 
 Documents unchanged since the last run come from the store (``engine.cache.store``,
-``engine.runner.check_cache``): their kept findings are reused and only the link
+``engine.runner.document_entry``): their kept findings are reused and only the link
 checks run again.
 
 Each document is independent here, so a large workspace is split between processes
@@ -29,9 +29,9 @@ from attrs import evolve
 
 from assay.engine.cache.store import DOCUMENT, Held, Row, Store, stamp_text
 from assay.engine.reading.vocabulary import Vocabulary
-from assay.engine.runner import check_cache
-from assay.engine.runner.check_cache import DocumentEntry
+from assay.engine.runner import document_entry
 from assay.engine.runner.document_checks import DocumentChecks, DocumentOutcome
+from assay.engine.runner.document_entry import DocumentEntry
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace.candidates import Candidate, Stamp
@@ -67,7 +67,7 @@ def run_documents(
     the run members this check has already read and checked (the run pass), taken
     as they are instead of reading the documents again.
     """
-    settings = "" if store is None else check_cache.settings_digest(workspace, ruleset)
+    settings = "" if store is None else document_entry.settings_digest(workspace, ruleset)
     held = {} if store is None else store.held(DOCUMENT, settings)
     outcomes: dict[str, DocumentOutcome] = {}
     taken: list[DocumentOutcome] = []  # run members read by the run pass, to keep
@@ -113,7 +113,7 @@ def read_documents(
     ``run_documents``."""
     taken = {} if members is None else members
     todo = [c for c in candidates if c.path not in taken]
-    kept = _Kept(store, check_cache.settings_digest(workspace, ruleset), rows)
+    kept = _Kept(store, document_entry.settings_digest(workspace, ruleset), rows)
     with store.writing():
         found = {
             c.path: kept(evolve(taken[c.path], reading=None)) for c in candidates if c.path in taken
@@ -215,7 +215,7 @@ def _from_store(
     entry: DocumentEntry = hit.value
     reading = None
     if readings and entry.summary is not None:
-        reading = check_cache.unsummarize(path, pickle.loads(entry.summary))
+        reading = document_entry.unsummarize(path, pickle.loads(entry.summary))
     outcome = DocumentOutcome(
         path=path,
         type_name=entry.type_name,
@@ -228,7 +228,7 @@ def _from_store(
     )
     if not entry.links or not shown:
         return outcome
-    context = evolve(context_of(workspace, outcome), links=check_cache.unlinks(entry.links))
+    context = evolve(context_of(workspace, outcome), links=document_entry.unlinks(entry.links))
     fresh = [
         d
         for rule in ruleset.checks
@@ -324,7 +324,7 @@ def _work(candidates: Sequence[Candidate]) -> list[Portable]:
 def portable(outcome: DocumentOutcome) -> Portable:
     """``outcome`` as a worker sends it to the parent."""
     reading = outcome.reading
-    return evolve(outcome, reading=None), None if reading is None else check_cache.summarize(
+    return evolve(outcome, reading=None), None if reading is None else document_entry.summarize(
         reading
     )
 
@@ -340,7 +340,7 @@ def arrived(shipped: Portable, path: str | None = None) -> DocumentOutcome:
         outcome = evolve(outcome, path=path)
     if summary is None:
         return outcome
-    return evolve(outcome, reading=check_cache.unsummarize(outcome.path, summary))
+    return evolve(outcome, reading=document_entry.unsummarize(outcome.path, summary))
 
 
 def _parallel(

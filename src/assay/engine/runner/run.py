@@ -25,9 +25,9 @@ from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
 from assay.engine.context.pins import verify_pins
 from assay.engine.runner import scoped_pass, undeclared
-from assay.engine.runner.check_cache import settings_digest
 from assay.engine.runner.config_selectors import check_selectors
 from assay.engine.runner.document_checks import DocumentOutcome
+from assay.engine.runner.document_entry import settings_digest
 from assay.engine.runner.document_pass import run_documents
 from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.pin_pass import PIN_CODES

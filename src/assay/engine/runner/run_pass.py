@@ -17,8 +17,8 @@ import os
 from attrs import field, frozen
 
 from assay.engine.cache.store import RUN, Store, stamp_text
-from assay.engine.runner.check_cache import settings_digest
 from assay.engine.runner.document_checks import DocumentOutcome
+from assay.engine.runner.document_entry import settings_digest
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import Workspace

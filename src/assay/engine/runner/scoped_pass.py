@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from attrs import field, frozen
 
 from assay.engine.cache.store import DOCUMENT, Row, Store, gaps_of, mentions_of
-from assay.engine.runner.check_cache import DocumentEntry, settings_digest
 from assay.engine.runner.document_checks import DocumentOutcome
+from assay.engine.runner.document_entry import DocumentEntry, settings_digest
 from assay.engine.runner.document_pass import read_documents
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace.candidates import Candidate

@@ -69,7 +69,7 @@ class Discovery(Model):
     #: The analysis runs: every folder holding a `run.toml` not excluded (`""` for the
     #: root), sorted (``run_folders``).
     runs: tuple[str, ...] = ()
-    #: What says each document is unchanged since a run read it, for the check cache:
+    #: What says each document is unchanged since a run read it, for the store:
     #: its blob id where git's index vouches for it (`engine.workspace.git_index`), else its
     #: size, modification time and inode from the `lstat` that found it a regular file.
     stamps: Mapping[str, Stamp] = field(factory=dict, eq=False, repr=False)

@@ -49,7 +49,7 @@ class DocumentContext(Model):
     files: FileIndex
     #: URLs of the repository (its remotes), so links to its own blobs count as internal.
     repository_urls: tuple[str, ...] = ()
-    #: For a document served from the check cache (``document`` is None): the link
+    #: For a document served from the store (``document`` is None): the link
     #: destinations to check, with their spans.
     links: tuple[tuple[str, Span], ...] = ()
     #: The analysis run folder the document belongs to (``""`` for a run at the root);
@@ -72,7 +72,7 @@ class WorkspaceContext(Model):
     #: that build a context by hand.
     config: Config | None = None
     #: The decision records, when the runner has them already (a warm run takes them
-    #: from the check summary and reads no other document); else built from
+    #: from the store's rows and reads no other document); else built from
     #: ``documents`` on first use.
     index: RecordIndex | None = field(default=None, eq=False, repr=False)
     #: The files whose findings the run reports (``assay check PATHS``); None for all.
@@ -118,7 +118,7 @@ def record_of(
     document: DocumentContext, findings: Sequence[Diagnostic] = ()
 ) -> tuple[Record | None, Packed | None]:
     """The document as a decision record (None for another document), and its facts
-    packed for the check cache and the summary (None where marshal cannot keep a
+    packed for the store (None where marshal cannot keep a
     value). ``findings``: its own, which say what required parts it lacks. A record
     that could not be read has the number of its file name."""
     if not document.derives_from("adr"):

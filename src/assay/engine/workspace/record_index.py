@@ -2,7 +2,7 @@
 
 The checks that compare records (DOC009, DOC011, FLD008, LNK003, LNK004) look at few
 facts of each: its number, where its title is, its Status values and its relations.
-Those facts are kept as plain tuples (``facts_of``): the check summary stores them
+Those facts are kept as plain tuples (``facts_of``): the store keeps them
 as they are, so a warm run over a large workspace builds no reading, and one index
 serves every check of a run.
 """
@@ -128,14 +128,14 @@ def unread_facts(path: str) -> Facts:
     return (file_number(path), None, (), (), None, (), ())
 
 
-#: Facts as the check summary keeps them: the number, the facts marshalled, whether
+#: Facts as the store keeps them: the number, the facts marshalled, whether
 #: there are relations (most records have none, and then need no unpacking), and the
 #: gaps (the folder-convention check reads every record's).
 Packed = tuple["int | None", bytes, bool, "tuple[Gap, ...] | None"]
 
 
 def pack(facts: Facts) -> Packed:
-    """Facts for the check summary: a few objects to load instead of dozens."""
+    """Facts for the store: a few objects to load instead of dozens."""
     return (facts[0], marshal.dumps(facts), bool(facts[3]), facts[4])
 
 
@@ -180,7 +180,7 @@ class Record:
         return self._facts
 
     def packed(self) -> Packed:
-        """The facts as the check summary keeps them."""
+        """The facts as the store keeps them."""
         if self._data is None:
             return pack(self.facts)
         return (self.number, self._data, self.has_relations, self.gaps)

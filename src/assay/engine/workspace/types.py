@@ -36,7 +36,7 @@ __all__ = [
 Member = TypeVar("Member", FieldDecl, SectionDecl, RelationDecl)
 
 #: Built-in types by name, as ``builtin_type`` returned them in this process or as the
-#: check cache read them back (reading a library means parsing its spec: the parser's
+#: store read them back (reading a library means parsing its spec: the parser's
 #: import and the parse cost a warm single-file run more than all else it does).
 _KNOWN: dict[str, DocumentType] = {}
 
@@ -66,7 +66,7 @@ def known_builtin_types() -> dict[str, DocumentType]:
 
 
 def remember_builtin_types(types: Mapping[str, DocumentType]) -> None:
-    """Take built-in types resolved by an earlier run (the check cache keeps them, under
+    """Take built-in types resolved by an earlier run (the store keeps them, under
     a digest of assay's version and the library files) instead of reading the libraries."""
     for name, doc_type in types.items():
         _KNOWN.setdefault(name, doc_type)
