@@ -9,8 +9,7 @@ the throughput benchmark's (a) runs it, over a git workspace holding the corpus'
 first record, then over one holding its first ``n + 1``; and ``parse_worker.py``'s
 markdown-it-py loop over the same two folders.  The difference divided by ``n`` is
 each tool's cost per document: start-up, imports, the spec libraries and the first
-call cancel out.  As in (a), an untimed run first leaves the document shapes it met in
-the run's cache folder, so the counted run replays their derivations.
+call cancel out.
 
 The count is the work, not the time: instructions that wait on memory take longer,
 and the two tools' instructions need not run at the same speed (see the lab notes

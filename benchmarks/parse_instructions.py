@@ -55,9 +55,8 @@ def instructions(tool: str, folder: Path) -> int:
         tool,
         str(folder),
     ]
-    # No grammar cache and no remembered derivations: whatever a tool does once (Lark
-    # building its tables, say) must happen in both runs, or the difference would
-    # charge it to the documents.
+    # No cache: whatever a tool does once (Lark building the spec grammar's tables,
+    # say) must happen in both runs, or the difference would charge it to the documents.
     # A fixed hash seed: string hashing otherwise moves the count by several percent.
     env = {**child_env(SOURCE), "ASSAY_NO_CACHE": "1", "PYTHONHASHSEED": "0"}
     done = subprocess.run(argv, capture_output=True, text=True, env=env, check=False)

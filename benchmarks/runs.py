@@ -377,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--runs and --repeat must be at least 1")
 
     scratch = Path(tempfile.mkdtemp(prefix="assay-runs-bench-"))
-    # The in-process rendering keeps assay's caches (grammar, derivations) here too.
+    # The in-process rendering keeps assay's caches here too.
     os.environ["XDG_CACHE_HOME"] = str(scratch / "cache-in-process")
     try:
         environment = {

@@ -241,7 +241,7 @@ def test_help_wraps_at_the_terminal_width(
 
 def test_a_pre_commit_run_loads_only_what_it_needs(examples_dir: Path, tmp_path: Path) -> None:
     """A warm run over one record (what pre-commit starts for every commit) does not
-    import what only other runs need: Lark (its derivations are remembered), YAML (no
+    import what only other runs need: Lark (the spec's types are kept), YAML (no
     front matter), cattrs (text output), a process pool, shutil (argparse's width)."""
     import subprocess
     import sys

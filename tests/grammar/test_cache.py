@@ -9,14 +9,14 @@ import lark.lark
 import pytest
 
 from assay.grammar.cache import cache_file
-from assay.grammar.markdown.block_grammar import build_parser
+from assay.grammar.spec.parser import build_parser
 
 
 def test_cache_file_is_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The cache goes under $XDG_CACHE_HOME/assay, a directory only the user can open."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
-    path = cache_file("blocks")
+    path = cache_file("spec")
     assert isinstance(path, str)
     assert Path(path).parent == tmp_path / "assay"
     assert (tmp_path / "assay").stat().st_mode & 0o077 == 0
@@ -29,10 +29,10 @@ def test_no_cache_when_the_directory_cannot_be_made(
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
-    assert cache_file("blocks") is False
+    assert cache_file("spec") is False
     monkeypatch.setenv("ASSAY_NO_CACHE", "1")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert cache_file("blocks") is False
+    assert cache_file("spec") is False
 
 
 def test_cached_parser_is_written_and_reused(
@@ -43,7 +43,7 @@ def test_cached_parser_is_written_and_reused(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("ASSAY_NO_CACHE", raising=False)
     first = build_parser()
-    cached = tmp_path / "assay" / "blocks-py{}{}.lark-cache".format(*sys.version_info[:2])
+    cached = tmp_path / "assay" / "spec-py{}{}.lark-cache".format(*sys.version_info[:2])
     assert cached.is_file()
 
     def no_analysis(*args: object, **kwargs: object) -> None:

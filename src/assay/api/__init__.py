@@ -129,10 +129,9 @@ def check(
     start_listing(settings)  # git lists the files while the engine loads
 
     from assay.engine.runner.run import check as run_check
-    from assay.grammar.markdown import derivations
 
     scope = _report_paths(start, list(paths), settings, through_links=True)
-    report = run_check(
+    return run_check(
         settings,
         select=None if select is None else list(select),
         ignore=None if ignore is None else list(ignore),
@@ -140,8 +139,6 @@ def check(
         cache=cache,
         jobs=jobs,
     )
-    derivations.save()  # the document shapes met, for the next run's reader
-    return report
 
 
 def _report_paths(

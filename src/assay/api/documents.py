@@ -98,11 +98,9 @@ def parse_file(path: StrPath, *, spec: bool = False) -> ParsedFile:
         return ParsedFile(
             path=shown, text=text, value=parsed_spec.value, diagnostics=parsed_spec.diagnostics
         )
-    from assay.grammar.markdown import derivations
     from assay.grammar.reader import parse_document
 
     parsed = parse_document(raw, shown)  # reStructuredText for a `.rst` path
-    derivations.save()  # this document's shape, for the next run's reader
     text = raw.decode("utf-8", "replace")
     return ParsedFile(path=shown, text=text, value=parsed.value, diagnostics=parsed.diagnostics)
 

@@ -25,7 +25,6 @@ from assay.engine.workspace.config import Config
 from assay.engine.workspace.listing import start_listing
 from assay.engine.workspace.loading import Workspace, open_workspace, type_for
 from assay.errors import AssayError
-from assay.grammar.markdown import derivations
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
 from assay.spec.reading import Reading
@@ -83,7 +82,6 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
     # the check reads the runs, and their reviews come from it.
     with run_parts_kept() as parts:
         report, readings = check_with_readings(config, cache=cache, workspace=workspace)
-    derivations.save()  # the document shapes met, for the next run's reader
     # A record's type is known from where it was found (no document need be read again:
     # `madr` and `adr`, the two a look decides between, both derive from `adr`).
     records = []

@@ -39,7 +39,6 @@ from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.record_index import Record
 from assay.engine.workspace.types import builtin_type
-from assay.grammar.markdown import derivations
 from assay.spec.types import DocumentType
 
 #: Below this many documents, starting processes costs more than it saves.
@@ -317,7 +316,6 @@ def _work(candidates: Sequence[Candidate]) -> list[Portable]:
     assert _SHARED is not None
     workspace, ruleset, keep, readings = _SHARED
     shipped = [portable(o) for o in _outcomes(workspace, ruleset, candidates, keep, readings)]
-    derivations.save()  # the document shapes this worker met, for later runs
     return shipped
 
 

@@ -27,7 +27,6 @@ from assay.engine.runs.model import Run
 from assay.engine.runs.slugs import RunSources
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.run_folders import MANIFEST
-from assay.grammar.markdown import derivations
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
 
@@ -106,7 +105,6 @@ def _work(todo: Sequence[Todo]) -> _Shipped:
     checked = list(_checked(_SHARED, todo))
     shipped = [document_pass.portable(o) for o in outcomes.values()]
     outcomes.clear()
-    derivations.save()  # the document shapes this worker met, for later runs
     return checked, shipped
 
 

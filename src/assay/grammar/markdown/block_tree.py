@@ -82,7 +82,7 @@ class BlockTree(LineCursor):
         """Emit a list item that holds at most one leaf block as one ``ITEM`` token.
 
         Most list items are one paragraph; three tokens for each would make the parser
-        the slowest stage.  The grammar reads ``ITEM`` wherever an item may stand.
+        the slowest stage.  The sectioner reads ``ITEM`` wherever an item may stand.
         """
         tokens = self.out.tokens
         if tokens[-1].type == "ITEM_OPEN":

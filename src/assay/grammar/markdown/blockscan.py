@@ -3,8 +3,8 @@
 Markdown's block structure is decided line by line: which open containers (block
 quotes, list items) a line continues, whether it starts a new block, and whether it
 continues a paragraph lazily.  This module applies those rules (CommonMark 0.31,
-plus GFM tables as markdown-it reads them) and emits a flat token stream for the Lark
-block grammar (``blocks.lark``): ``QUOTE_OPEN``/``QUOTE_CLOSE``, ``LIST_OPEN``/
+plus GFM tables as markdown-it reads them) and emits a flat token stream the
+sectioner nests (``sectioner``): ``QUOTE_OPEN``/``QUOTE_CLOSE``, ``LIST_OPEN``/
 ``ITEM_OPEN``/``ITEM_CLOSE``/``LIST_CLOSE`` around container content, and one token per
 leaf (``H1``..``H6``, ``PARA``, ``FENCE``, ``INDENTED``, ``HTML``, ``TABLE``, ``HR``,
 ``DEF``).  Each leaf token carries a :class:`Leaf` record with the source offsets of
@@ -54,8 +54,8 @@ def scan(locator: Locator, first_line: int = 0) -> Scan:
 def _runs(tokens: list[BlockToken]) -> list[BlockToken]:
     """Merge consecutive whole-block tokens into ``RUN`` tokens (their node: the models).
 
-    The grammar's work is nesting and sections; handing it one token per run of
-    blocks rather than one per block makes parsing several times cheaper.  A run
+    The sectioner's work is nesting and sections; handing it one token per run of
+    blocks rather than one per block makes that several times cheaper.  A run
     right after a heading outside containers rides on the heading's token: it can
     only be the start of that heading's section.
     """

@@ -13,13 +13,13 @@ from pathlib import PurePosixPath
 from assay.grammar.collector import collector_paused
 from assay.grammar.locate import Locator
 from assay.grammar.markdown.block_starts import MAX_NESTING
-from assay.grammar.markdown.blocks_parser import parse_blocks
 from assay.grammar.markdown.blockscan import scan
 from assay.grammar.markdown.directives import read_directives
 from assay.grammar.markdown.frontmatter import front_matter_lines, read_front_matter
 from assay.grammar.markdown.html_links import block_links
 from assay.grammar.markdown.html_patterns import COMMENT
 from assay.grammar.markdown.inlines import Definitions, may_hold_links, scan_inline
+from assay.grammar.markdown.sectioner import build_tree
 from assay.grammar.markdown.segments import Joined
 from assay.spec.diagnostics import Diagnostic, Parsed
 from assay.spec.document import (
@@ -73,7 +73,7 @@ def _read_document(data: bytes | str, path: str) -> tuple[Parsed[Document], Loca
     scanned = scan(locator, fm_lines)
     if scanned.too_deep is not None:
         diagnostics.append(_too_deep(locator, scanned.too_deep, path))
-    preamble, sections = parse_blocks(scanned)
+    preamble, sections = build_tree(scanned.tokens)
 
     definitions: Definitions = {}
     for key, model in scanned.definitions:

@@ -98,25 +98,9 @@ class Container:
 
 
 class BlockToken:
-    """One token for the block grammar: its type, and its block's model or span.
+    """One token for the sectioner: its type, and its block's model or span."""
 
-    Lark's LALR parser only reads ``type`` (and positions, for error messages), so a
-    plain slotted class serves; building ``lark.Token`` strings cost a tenth of the
-    lexer's time.
-    """
-
-    __slots__ = (
-        "blocks",
-        "column",
-        "end_column",
-        "end_line",
-        "end_pos",
-        "line",
-        "node",
-        "start_pos",
-        "type",
-        "value",
-    )
+    __slots__ = ("blocks", "end_pos", "line", "node", "start_pos", "type", "value")
 
     def __init__(
         self, type: str, value: str, start_pos: int, line: int, end_pos: int, node: Any
@@ -125,8 +109,7 @@ class BlockToken:
         self.value = value
         self.start_pos = start_pos
         self.end_pos = end_pos
-        self.line = self.end_line = line
-        self.column = self.end_column = 1
+        self.line = line
         self.node = node
         #: For a heading outside containers: the run of blocks right after it.
         self.blocks: list[Any] = []
@@ -136,7 +119,7 @@ class BlockToken:
 
 
 class Scan:
-    """The result of scanning: tokens for the grammar, plus text for the inline pass."""
+    """The result of scanning: tokens for the sectioner, plus text for the inline pass."""
 
     __slots__ = ("collected", "definitions", "tokens", "too_deep")
 
