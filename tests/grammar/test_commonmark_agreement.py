@@ -5,7 +5,15 @@ Compared per document, in order:
 (a) headings at the top level (the ones that become sections): level and text;
 (b) fenced code blocks anywhere: their 0-based ``[start, end)`` line range;
 (c) link and image destinations, autolinks included, in document order;
-(d) GFM tables anywhere: line range, header cells and rows.
+(d) GFM tables anywhere: line range, header cells and rows;
+(e) the block tree: every paragraph, heading, code block, HTML block, thematic break
+    and table with its first line, lists (ordered, start) with their items, and block
+    quotes, each with what it holds, in order — containers and sections nest as the
+    renderer nests them.
+
+Besides the hand-written cases and generated documents, every Markdown record of the
+ecosystem corpus (``tests/ecosystem/repos``) is compared whole, save those that reach
+one of the places below where markdown-it reads otherwise.
 
 The oracle is markdown-it-py's ``commonmark`` preset with its ``table`` rule enabled:
 the reader follows CommonMark 0.31 for blocks and markdown-it's table rule for tables.
@@ -26,7 +34,8 @@ what the spec says:
     ``"[a]: /u\n    b"``: markdown-it takes a link reference definition out of the
     block stream before the paragraph it opens is done, so the next line starts
     afresh (here indented code; likewise ``2.`` lists, ``-`` items and lazy lines);
-    CommonMark reads the line as the paragraph's continuation.
+    CommonMark reads the line as the paragraph's continuation. Likewise ``"[a]:\n==="``:
+    markdown-it takes ``===`` for the destination, CommonMark for a heading's underline.
 ``table-first``
     ``"- a|b\n  -|-"``: markdown-it tries its table rule before every other block
     rule, so a header line that opens a list item, a quote, a heading, a fence or an
@@ -38,6 +47,15 @@ what the spec says:
 ``nested-quote-tab``
     ``">>1)\t a"``: inside two block quotes markdown-it loses the outer quote's columns
     when expanding tabs, so tab stops fall elsewhere than CommonMark's.
+``empty-item-blank-lines``
+    ``"-\n\n\n-"``: an empty list item followed by two blank lines ends the list in
+    markdown-it, so the next item starts another; in CommonMark the empty item ends at
+    the first blank line and the next item belongs to the same list.
+``footnote-definition``
+    ``"[^1]: <https://x.example>"``: a GFM footnote definition, which GitHub reads
+    as one and assay, as GitHub does, as no link reference definition (its text is a
+    paragraph); markdown-it's CommonMark preset takes it for a link reference
+    definition, since CommonMark has no footnotes.
 ``outdented-lazy-line``
     ``"1.   a\n    # b"``: a line short of the list item's content column that starts
     no block where it stands (here 4 columns past the enclosing container) is a lazy
@@ -63,7 +81,20 @@ from markdown_it.token import Token
 from assay import parse_document
 from assay.grammar.locate import Locator
 from assay.grammar.markdown.frontmatter import front_matter_lines
-from assay.spec.document import Block, BlockQuote, CodeBlock, Document, ListBlock, Table
+from assay.spec.document import (
+    Block,
+    BlockQuote,
+    CodeBlock,
+    Document,
+    Heading,
+    HtmlBlock,
+    ListBlock,
+    Paragraph,
+    Section,
+    Table,
+    ThematicBreak,
+)
+from tests.conftest import ROOT
 from tests.grammar.markdown_strategies import documents, markdown_lines
 
 CASES = Path(__file__).parent / "cases" / "markdown"
@@ -115,7 +146,51 @@ def markdown_it_outline(text: str) -> Outline:
         "fences": fences,
         "links": links,
         "tables": [tuple(t) for t in tables],
+        "blocks": markdown_it_tree(tokens),
     }
+
+
+#: markdown-it's leaf block tokens, and the opening tokens of what holds others.
+_LEAVES = {"fence": "code", "code_block": "code", "html_block": "html", "hr": "hr"}
+_OPENINGS = {
+    "paragraph_open": "p",
+    "heading_open": "h",
+    "table_open": "table",
+    "blockquote_open": "quote",
+    "list_item_open": "item",
+    "bullet_list_open": "list",
+    "ordered_list_open": "list",
+}
+
+
+def markdown_it_tree(tokens: list[Token]) -> list[Any]:
+    """The block tree markdown-it's tokens describe (``assay_tree``'s shape)."""
+    top: list[Any] = []
+    holders = [top]
+    inside = 0  # the depth inside a paragraph, heading or table: their tokens are theirs
+    for token in tokens:
+        if inside:
+            inside += token.nesting
+            continue
+        line = token.map[0] if token.map else -1
+        kind = _LEAVES.get(token.type) or _OPENINGS.get(token.type)
+        if kind in ("code", "html", "hr", "p", "table"):
+            holders[-1].append((kind, line))
+            inside = 1 if token.nesting == 1 else 0
+        elif kind == "h":
+            holders[-1].append(("h", int(token.tag[1]), line))
+            inside = 1
+        elif kind == "list":
+            ordered = token.type == "ordered_list_open"
+            start = int(token.attrs.get("start", 1)) if ordered else None
+            holders[-1].append(("list", ordered, start, line, held := []))
+            holders.append(held)
+        elif kind is not None:
+            holders[-1].append((kind, line, held := []))
+            holders.append(held)
+        elif token.nesting == -1:
+            holders.pop()
+    return top
 
 
 def _destinations(children: list[Token]) -> Iterator[str]:
@@ -128,6 +203,12 @@ def _destinations(children: list[Token]) -> Iterator[str]:
 
 
 _TEXT_BRACKET = re.compile(r"(?<!\\)\[")
+#: markdown-it's tokens that close a container.
+_CONTAINER_ENDS = ("bullet_list_close", "ordered_list_close", "blockquote_close")
+#: An empty list item followed by two blank lines or more.
+_EMPTY_ITEM = re.compile(r"^[ \t>]*(?:[-+*]|\d{1,9}[.)])[ \t]*\r?\n(?:[ \t>]*\r?\n){2}", re.M)
+#: A setext heading's underline.
+_UNDERLINE = re.compile(r" {0,3}(?:=+|-+)[ \t]*(?:\n|$)")
 #: Where tabs decide block structure: indentation, quote markers and list markers.
 _PREFIX = re.compile(r"(?:[ \t>]|[-+*](?=[ \t])|[0-9]{1,9}[.)](?=[ \t]))*")
 
@@ -165,7 +246,7 @@ class _Deviations:
         )
 
     def __call__(self, text: str) -> set[str]:
-        self.found = set()
+        self.found = {"empty-item-blank-lines"} if _EMPTY_ITEM.search(text) else set()
         self.definitions = []
         self.md.options["maxNesting"] = len(text) + 20
         tokens = self.md.parse(text)
@@ -208,7 +289,27 @@ class _Deviations:
     def _reference(self, rule: Any) -> Any:
         def reference(state: StateBlock, start: int, end: int, silent: bool) -> bool:
             ok = bool(rule(state, start, end, silent))
+            first = state.bMarks[start] + state.tShift[start]
+            if ok and state.src.startswith("[^", first):
+                self.found.add("footnote-definition")
             after = state.line
+            last = len(state.bMarks) - 1
+            if (
+                ok
+                and not silent
+                and any(
+                    _UNDERLINE.match(state.src, state.bMarks[line])
+                    for line in range(start + 1, after)
+                )
+            ):
+                # A line the definition took for its destination or title is a setext
+                # underline in CommonMark, which settles the paragraph (a heading)
+                # before any definition is read out of it.
+                self.found.add("eager-definition")
+            if ok and not silent and after < last and not state.isEmpty(after):
+                # The definition's paragraph may go on lazily on a line short of the
+                # item, where markdown-it's paragraph rule never looks.
+                self._outdented_lazy(state, after, last, state.blkIndent)
             # Another definition right after is read as CommonMark reads it.
             if (
                 ok
@@ -248,8 +349,13 @@ class _Deviations:
 
     def _table(self, rule: Any) -> Any:
         def table(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+            closed = state.tokens[-1].type if state.tokens else ""  # before the table's
             ok = bool(rule(state, start, end, silent))
             after_text = start > 0 and not state.isEmpty(start - 1)
+            if ok and not silent and after_text and closed in _CONTAINER_ENDS:
+                # Right after a list or quote that held a paragraph: CommonMark reads
+                # the header line as that paragraph's lazy continuation.
+                self.found.add("outdented-lazy-line")
             if (
                 ok
                 and not silent
@@ -268,8 +374,16 @@ class _Deviations:
         finally:
             indent, _ = self.frames.pop()
         line = state.line
-        if not item or line >= end or line == 0 or state.isEmpty(line - 1):
+        # The line the item stops at (its range's end included: markdown-it may end an
+        # item where CommonMark's paragraph goes on lazily).
+        last = len(state.bMarks) - 1
+        if not item or line > end or line >= last or line == 0 or state.isEmpty(line - 1):
             return
+        self._outdented_lazy(state, line, end, indent)
+
+    def _outdented_lazy(self, state: StateBlock, line: int, end: int, indent: int) -> None:
+        """Note ``outdented-lazy-line`` when ``line``, short of ``indent`` (the item's
+        content column), starts no block where it stands."""
         column = state.sCount[line]
         if not 0 <= column < indent:
             return
@@ -345,7 +459,48 @@ def assay_outline(doc: Document) -> Outline:
         for b in sorted(all_blocks(doc), key=lambda b: b.span.start)
         if isinstance(b, Table)
     ]
-    return {"headings": headings, "fences": fences, "links": links, "tables": tables}
+    return {
+        "headings": headings,
+        "fences": fences,
+        "links": links,
+        "tables": tables,
+        "blocks": assay_tree(doc),
+    }
+
+
+def assay_tree(doc: Document) -> list[Any]:
+    """The document's block tree: its preamble, then each section's heading, blocks and
+    the sections below it (link reference definitions, which markdown-it keeps out of
+    its tokens, left out)."""
+    return [*_tree(doc.preamble), *_sections(doc.sections)]
+
+
+def _sections(sections: tuple[Section, ...]) -> Iterator[Any]:
+    for section in sections:
+        heading = section.heading
+        yield ("h", heading.level, heading.span.line - 1)
+        yield from _tree(section.blocks)
+        yield from _sections(section.children)
+
+
+_KINDS = {Paragraph: "p", CodeBlock: "code", HtmlBlock: "html", ThematicBreak: "hr", Table: "table"}
+
+
+def _tree(blocks: tuple[Block, ...]) -> list[Any]:
+    found: list[Any] = []
+    for block in blocks:
+        line = block.span.line - 1
+        kind = _KINDS.get(type(block))
+        if kind is not None:
+            found.append((kind, line))
+        elif isinstance(block, Heading):
+            found.append(("h", block.level, line))
+        elif isinstance(block, ListBlock):
+            items = [("item", i.span.line - 1, _tree(i.blocks)) for i in block.items]
+            found.append(("list", block.ordered, block.start, line, items))
+        elif isinstance(block, BlockQuote):
+            found.append(("quote", line, _tree(block.blocks)))
+    return found
 
 
 def _normalize_heading(text: str) -> str:
@@ -385,7 +540,7 @@ def assert_agrees(raw: bytes) -> None:
     theirs = markdown_it_outline(oracle_text(raw))
     ours["headings"] = [(level, _normalize_heading(text)) for level, text in ours["headings"]]
     theirs["headings"] = [(level, _normalize_heading(text)) for level, text in theirs["headings"]]
-    for key in ("headings", "fences", "links", "tables"):
+    for key in ("headings", "fences", "links", "tables", "blocks"):
         assert ours[key] == theirs[key], (
             f"{key} differ for {raw!r}\n"
             f"  assay:       {ours[key]!r}\n"
@@ -416,3 +571,27 @@ def test_generated_documents_agree_with_markdown_it(text: str, bom: bool) -> Non
 def test_markdown_character_soup_agrees_with_markdown_it(text: str) -> None:
     """Lines of Markdown-significant characters read as markdown-it reads them."""
     assert_agrees(text.encode("utf-8"))
+
+
+REAL = sorted(ROOT.joinpath("tests", "ecosystem", "repos").rglob("*.md"))
+
+
+def _comparable(raw: bytes) -> bool:
+    try:
+        return follows_the_spec(raw.removeprefix(BOM).decode("utf-8"))
+    except UnicodeDecodeError:
+        return False
+
+
+def test_the_ecosystem_corpus_has_records_to_compare() -> None:
+    compared = [p for p in REAL if _comparable(p.read_bytes())]
+    assert len(REAL) > 1500 and len(compared) > 0.9 * len(REAL)
+
+
+@pytest.mark.parametrize("shard", range(8))
+def test_real_records_read_as_markdown_it_reads_them(shard: int) -> None:
+    """Every comparable Markdown record of real repositories, whole (in eight shards)."""
+    for path in REAL[shard::8]:
+        raw = path.read_bytes()
+        if _comparable(raw):
+            assert_agrees(raw)

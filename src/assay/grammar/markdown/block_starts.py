@@ -11,6 +11,7 @@ import re
 
 from assay.grammar.markdown.block_tree import BlockTree
 from assay.grammar.markdown.html_patterns import BLOCK_STARTS
+from assay.grammar.markdown.leaves import may_interrupt
 from assay.grammar.markdown.refdefs import split_definitions
 from assay.grammar.markdown.scanstate import Container, Leaf
 from assay.grammar.markdown.tables import table_header
@@ -184,7 +185,7 @@ class BlockStarts(BlockTree):
         ordered = False
         if m is None:
             m = ORDERED.match(line, nns)
-            if m is None or (para_open and m.group(1) != "1"):
+            if m is None or (para_open and not may_interrupt(m.group(1))):
                 return False
             ordered = True
         width = len(m.group(0))

@@ -33,9 +33,6 @@ from assay.grammar.markdown.scanstate import (
 if TYPE_CHECKING:
     from assay.grammar.locate import Locator
 
-#: Whether whole top-level blocks may take the fast lane (``fastlane``); the tests turn
-#: it off to hold the two ways of reading to the same result.
-FAST_LANE = True
 _MAYBE_SPECIAL = frozenset("#`~*+_=<>-0123456789")
 #: First characters that need the full line procedure (block starts, indentation,
 #: table delimiter rows); any other line outside containers is paragraph text.
@@ -100,13 +97,12 @@ class _Scanner(BlockStarts):
         stack = self.stack
         slow_first = _SLOW_FIRST
         lines = split_lines(text)
-        lane = FAST_LANE and lines is not None
         n = len(starts)
         index = first_line - 1
         while index + 1 < n:
             index += 1
-            if lane and len(stack) == 1 and self.tip is None:
-                index = read_blocks(self, lines, index)  # type: ignore[arg-type]
+            if lines is not None and len(stack) == 1 and self.tip is None:
+                index = read_blocks(self, lines, index)
             begin = starts[index] if index < n else len(text)
             if lines is not None:
                 if index >= len(lines):

@@ -18,7 +18,7 @@ from assay.grammar.markdown.fastlane_base import (
     close_block,
 )
 from assay.grammar.markdown.inlines import may_hold_links
-from assay.grammar.markdown.leaves import atx_heading, fenced_code, paragraph
+from assay.grammar.markdown.leaves import atx_heading, fenced_code, may_interrupt, paragraph
 from assay.grammar.markdown.scanstate import Leaf, Segment
 from assay.grammar.markdown.tables import table_header
 from assay.spec.document import Paragraph
@@ -97,8 +97,8 @@ def _ends_paragraph(last: str, line: str) -> bool:
         return True
     if first not in ITEM_FIRST or (m := ITEM.match(line)) is None:
         return False
-    if m.group(2) not in (None, "1"):
-        return False  # only a list starting at 1 interrupts a paragraph
+    if not may_interrupt(m.group(2)):
+        return False
     return first not in DELIMITER_FIRST or not table_header(last, line)
 
 

@@ -17,7 +17,7 @@ from assay.grammar.markdown.fastlane_base import (
     close_block,
 )
 from assay.grammar.markdown.inlines import may_hold_links
-from assay.grammar.markdown.leaves import fenced_code, list_model
+from assay.grammar.markdown.leaves import fenced_code, list_model, may_interrupt
 from assay.grammar.markdown.scanstate import Segment
 from assay.spec.document import CodeBlock, ListBlock, ListItem, Paragraph
 
@@ -185,6 +185,6 @@ def _deeper_item(line: str, column: int) -> re.Match[str] | None:
     if len(line) <= column or line[column] == " " or line[:column].strip(" "):
         return None
     m = ITEM.match(line, column)
-    if m is None or m.group(2) not in (None, "1"):
-        return None  # only "1." or "1)" starts an ordered list inside a paragraph
+    if m is None or not may_interrupt(m.group(2)):
+        return None
     return m

@@ -37,6 +37,12 @@ _CLOSING = re.compile(r"(?<![ \t])[ \t]+#+[ \t]*$")
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 
 
+def may_interrupt(number: str | None) -> bool:
+    """Whether a list item may interrupt a paragraph: a bullet (no ``number``) may, an
+    ordered item only when its list starts at 1 (``1.``, ``01.``, ``001)``)."""
+    return number is None or int(number) == 1
+
+
 def list_model(marker: str, items: Sequence[ListItem], span: Span) -> ListBlock:
     """A list from its first marker (``-``, or the start number of an ordered list)."""
     ordered = marker.isdigit()
