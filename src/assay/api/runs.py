@@ -34,7 +34,7 @@ from assay.api.identity import normalize_identity, run_slug
 from assay.engine.files.writing import write_output
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner.result import Report
-from assay.engine.runner.run_parts import RunParts, run_parts_kept
+from assay.engine.runner.run_parts import RunParts
 from assay.engine.runs.load import load_run as load_run_of
 from assay.engine.runs.load import load_runs, runs_of
 from assay.engine.runs.model import Run
@@ -195,13 +195,13 @@ def _without_stale_review(verification: Verification, review: str) -> Verificati
 def _verify(
     config: Config, folders: Sequence[str] | None, *, cache: bool
 ) -> tuple[Verification, ...]:
-    from assay.engine.runner.run import check
+    from assay.engine.runner.run import CheckOptions, check_keeping
 
     # A run at the workspace root holds every file: its report is the whole workspace's.
     scope = None if folders is None or "" in folders else list(folders)
-    with run_parts_kept() as parts:  # the check reads each run once: its parts come from it
-        report = check(config, paths=scope, cache=cache)
-        return verifications(config, report, scope=scope, parts=parts)
+    # The check reads each run once: its parts come from it.
+    checked = check_keeping(config, CheckOptions(paths=scope, cache=cache, parts=True))
+    return verifications(config, checked.report, scope=scope, parts=checked.parts)
 
 
 def verifications(
@@ -215,8 +215,8 @@ def verifications(
     """The runs of a report already made (``assay.check`` of the workspace, or of
     ``scope``), each verified from it: a caller that checked once (``assay publish``)
     need not check again. ``workspace``: the one already opened, if any. ``parts``:
-    the runs' parts the check kept (``run_parts_kept`` around it), by run folder; a
-    run without them is read now."""
+    the runs' parts the check kept (``CheckOptions.parts``), by run folder; a run
+    without them is read now."""
     opened = workspace if workspace is not None else open_workspace(config)
     inputs = workspace_inputs(opened)
     known = {} if parts is None else parts

@@ -19,8 +19,7 @@ from attrs import field, frozen
 
 from assay.api.runs import Verification, verifications
 from assay.engine.runner.result import Report
-from assay.engine.runner.run import check_with_readings
-from assay.engine.runner.run_parts import run_parts_kept
+from assay.engine.runner.run import CheckOptions, check_keeping
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.listing import start_listing
 from assay.engine.workspace.loading import Workspace, open_workspace, type_for
@@ -80,8 +79,9 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
         raise SpecFailed(f"{where}: {first.code} {first.message}")
     # The same workspace, so the check, the records and the runs see the same files;
     # the check reads the runs, and their reviews come from it.
-    with run_parts_kept() as parts:
-        report, readings = check_with_readings(config, cache=cache, workspace=workspace)
+    options = CheckOptions(cache=cache, readings=True, parts=True)
+    checked = check_keeping(config, options, workspace=workspace)
+    report, readings, parts = checked.report, checked.readings, checked.parts
     # A record's type is known from where it was found (no document need be read again:
     # `madr` and `adr`, the two a look decides between, both derive from `adr`).
     records = []

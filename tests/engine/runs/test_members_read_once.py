@@ -13,8 +13,9 @@ import pytest
 
 import assay
 from assay.api import check
-from assay.engine.runner.run_parts import run_parts_kept
+from assay.engine.runner.run import CheckOptions, check_keeping
 from assay.engine.workspace import loading
+from assay.engine.workspace.config import load_config
 from assay.engine.workspace.document_context import DocumentContext
 from assay.grammar.markdown import document
 from tests.engine.runs.builders import OVERVIEW, write_run
@@ -111,11 +112,12 @@ def test_runs_read_by_two_processes_give_the_same_report_and_parts(
     for n in range(5):  # one source, five folders not named by it
         write_run(workspace, f"copy-{n}", overview=None if n == 3 else OVERVIEW)
     subprocess.run(["git", "add", "-A"], cwd=workspace, check=True)
-    with run_parts_kept() as alone_parts:
-        alone = check(workspace, cache=False, jobs=1)
+    config = load_config(workspace)
+    alone_checked = check_keeping(config, CheckOptions(cache=False, jobs=1, parts=True))
+    alone, alone_parts = alone_checked.report, alone_checked.parts
     reads.clear()
-    with run_parts_kept() as shared_parts:
-        shared = check(workspace, cache=False, jobs=2)
+    shared_checked = check_keeping(config, CheckOptions(cache=False, jobs=2, parts=True))
+    shared, shared_parts = shared_checked.report, shared_checked.parts
     assert shared.diagnostics == alone.diagnostics and shared.files == alone.files
     assert "IDN003" in {d.code for d in alone.diagnostics}  # a run check's finding
     assert shared_parts == alone_parts and len(alone_parts) == 6

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from attrs import frozen
+
 from assay.engine.cache.store import Store
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
@@ -33,6 +35,7 @@ from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.pin_pass import PIN_CODES
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches, selectable
+from assay.engine.runner.run_parts import RunParts
 from assay.engine.runner.run_pass import run_pass
 from assay.engine.runner.scoped_pass import Pass
 from assay.engine.runner.suppression import apply
@@ -44,9 +47,41 @@ from assay.engine.workspace.pin_results import PinResult
 from assay.engine.workspace.record_index import RecordIndex
 from assay.engine.workspace.run_folders import REVIEW
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
+from assay.spec.model import Model
 from assay.spec.reading import Reading
 from assay.spec.rules.registry import RULES
 from assay.spec.rules.runner import SUP001, SUP002
+
+
+@frozen(kw_only=True)
+class CheckOptions(Model):
+    """How a check runs, besides the workspace: what ``check`` and its callers ask for."""
+
+    select: Sequence[str] | None = None
+    ignore: Sequence[str] | None = None
+    #: The files whose findings are reported (None: all); never what is loaded.
+    paths: Sequence[str] | None = None
+    checks: Sequence[Check] = CHECKS
+    #: Processes for the per-document pass (None: one per core for large workspaces).
+    jobs: int | None = None
+    #: Reuse what earlier runs found in files that did not change (the store).
+    cache: bool = True
+    #: Keep each document's reading (without sections): a publication's pages need them.
+    readings: bool = False
+    #: Keep each analysis run's parts the run pass read: verification needs them.
+    parts: bool = False
+
+
+@frozen
+class Checked(Model):
+    """A check's report, and what it kept for its caller (``CheckOptions``)."""
+
+    report: Report
+    #: The reading of each document that has one, by path (with ``readings``).
+    readings: dict[str, Reading]
+    #: The parts of each analysis run the run pass read, by run folder (with ``parts``);
+    #: a run whose findings came from the store has none here.
+    parts: dict[str, RunParts]
 
 
 def check(
@@ -69,53 +104,34 @@ def check(
     ones opened earlier (an editor's server keeps them between checks: discovery is
     half of a scoped run); by default they are opened now.
     """
-    return _check(config, select, ignore, paths, checks, jobs, cache, workspace, store, False)[0]
+    options = CheckOptions(
+        select=select, ignore=ignore, paths=paths, checks=checks, jobs=jobs, cache=cache
+    )
+    return check_keeping(config, options, workspace=workspace, store=store).report
 
 
-def check_with_readings(
-    config: Config, *, cache: bool = True, workspace: Workspace | None = None
-) -> tuple[Report, dict[str, Reading]]:
-    """A check of the whole workspace, as ``check``, and the reading of each document
-    that has one, by path, without its sections (the readings the workspace checks
-    compared: what a publication needs to write pages without reading every record
-    again, ``assay.site.pages.records``)."""
-    report, outcomes = _check(config, None, None, None, CHECKS, None, cache, workspace, None, True)
-    return report, {o.path: o.reading for o in outcomes if o.reading is not None}
-
-
-def _check(
+def check_keeping(
     config: Config,
-    select: Sequence[str] | None,
-    ignore: Sequence[str] | None,
-    paths: Sequence[str] | None,
-    checks: Sequence[Check],
-    jobs: int | None,
-    cache: bool,
-    workspace: Workspace | None,
-    store: Store | None,
-    readings: bool,
-) -> tuple[Report, list[DocumentOutcome]]:
-    opened = Store.open(config.root) if cache and store is None else None
+    options: CheckOptions,
+    *,
+    workspace: Workspace | None = None,
+    store: Store | None = None,
+) -> Checked:
+    """A check, as ``check``, and what ``options`` ask it to keep: the readings the
+    workspace checks compared (what a publication needs to write pages without
+    reading every record again, ``assay.site.pages.records``), the runs' parts."""
+    opened = Store.open(config.root) if options.cache and store is None else None
     try:
-        return _checked(
-            config, select, ignore, paths, checks, jobs, workspace, store or opened, readings
-        )
+        return _checked(config, options, workspace, store or opened)
     finally:
         if opened is not None:
             opened.close()
 
 
 def _checked(
-    config: Config,
-    select: Sequence[str] | None,
-    ignore: Sequence[str] | None,
-    paths: Sequence[str] | None,
-    checks: Sequence[Check],
-    jobs: int | None,
-    workspace: Workspace | None,
-    store: Store | None,
-    readings: bool,
-) -> tuple[Report, list[DocumentOutcome]]:
+    config: Config, options: CheckOptions, workspace: Workspace | None, store: Store | None
+) -> Checked:
+    checks, select, ignore, paths = options.checks, options.select, options.ignore, options.paths
     check_selectors(config, checks)
     ruleset = Ruleset.build(
         checks,
@@ -128,8 +144,9 @@ def _checked(
     scope = None if paths is None else _scope(paths, workspace)
     # The run pass first: it reads each run member once, for itself and for the
     # document pass, which takes those outcomes instead of reading the members again.
-    runs = run_pass(workspace, ruleset, scope, store=store, jobs=jobs)
-    done = _documents(workspace, ruleset, jobs, store, scope, runs.read, readings)
+    jobs = options.jobs
+    runs = run_pass(workspace, ruleset, scope, store=store, jobs=jobs, parts=options.parts)
+    done = _documents(workspace, ruleset, jobs, store, scope, runs.read, options.readings)
     across = _across(workspace, ruleset, done, scope)
     across += runs.diagnostics
     outcomes = done.outcomes
@@ -167,7 +184,8 @@ def _checked(
         notes=workspace.discovery.notes,
         unmatched_paths=() if paths is None else _unmatched(paths, workspace),
     )
-    return report, outcomes
+    readings = {o.path: o.reading for o in outcomes if o.reading is not None}
+    return Checked(report, readings, runs.parts)
 
 
 def _documents(

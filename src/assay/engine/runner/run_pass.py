@@ -20,6 +20,7 @@ from assay.engine.cache.store import RUN, Store, stamp_text
 from assay.engine.runner.document_checks import DocumentOutcome
 from assay.engine.runner.document_entry import settings_digest
 from assay.engine.runner.rulesets import Ruleset
+from assay.engine.runner.run_parts import RunParts
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.run_folders import MANIFEST, REVIEW
@@ -38,6 +39,8 @@ class RunPass(Model):
     #: The per-document outcome of every run member this pass read, by path: the
     #: document pass takes these instead of reading the members again.
     read: dict[str, DocumentOutcome] = field(factory=dict)
+    #: The parts of each run this pass read, by folder (when asked for).
+    parts: dict[str, RunParts] = field(factory=dict)
 
 
 def run_pass(
@@ -47,15 +50,15 @@ def run_pass(
     *,
     store: Store | None = None,
     jobs: int | None = None,
+    parts: bool = False,
 ) -> RunPass:
     """The run checks' findings over the runs of ``scope`` (all runs when None); with
     a ``store``, the findings of unchanged runs come from it, and the members'
     outcomes have their entries. ``jobs``: the processes that read the runs, as for
-    the per-document pass."""
+    the per-document pass; with ``parts``, each run read keeps its parts."""
     rules = [rule for rule in ruleset.checks if rule.scope == "run"]
     if workspace.stopped or not rules or not workspace.discovery.runs:
         return RunPass([])
-    from assay.engine.runner import run_parts
     from assay.engine.runner.run_members import RunMembers
     from assay.engine.runner.run_workers import check_runs
     from assay.engine.runs.load import runs_of
@@ -77,23 +80,21 @@ def run_pass(
             todo.append((folder, candidates))
             keys[folder] = key
     members = RunMembers(workspace, ruleset, keep=store is not None)
+    kept_parts: dict[str, RunParts] = {}
     if todo:
-        parts = run_parts.kept()
-        checked_runs = check_runs(
-            members, ruleset, rules, todo, jobs=jobs, with_parts=parts is not None
-        )
+        checked_runs = check_runs(members, ruleset, rules, todo, jobs=jobs, with_parts=parts)
         for checked in checked_runs:
             found[checked.folder] = checked.diagnostics
             key = keys[checked.folder]
             if store is not None and key is not None:
                 store.put(RUN, checked.folder, settings, checked.diagnostics, stamp=key)
-            if parts is not None and checked.parts is not None:
-                parts[checked.folder] = checked.parts
+            if checked.parts is not None:
+                kept_parts[checked.folder] = checked.parts
     if store is not None:
         runs = set(workspace.discovery.runs)
         store.drop(RUN, (folder for folder in held if folder not in runs))
         store.commit()
-    return RunPass([d for f in sorted(found) for d in found[f]], members.outcomes)
+    return RunPass([d for f in sorted(found) for d in found[f]], members.outcomes, kept_parts)
 
 
 def _manifests(workspace: Workspace) -> tuple[tuple[str, object], ...] | None:
