@@ -22,7 +22,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from assay.cli import EXIT_ERROR, main
-from assay.engine.runner import document_pass
+from assay.engine.runner import workers as pool
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 RECORD = "docs/adr/0001-record-architecture-decisions.md"
@@ -173,7 +173,7 @@ def test_more_jobs_than_documents_check_every_document(workspace: Path) -> None:
 def test_a_run_starts_no_more_processes_than_documents(
     documents: int, jobs: int, workers: int
 ) -> None:
-    assert document_pass.workers(documents, jobs) == workers
+    assert pool.workers(documents, jobs) == workers
 
 
 #: What each message quoted raw before; the escaped form is what it shows now.

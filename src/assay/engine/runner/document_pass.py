@@ -20,7 +20,6 @@ publication writes pages from it).
 
 from __future__ import annotations
 
-import os
 import pickle
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
@@ -34,6 +33,7 @@ from assay.engine.runner.document_checks import DocumentChecks, DocumentOutcome
 from assay.engine.runner.document_entry import DocumentEntry
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
+from assay.engine.runner.workers import map_in_workers, workers
 from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace
@@ -41,8 +41,6 @@ from assay.engine.workspace.record_index import Record
 from assay.engine.workspace.types import builtin_type
 from assay.spec.types import DocumentType
 
-#: Below this many documents, starting processes costs more than it saves.
-PARALLEL_FROM = 400
 _CHUNK = 64
 
 
@@ -262,22 +260,6 @@ def _builtin(name: str) -> DocumentType:
     return builtin_type(name)
 
 
-def workers(count: int, jobs: int | None) -> int:
-    """How many processes share ``count`` documents (``jobs``: as asked; None: one per
-    core for a large share, else one)."""
-    if jobs is not None:
-        # No more processes than documents: each would have nothing to do, and a pool
-        # sized past a C int (``--jobs 99999999999``) cannot even be made.
-        return max(1, min(jobs, count))
-    if count < PARALLEL_FROM:
-        return 1
-    import multiprocessing
-
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return 1
-    return min(os.cpu_count() or 1, 8)
-
-
 def _outcomes(
     workspace: Workspace,
     ruleset: Ruleset,
@@ -302,21 +284,20 @@ def _outcomes(
     return outcomes
 
 
-# The worker's share of the run, inherited through fork: never pickled.
-_SHARED: tuple[Workspace, Ruleset, bool, bool] | None = None
-
-
 #: An outcome as a worker sends it: pickling a whole reading (its sections, every span)
 #: costs the parent more than reading it did, so a reading travels as what the rest of
 #: the run reads of it, the summary a warm run also has.
 Portable = tuple[DocumentOutcome, tuple[object, ...] | None]
 
 
-def _work(candidates: Sequence[Candidate]) -> list[Portable]:
-    assert _SHARED is not None
-    workspace, ruleset, keep, readings = _SHARED
-    shipped = [portable(o) for o in _outcomes(workspace, ruleset, candidates, keep, readings)]
-    return shipped
+#: What every worker of the pass is given once: the workspace, the ruleset, whether
+#: outcomes keep their entries and their readings.
+_Given = tuple[Workspace, Ruleset, bool, bool]
+
+
+def _work(given: _Given, candidates: Sequence[Candidate]) -> list[Portable]:
+    workspace, ruleset, keep, readings = given
+    return [portable(o) for o in _outcomes(workspace, ruleset, candidates, keep, readings)]
 
 
 def portable(outcome: DocumentOutcome) -> Portable:
@@ -350,20 +331,11 @@ def _parallel(
     readings: bool,
     each: Callable[[DocumentOutcome], DocumentOutcome] | None,
 ) -> list[DocumentOutcome]:
-    global _SHARED
     done = each or (lambda outcome: outcome)
-    _SHARED = (workspace, ruleset, keep, readings)
-    try:
-        chunks = [candidates[i : i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
-            shipped = (item for chunk in pool.map(_work, chunks) for item in chunk)
-            return [
-                done(arrived(outcome, candidate.path))
-                for candidate, outcome in zip(candidates, shipped, strict=True)
-            ]
-    finally:
-        _SHARED = None
+    chunks = [candidates[i : i + _CHUNK] for i in range(0, len(candidates), _CHUNK)]
+    given = (workspace, ruleset, keep, readings)
+    shipped = (item for chunk in map_in_workers(_work, given, chunks, processes) for item in chunk)
+    return [
+        done(arrived(outcome, candidate.path))
+        for candidate, outcome in zip(candidates, shipped, strict=True)
+    ]

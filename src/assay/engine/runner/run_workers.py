@@ -23,6 +23,7 @@ from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.runner.run_members import RunMembers
 from assay.engine.runner.run_parts import RunParts
+from assay.engine.runner.workers import map_in_workers, workers
 from assay.engine.runs.model import Run
 from assay.engine.runs.slugs import RunSources
 from assay.engine.workspace.candidates import Candidate
@@ -68,12 +69,12 @@ def check_runs(
     sources = RunSources(members.sources())
     sources.by_slug  # noqa: B018 - grouped once here, not in each worker
     shared = _Shared(members, ruleset, tuple(rules), sources, with_parts)
-    workers = document_pass.workers(sum(len(c) for _f, c in todo), jobs)
-    if workers > 1 and len(todo) > 1:
+    processes = workers(sum(len(c) for _f, c in todo), jobs)
+    if processes > 1 and len(todo) > 1:
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            return _parallel(shared, todo, workers)
+            return _parallel(shared, todo, processes)
         except (BrokenProcessPool, OSError):
             pass  # a worker died (out of memory?): do the work here instead
     return list(_checked(shared, todo))
@@ -92,40 +93,26 @@ def _run_checks(shared: _Shared, run: Run) -> Iterator[Diagnostic]:
         yield from guarded(shared.ruleset, rule, run, manifest)
 
 
-# The worker's share, inherited through fork: never pickled.
-_SHARED: _Shared | None = None
-
 _Shipped = tuple[list[Checked], list[Portable]]
 
 
-def _work(todo: Sequence[Todo]) -> _Shipped:
-    assert _SHARED is not None
-    outcomes = _SHARED.members.outcomes
+def _work(shared: _Shared, todo: Sequence[Todo]) -> _Shipped:
+    outcomes = shared.members.outcomes
     outcomes.clear()  # the parent's (the manifests'): it has them already
-    checked = list(_checked(_SHARED, todo))
+    checked = list(_checked(shared, todo))
     shipped = [document_pass.portable(o) for o in outcomes.values()]
     outcomes.clear()
     return checked, shipped
 
 
-def _parallel(shared: _Shared, todo: Sequence[Todo], workers: int) -> list[Checked]:
-    global _SHARED
-    _SHARED = shared
-    try:
-        chunks = [todo[i : i + _CHUNK] for i in range(0, len(todo), _CHUNK)]
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        context = multiprocessing.get_context("fork")
-        found: list[Checked] = []
-        arrived: dict[str, DocumentOutcome] = {}
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            for checked, shipped in pool.map(_work, chunks):
-                found.extend(checked)
-                for portable in shipped:
-                    outcome = document_pass.arrived(portable)
-                    arrived[outcome.path] = outcome
-        shared.members.outcomes.update(arrived)
-        return found
-    finally:
-        _SHARED = None
+def _parallel(shared: _Shared, todo: Sequence[Todo], processes: int) -> list[Checked]:
+    chunks = [todo[i : i + _CHUNK] for i in range(0, len(todo), _CHUNK)]
+    found: list[Checked] = []
+    arrived: dict[str, DocumentOutcome] = {}
+    for checked, shipped in map_in_workers(_work, shared, chunks, processes):
+        found.extend(checked)
+        for portable in shipped:
+            outcome = document_pass.arrived(portable)
+            arrived[outcome.path] = outcome
+    shared.members.outcomes.update(arrived)
+    return found
