@@ -194,7 +194,7 @@ def test_a_bug_in_assay_exits_3(
     def explode(*_args: object, **_kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr("assay.engine.runner.run.check", explode)
+    monkeypatch.setattr("assay.engine.runner.run.check_keeping", explode)
     code, _, err = run(capsys)
     assert code == EXIT_INTERNAL
     assert "RuntimeError: boom" in err

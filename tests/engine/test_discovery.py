@@ -14,7 +14,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.engine.reading.record_names import name_anomalies, record_number
-from assay.engine.workspace import listing as listing_module
 from assay.engine.workspace import record_folders
 from assay.engine.workspace.candidates import Candidate, Discovery, Skipped
 from assay.engine.workspace.config import Config, load_config
@@ -754,17 +753,16 @@ def test_a_listing_started_ahead_is_the_listing(tmp_path: Path, broken: bool) ->
         (root / ".git").write_text("gitdir: /nowhere\n", encoding="utf-8")
     config = Config.default(root)
     expected = list_files(config)
-    start_listing(config)
-    assert listing_module._STARTED  # git is running
-    assert list_files(config) == expected
-    assert not listing_module._STARTED  # and its result was taken
+    started = start_listing(config)
+    assert started is not None  # git is running (the broken repository still looks one)
+    assert list_files(config, started) == expected
+    assert started.process.returncode is not None  # and its result was taken
 
 
 def test_outside_git_no_listing_starts_ahead(tmp_path: Path) -> None:
     root = tmp_path / "plain"
     _files(root, "adr/0001-a.md")
-    start_listing(Config.default(root))
-    assert not listing_module._STARTED
+    assert start_listing(Config.default(root)) is None
 
 
 # --- the listing in one pass ---------------------------------------------------------------
@@ -934,3 +932,14 @@ def test_any_bytes_read_as_a_record_or_not_without_failing(data: bytes) -> None:
     text = data.decode("utf-8", "replace")
     assert isinstance(_WRITTEN.search(text) is not None, bool)
     assert isinstance(reads_as_record(text), bool)
+
+
+def test_a_listing_started_for_another_workspace_is_not_taken(tmp_path: Path) -> None:
+    one = _repo(tmp_path / "one", "docs/adr/0001-a.md")
+    other = _repo(tmp_path / "other", "docs/adr/0001-b.md", "docs/adr/0002-c.md")
+    started = start_listing(Config.default(one))
+    assert started is not None
+    assert (
+        list_files(Config.default(other), started).files == list_files(Config.default(other)).files
+    )
+    assert list_files(Config.default(one), started).files == ("docs/adr/0001-a.md",)

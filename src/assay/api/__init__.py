@@ -126,19 +126,19 @@ def check(
         if explicit is not None and not explicit.is_absolute():
             explicit = start / explicit
         settings = load_config(start, explicit)
-    start_listing(settings)  # git lists the files while the engine loads
+    started = start_listing(settings)  # git lists the files while the engine loads
 
-    from assay.engine.runner.run import check as run_check
+    from assay.engine.runner.run import CheckOptions, check_keeping
 
     scope = _report_paths(start, list(paths), settings, through_links=True)
-    return run_check(
-        settings,
+    options = CheckOptions(
         select=None if select is None else list(select),
         ignore=None if ignore is None else list(ignore),
         paths=scope,
         cache=cache,
         jobs=jobs,
     )
+    return check_keeping(settings, options, started=started).report
 
 
 def _report_paths(

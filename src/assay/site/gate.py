@@ -71,8 +71,8 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
 
     Raises ``SpecFailed`` when a spec error stops the check (the types are unknown).
     """
-    start_listing(config)  # git lists the files while the specs are read
-    workspace = open_workspace(config, cache=cache)
+    started = start_listing(config)  # git lists the files while the specs are read
+    workspace = open_workspace(config, cache=cache, started=started)
     if workspace.stopped:
         first = next(d for d in workspace.spec_diagnostics if d.severity == "error")
         where = f"{first.path}:{first.span.line}:{first.span.column}"

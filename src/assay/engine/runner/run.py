@@ -42,6 +42,7 @@ from assay.engine.runner.suppression import apply
 from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext
+from assay.engine.workspace.listing import StartedListing
 from assay.engine.workspace.loading import Workspace, open_workspace
 from assay.engine.workspace.pin_results import PinResult
 from assay.engine.workspace.record_index import RecordIndex
@@ -116,12 +117,16 @@ def check_keeping(
     *,
     workspace: Workspace | None = None,
     store: Store | None = None,
+    started: StartedListing | None = None,
 ) -> Checked:
     """A check, as ``check``, and what ``options`` ask it to keep: the readings the
     workspace checks compared (what a publication needs to write pages without
-    reading every record again, ``assay.site.pages.records``), the runs' parts."""
+    reading every record again, ``assay.site.pages.records``), the runs' parts.
+    ``started``: the listing ``start_listing`` started, for the workspace opened now."""
     opened = Store.open(config.root) if options.cache and store is None else None
     try:
+        if workspace is None:
+            workspace = open_workspace(config, store=store or opened, started=started)
         return _checked(config, options, workspace, store or opened)
     finally:
         if opened is not None:
@@ -129,7 +134,7 @@ def check_keeping(
 
 
 def _checked(
-    config: Config, options: CheckOptions, workspace: Workspace | None, store: Store | None
+    config: Config, options: CheckOptions, workspace: Workspace, store: Store | None
 ) -> Checked:
     checks, select, ignore, paths = options.checks, options.select, options.ignore, options.paths
     check_selectors(config, checks)
@@ -139,8 +144,6 @@ def _checked(
         ignore=config.ignore if ignore is None else ignore,
         severity=config.severity,
     )
-    if workspace is None:
-        workspace = open_workspace(config, store=store)
     scope = None if paths is None else _scope(paths, workspace)
     # The run pass first: it reads each run member once, for itself and for the
     # document pass, which takes those outcomes instead of reading the members again.

@@ -43,41 +43,55 @@ class Listing(Model):
 
 #: git's listing command: tracked and untracked files, not the ignored ones, NUL-ended.
 _GIT_LS = ("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
-#: Listings started ahead (`start_listing`), by workspace root, until discovery asks.
-_STARTED: dict[Path, tuple[subprocess.Popen[bytes] | None, IndexQuery]] = {}
 
 
-def start_listing(config: Config) -> None:
+class StartedListing:
+    """git listing a workspace's files, started ahead (``start_listing``), and its
+    index being read; ``list_files`` takes the result."""
+
+    __slots__ = ("index", "process", "root")
+
+    def __init__(self, root: Path, process: subprocess.Popen[bytes]) -> None:
+        self.root = root
+        self.process = process
+        self.index = IndexQuery(root)
+
+
+def start_listing(config: Config) -> StartedListing | None:
     """Start git listing the workspace's files now, to run beside what the caller
     does next: the command line loads the engine meanwhile, which takes longer than
-    git (a pre-commit run on a large workspace gains the whole listing). The next
-    `list_files` of the same workspace takes the result. Outside git, nothing starts.
+    git (a pre-commit run on a large workspace gains the whole listing). Hand the
+    result to ``list_files`` (through ``open_workspace`` or ``check_keeping``).
+    Outside git, nothing starts (None).
     """
     root = config.root
-    if root in _STARTED or repository_root(root) is None:
-        return
+    if repository_root(root) is None:
+        return None
     try:
         process = subprocess.Popen(
             _GIT_LS, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE
         )
     except OSError:
-        return  # `list_files` tries again, and says why it cannot
-    _STARTED[root] = (process, IndexQuery(root))
+        return None  # `list_files` tries again, and says why it cannot
+    return StartedListing(root, process)
 
 
-def list_files(config: Config) -> Listing:
-    """The workspace's files: the one `git ls-files` (or walk) of a run."""
+def list_files(config: Config, started: StartedListing | None = None) -> Listing:
+    """The workspace's files: the one `git ls-files` (or walk) of a run; ``started``:
+    the listing ``start_listing`` started for this workspace, if any."""
     notes: list[Note] = []
     root = config.root
-    started = _STARTED.pop(root, None)  # `start_listing` found the repository already
+    if started is not None and started.root != root:
+        started = None  # another workspace's: it is not waited for here
     in_git = started is not None or repository_root(root) is not None
-    if started is None and in_git:
-        started = (None, IndexQuery(root))  # the index is read while git lists
-    entries, git = _list_files(root, notes, in_git, started and started[0])
+    process = None if started is None else started.process
+    index = IndexQuery(root) if started is None and in_git else None  # read while git lists
+    index = started.index if started is not None else index
+    entries, git = _list_files(root, notes, in_git, process)
     entries = _without_staging(entries)
     entries = _with_unsaved(root, entries)
-    index = started[1].answer() if started else None  # waited for in any case
-    return Listing(files=tuple(entries), git=git, notes=tuple(notes), index=index if git else None)
+    found = index.answer() if index is not None else None  # waited for in any case
+    return Listing(files=tuple(entries), git=git, notes=tuple(notes), index=found if git else None)
 
 
 def _list_files(

@@ -29,7 +29,7 @@ from assay.engine.workspace.discovery import discover
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.hugo_mounts import hugo_mounts
 from assay.engine.workspace.links import FileIndex
-from assay.engine.workspace.listing import list_files
+from assay.engine.workspace.listing import StartedListing, list_files
 from assay.engine.workspace.run_folders import MANIFEST, inside, member_type
 from assay.engine.workspace.site_roots import site_roots, static_roots
 from assay.engine.workspace.types import builtin_type, resolve_types
@@ -131,14 +131,20 @@ def _types(sources: Sources) -> tuple[TypeSet, list[Diagnostic], tuple[Declared,
     return types, problems, declarations
 
 
-def open_workspace(config: Config, *, cache: bool = False, store: Store | None = None) -> Workspace:
+def open_workspace(
+    config: Config,
+    *,
+    cache: bool = False,
+    store: Store | None = None,
+    started: StartedListing | None = None,
+) -> Workspace:
     """The workspace ``config`` describes: specs, types and the documents to read.
 
     With ``cache`` (or a ``store`` opened by the caller), the resolved types come from
     the store when neither assay, the config nor a spec file changed since they were
-    kept.
+    kept. ``started``: the listing of its files ``start_listing`` started.
     """
-    listing = list_files(config)
+    listing = list_files(config, started)
     found = discover(config, listing=listing)
     sources = _spec_sources(config, found.specs)
     digest = sources_digest(config.root, config.source, sources)
