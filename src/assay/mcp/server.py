@@ -147,6 +147,11 @@ def _answer(tool: Tool, served: Served, arguments: dict[str, Any]) -> str:
         # A config, spec or usage error, an unreadable input: what the command line
         # prints before exiting 2.
         raise ToolError(str(error), getattr(error, "diagnostics", ())) from None
+    except OSError as error:
+        # The file system refused (a file where a folder must be, a full disk): said
+        # as the command line says it, not as a bug.
+        where = f"{error.filename}: " if error.filename else ""
+        raise ToolError(f"{where}{error.strerror}") from None
     except Exception:
         traceback.print_exc(file=sys.stderr)
         raise ToolError(

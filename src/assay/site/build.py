@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assay.engine.files import folders
-from assay.engine.files.writing import write_file
+from assay.engine.files.writing import make_parents, write_file
 from assay.errors import AssayError
 from assay.site.themes import DEFAULT_THEME, theme_settings
 from assay.version import __version__
@@ -82,7 +82,7 @@ def build_site(
 
     themed = theme_settings(theme)  # a missing theme stops us before any folder is made
     out = Path(os.path.abspath(out))
-    out.parent.mkdir(parents=True, exist_ok=True)
+    make_parents(out)
     folders.recover(out)
     new = folders.staging(out)
     settings = {

@@ -28,7 +28,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from assay.engine.files.writing import default_mode
+from assay.engine.files.writing import default_mode, make_parents
 
 __all__ = ["exchange_supported", "recover", "staging", "swap_in"]
 
@@ -67,7 +67,7 @@ def exchange_supported() -> bool:
 def staging(out: Path) -> Path:
     """A new empty folder beside ``out`` to build into, with ``mkdir``'s mode under the
     umask (``mkdtemp``'s ``0o700`` would make a published site unreadable to a server)."""
-    out.parent.mkdir(parents=True, exist_ok=True)
+    make_parents(out)
     folder = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     os.chmod(folder, default_mode(executable=True))
     return folder

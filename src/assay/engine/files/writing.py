@@ -17,6 +17,7 @@ mode of the file it replaces, so an edit does not change who may read a record.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 from pathlib import Path
@@ -28,6 +29,7 @@ __all__ = [
     "create_file",
     "create_from",
     "default_mode",
+    "make_parents",
     "replace_file",
     "write_file",
     "write_output",
@@ -65,8 +67,22 @@ def write_output(path: Path | str, data: bytes) -> None:
     """Write an output (a report, a review, a manifest, a summary) as ``path``, whole,
     under the umask's mode whatever it replaces, the missing folders on the way made:
     a destination the rule (``destination.claim``) allowed."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    make_parents(Path(path))
     write_file(path, data, mode=default_mode())
+
+
+def make_parents(path: Path) -> None:
+    """Make the missing folders on the way to ``path``. A file where one of them must
+    be is a ``NotADirectoryError`` naming it (the caller says it cannot write
+    ``path``, as for any other ``OSError``), and nothing is made."""
+    blocking = next((p for p in reversed(path.parents) if p.exists() and not p.is_dir()), None)
+    if blocking is None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            return
+        except FileExistsError:  # a file made there meanwhile
+            blocking = path.parent
+    raise NotADirectoryError(errno.ENOTDIR, f"{blocking} is a file, not a folder", str(path))
 
 
 def create_file(path: Path | str, data: bytes) -> None:
