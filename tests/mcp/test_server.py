@@ -122,6 +122,33 @@ def test_a_huge_workspace_is_checked_without_stalling_the_server(huge: Path) -> 
     assert report["summary"]["errors"] == RECORDS // 2
 
 
+def test_two_checks_called_at_once_are_both_answered_as_alone(huge: Path) -> None:
+    """No call waits for another's workspace: two checks side by side (one whole, one
+    of a record) give the reports each gives alone."""
+    record = "docs/adr/0002-decision-2.md"
+
+    async def calls(client: Client, together: bool) -> list[object]:
+        whole = lambda: client.session.call_tool("check", {})  # noqa: E731
+        one = lambda: client.session.call_tool("check", {"paths": [record]})  # noqa: E731
+        if not together:
+            return [(await whole()).structured_content, (await one()).structured_content]
+        found: dict[str, object] = {}
+
+        async def keep(name: str, call: object) -> None:
+            found[name] = (await call()).structured_content  # type: ignore[operator]
+
+        async with anyio.create_task_group() as group:
+            group.start_soon(keep, "whole", whole)
+            group.start_soon(keep, "one", one)
+        return [found["whole"], found["one"]]
+
+    with serving(huge) as client:
+        alone = client.portal.call(calls, client, False)
+        together = client.portal.call(calls, client, True)
+    assert together == alone
+    assert alone[1]["summary"]["errors"] == 1  # type: ignore[index]
+
+
 def test_the_server_ends_when_standard_input_closes_even_during_a_check(huge: Path) -> None:
     """A client that goes away mid-check: the process ends with 0 without finishing the
     check — it never answers the call (a check of the large workspace takes far longer

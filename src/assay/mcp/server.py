@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import sys
-import threading
 import traceback
 from functools import cache, partial
 from pathlib import Path
@@ -42,9 +41,6 @@ INSTRUCTIONS = (
     "relative to the workspace root. Call `check` (with `paths`) on what you are "
     "writing, `rules` for a code's page, `assemble` for a task's bundle."
 )
-
-#: One call at a time reads the workspace: the engine's caches belong to the process.
-_WORKSPACE = threading.Lock()
 
 
 def serve(start: Path, *, root: Path | None = None, allow_write: bool) -> None:
@@ -137,10 +133,9 @@ async def _settled(workspace: Workspace, ctx: Any) -> Served:
 def _answer(tool: Tool, served: Served, arguments: dict[str, Any]) -> str:
     """The tool's answer (in a worker thread); every failure a ``ToolError``."""
     try:
-        if not tool.workspace:
-            return tool.answer(served, arguments)
-        with _WORKSPACE:
-            return tool.answer(served, arguments)
+        # Calls run side by side: a check keeps nothing in the process, its store is
+        # its own connection, and every write is whole or absent.
+        return tool.answer(served, arguments)
     except ToolError:
         raise
     except AssayError as error:
