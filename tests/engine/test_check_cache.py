@@ -356,3 +356,24 @@ def test_a_store_another_process_holds_costs_nothing_but_the_cache(
     assert store_rows(cache_file) == before
     check(config)
     assert store_rows(cache_file) != before
+
+
+def test_a_value_written_with_another_row_is_never_served(
+    cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pages of two moments (a system crash with nothing synced) may pair a document's
+    row with an older value: the value carries its row's stamp, so the document is
+    read again rather than given the older findings."""
+    import sqlite3
+
+    config = load_config(workspace)
+    check(config)
+    cache_file = keys.store_path(workspace)
+    assert cache_file is not None
+    record = "docs/adr/0001-record-architecture-decisions.md"
+    db = sqlite3.connect(cache_file, isolation_level=None)
+    db.execute("UPDATE entry_value SET stamp='an older one' WHERE key=?", (record,))
+    db.close()
+    parsed = _count_parses(monkeypatch)
+    assert check(config) == check(config, cache=False)
+    assert parsed[0] == record and parsed.count(record) == 2  # the warm run read it too
