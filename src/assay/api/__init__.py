@@ -127,18 +127,21 @@ def check(
             explicit = start / explicit
         settings = load_config(start, explicit)
     started = start_listing(settings)  # git lists the files while the engine loads
+    try:
+        from assay.engine.runner.run import CheckOptions, check_keeping
 
-    from assay.engine.runner.run import CheckOptions, check_keeping
-
-    scope = _report_paths(start, list(paths), settings, through_links=True)
-    options = CheckOptions(
-        select=None if select is None else list(select),
-        ignore=None if ignore is None else list(ignore),
-        paths=scope,
-        cache=cache,
-        jobs=jobs,
-    )
-    return check_keeping(settings, options, started=started).report
+        scope = _report_paths(start, list(paths), settings, through_links=True)
+        options = CheckOptions(
+            select=None if select is None else list(select),
+            ignore=None if ignore is None else list(ignore),
+            paths=scope,
+            cache=cache,
+            jobs=jobs,
+        )
+        return check_keeping(settings, options, started=started).report
+    finally:
+        if started is not None:
+            started.close()
 
 
 def _report_paths(

@@ -72,7 +72,11 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
     Raises ``SpecFailed`` when a spec error stops the check (the types are unknown).
     """
     started = start_listing(config)  # git lists the files while the specs are read
-    workspace = open_workspace(config, cache=cache, started=started)
+    try:
+        workspace = open_workspace(config, cache=cache, started=started)
+    finally:
+        if started is not None:
+            started.close()
     if workspace.stopped:
         first = next(d for d in workspace.spec_diagnostics if d.severity == "error")
         where = f"{first.path}:{first.span.line}:{first.span.column}"

@@ -50,6 +50,13 @@ class IndexQuery:
         except OSError:
             self._failed = True  # git cannot run: the listing says so; `lstat` stamps
 
+    def close(self) -> None:
+        """Stop the commands if nobody waited for their answer."""
+        for process in self._processes:
+            if process.returncode is None:
+                process.kill()
+                process.communicate()
+
     def answer(self) -> GitIndex | None:
         """What git printed, once both commands are done; None when either failed
         (then every file is stamped by `lstat`)."""

@@ -56,13 +56,20 @@ class StartedListing:
         self.process = process
         self.index = IndexQuery(root)
 
+    def close(self) -> None:
+        """Stop git if nothing took its listing (the caller failed before it did)."""
+        if self.process.returncode is None:
+            self.process.kill()
+            self.process.communicate()
+        self.index.close()
+
 
 def start_listing(config: Config) -> StartedListing | None:
     """Start git listing the workspace's files now, to run beside what the caller
     does next: the command line loads the engine meanwhile, which takes longer than
     git (a pre-commit run on a large workspace gains the whole listing). Hand the
-    result to ``list_files`` (through ``open_workspace`` or ``check_keeping``).
-    Outside git, nothing starts (None).
+    result to ``list_files`` (through ``open_workspace`` or ``check_keeping``), and
+    ``close`` it in any case. Outside git, nothing starts (None).
     """
     root = config.root
     if repository_root(root) is None:
