@@ -28,11 +28,10 @@ ALLOWED = {
     "assay/grammar/spec/library.py:_loading": "the libraries being loaded, under a lock",
     "assay/engine/reading/values.py:_KEYWORDS_OF": "a bounded memo of immutable keywords",
     "assay/engine/checks/resolved_links.py:_last": "the last document's links, weakly held",
-    # Still to go (issue 41 §3, §5): built-in types into the workspace, unsaved text
-    # into the check's session, the per-character memo remeasured and removed.
+    # Still to go: built-in types into the workspace, unsaved text into the check's
+    # session.
     "assay/engine/workspace/types.py:_KNOWN": "to go: the built-in types a process read",
     "assay/engine/workspace/unsaved.py:_TEXTS": "to go: an editor's unsaved text",
-    "assay/engine/reading/dates.py:_TEMPLATE_STARTS": "to go: a per-character memo",
 }
 
 

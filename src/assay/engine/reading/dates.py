@@ -145,19 +145,13 @@ def _outer_bracket(core: str) -> str | None:
     return None
 
 
-# Whether a placeholder can start with a character, by the first character each of
-# `is_placeholder`'s patterns needs (case-insensitive for the date masks, as they are).
-_TEMPLATE_START = re.compile(r"[{<\[.…]|(?i:Y|M|D)")
-_TEMPLATE_STARTS: dict[str, bool] = {}
+#: The characters a placeholder can start with: the first character each of
+#: `is_placeholder`'s patterns needs (either case for the date masks, as they match).
+_TEMPLATE_FIRST = frozenset("{<[.…YyMmDd")
 
 
 def _may_open_template(char: str) -> bool:
-    known = _TEMPLATE_STARTS.get(char)
-    if known is None:
-        if len(_TEMPLATE_STARTS) >= 4096:
-            _TEMPLATE_STARTS.clear()  # a text of every script: keep the memo bounded
-        known = _TEMPLATE_STARTS[char] = _TEMPLATE_START.match(char) is not None
-    return known
+    return char in _TEMPLATE_FIRST
 
 
 def _core(text: str) -> str:
