@@ -367,7 +367,9 @@ class _Deviations:
         return table
 
     def _tokenize_frame(self, state: StateBlock, start: int, end: int) -> None:
-        item = state.parentType == "list"
+        # The list rule tokenizes its items: the first with the parent type "list", the
+        # next ones with "paragraph" (markdown-it-py leaves the first item's there).
+        item = state.parentType in ("list", "paragraph")
         self.frames.append((state.blkIndent, state.parentType == "blockquote"))
         try:
             self._tokenize(state, start, end)
