@@ -21,3 +21,18 @@ def count_calls(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> li
 
     monkeypatch.setattr(owner, name, counted)
     return calls
+
+
+def count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths of the documents the workspace reader parses from now on, in order."""
+    from assay.engine.workspace import loading
+
+    parsed: list[str] = []
+    real = loading.read_document
+
+    def counting(data: bytes, path: str) -> Any:
+        parsed.append(path)
+        return real(data, path)
+
+    monkeypatch.setattr(loading, "read_document", counting)
+    return parsed

@@ -14,7 +14,7 @@ from assay.engine.runner.run import check
 from assay.engine.workspace import loading as workspace_module
 from assay.engine.workspace import type_cache
 from assay.engine.workspace.config import load_config
-from tests.counting import count_calls
+from tests.counting import count_calls, count_parses
 from tests.store_rows import store_rows
 
 
@@ -23,19 +23,6 @@ def _touch(path: Path, text: str) -> None:
     before = path.stat().st_mtime_ns
     path.write_text(text, encoding="utf-8")
     os.utime(path, ns=(before + 10**9, before + 10**9))
-
-
-def _count_parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The paths the reader parses from now on, in order."""
-    parsed: list[str] = []
-    real = workspace_module.read_document
-
-    def counting(data: bytes, path: str):  # type: ignore[no-untyped-def]
-        parsed.append(path)
-        return real(data, path)
-
-    monkeypatch.setattr(workspace_module, "read_document", counting)
-    return parsed
 
 
 def test_a_warm_run_reports_exactly_what_a_cold_run_does(cache_home: Path, workspace: Path) -> None:
@@ -106,7 +93,7 @@ def test_a_warm_run_parses_only_what_changed(
 ) -> None:
     config = load_config(workspace)
     expected = check(config)
-    parsed = _count_parses(monkeypatch)
+    parsed = count_parses(monkeypatch)
     assert check(config) == expected
     assert parsed == []
     record = workspace / "docs/adr/0001-record-architecture-decisions.md"
@@ -214,7 +201,7 @@ def test_a_cache_is_served_only_under_the_version_and_rules_that_wrote_it(
 
     config = load_config(workspace)
     check(config)  # writes the caches under this version and these rules
-    parsed = _count_parses(monkeypatch)
+    parsed = count_parses(monkeypatch)
     check(config)
     assert parsed == []  # same version, same rules: served
     monkeypatch.setattr(version, "__version__", "99.0.0")
@@ -374,6 +361,6 @@ def test_a_value_written_with_another_row_is_never_served(
     db = sqlite3.connect(cache_file, isolation_level=None)
     db.execute("UPDATE entry_value SET stamp='an older one' WHERE key=?", (record,))
     db.close()
-    parsed = _count_parses(monkeypatch)
+    parsed = count_parses(monkeypatch)
     assert check(config) == check(config, cache=False)
     assert parsed[0] == record and parsed.count(record) == 2  # the warm run read it too

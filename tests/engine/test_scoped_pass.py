@@ -12,8 +12,8 @@ from assay.engine.cache import keys
 from assay.engine.runner import scoped_pass
 from assay.engine.runner.result import RunResult
 from assay.engine.runner.run import check
-from assay.engine.workspace import loading as workspace_module
 from assay.engine.workspace.config import load_config
+from tests.counting import count_parses
 from tests.store_rows import store_rows
 
 ADR = "docs/adr"
@@ -22,15 +22,7 @@ ADR = "docs/adr"
 @pytest.fixture
 def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The paths of the documents parsed from now on."""
-    seen: list[str] = []
-    real = workspace_module.read_document
-
-    def counting(data: bytes, path: str):  # type: ignore[no-untyped-def]
-        seen.append(path)
-        return real(data, path)
-
-    monkeypatch.setattr(workspace_module, "read_document", counting)
-    return seen
+    return count_parses(monkeypatch)
 
 
 def _write(path: Path, text: str) -> None:

@@ -56,6 +56,27 @@ class DocumentOutcome(Model):
     record: Record | None = None
 
 
+def kept_outcome(
+    path: str,
+    entry: DocumentEntry,
+    *,
+    reading: Reading | None = None,
+    record: Record | None = None,
+) -> DocumentOutcome:
+    """The outcome of a document the store kept (``entry``), as the check made it,
+    without the link checks' findings (never kept: they are made again)."""
+    return DocumentOutcome(
+        path=path,
+        type_name=entry.type_name,
+        library=entry.library,
+        reading=reading,
+        diagnostics=pickle.loads(entry.findings) if entry.findings else (),
+        directives=pickle.loads(entry.directives) if entry.directives else (),
+        lines=entry.lines,
+        record=record,
+    )
+
+
 @frozen
 class DocumentChecks(Model):
     """The per-document checks of a ruleset, split once (not per document): what the

@@ -29,7 +29,7 @@ from attrs import evolve
 from assay.engine.cache.store import DOCUMENT, Held, Row, Store, stamp_text
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner import document_entry
-from assay.engine.runner.document_checks import DocumentChecks, DocumentOutcome
+from assay.engine.runner.document_checks import DocumentChecks, DocumentOutcome, kept_outcome
 from assay.engine.runner.document_entry import DocumentEntry
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
@@ -213,16 +213,8 @@ def _from_store(
     reading = None
     if readings and entry.summary is not None:
         reading = document_entry.unsummarize(path, pickle.loads(entry.summary))
-    outcome = DocumentOutcome(
-        path=path,
-        type_name=entry.type_name,
-        library=entry.library,
-        reading=reading,
-        diagnostics=pickle.loads(entry.findings) if entry.findings else (),
-        directives=pickle.loads(entry.directives) if entry.directives else (),
-        lines=entry.lines,
-        record=None if hit.record is None else Record(path, None, hit.record),
-    )
+    record = None if hit.record is None else Record(path, None, hit.record)
+    outcome = kept_outcome(path, entry, reading=reading, record=record)
     if not entry.links or not shown:
         return outcome
     context = evolve(context_of(workspace, outcome), links=document_entry.unlinks(entry.links))

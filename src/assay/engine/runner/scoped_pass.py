@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from attrs import field, frozen
 
 from assay.engine.cache.store import DOCUMENT, Row, Store, gaps_of, mentions_of
-from assay.engine.runner.document_checks import DocumentOutcome
+from assay.engine.runner.document_checks import DocumentOutcome, kept_outcome
 from assay.engine.runner.document_entry import DocumentEntry, settings_digest
 from assay.engine.runner.document_pass import read_documents
 from assay.engine.runner.rulesets import Ruleset
@@ -155,22 +155,8 @@ def involved(
     for path in sorted(paths):
         entry = store.value(DOCUMENT, path, settings, stamps.get(path))
         if isinstance(entry, DocumentEntry):
-            found.append(_outcome(path, entry))
+            found.append(kept_outcome(path, entry))
     return found
-
-
-def _outcome(path: str, entry: DocumentEntry) -> DocumentOutcome:
-    import pickle
-
-    return DocumentOutcome(
-        path=path,
-        type_name=entry.type_name,
-        library=entry.library,
-        reading=None,
-        diagnostics=pickle.loads(entry.findings) if entry.findings else (),
-        directives=pickle.loads(entry.directives) if entry.directives else (),
-        lines=entry.lines,
-    )
 
 
 def merged(
