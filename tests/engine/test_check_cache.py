@@ -359,8 +359,30 @@ def test_a_value_written_with_another_row_is_never_served(
     assert cache_file is not None
     record = "docs/adr/0001-record-architecture-decisions.md"
     db = sqlite3.connect(cache_file, isolation_level=None)
-    db.execute("UPDATE entry_value SET stamp='an older one' WHERE key=?", (record,))
+    db.execute("UPDATE entry_value SET stamp='an older one' WHERE key=?", (record.encode(),))
     db.close()
     parsed = count_parses(monkeypatch)
     assert check(config) == check(config, cache=False)
     assert parsed[0] == record and parsed.count(record) == 2  # the warm run read it too
+
+
+def test_a_file_name_that_is_no_utf_8_is_kept_like_any_other(
+    cache_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A record whose name is bytes no UTF-8 decodes (``caf\\xe9``) is kept, found
+    again warm and in a run reporting its neighbour, with no error."""
+    import os
+
+    root = tmp_path / "odd"
+    folder = root / "docs" / "adr"
+    folder.mkdir(parents=True)
+    odd = os.fsdecode(b"0001-caf\xe9.md")
+    (folder / odd).write_text("# 1. A\n\nStatus: Accepted\n", encoding="utf-8")
+    (folder / "0002-b.md").write_text("# 2. B\n\nStatus: Acepted\n", encoding="utf-8")
+    config = load_config(root)
+    cold = check(config, cache=False)
+    assert check(config) == cold
+    parsed = count_parses(monkeypatch)
+    assert check(config) == cold and parsed == []  # every entry served, the odd one too
+    neighbour = "docs/adr/0002-b.md"
+    assert check(config, paths=[neighbour]) == check(config, paths=[neighbour], cache=False)

@@ -39,7 +39,7 @@ TYPES = "types"
 PROTOCOLS = "protocols"
 
 #: The tables' layout; a store of another is emptied and made again.
-SCHEMA = 5
+SCHEMA = 6
 #: Rows gathered before they go to the database (a million-record run never holds its
 #: entries whole).
 _BATCH = 512
@@ -49,7 +49,7 @@ _WAIT = 1.0
 _TABLES = (
     """CREATE TABLE entry (
         kind TEXT NOT NULL,
-        key TEXT NOT NULL,
+        key BLOB NOT NULL,
         settings TEXT NOT NULL,
         stamp TEXT NOT NULL,
         number INTEGER,
@@ -61,7 +61,7 @@ _TABLES = (
     ) WITHOUT ROWID""",
     """CREATE TABLE entry_value (
         kind TEXT NOT NULL,
-        key TEXT NOT NULL,
+        key BLOB NOT NULL,
         settings TEXT NOT NULL,
         stamp TEXT NOT NULL,
         value BLOB NOT NULL,
@@ -84,14 +84,14 @@ def stamp_text(stamp: object) -> str:
     return stamp if type(stamp) is str else repr(stamp)
 
 
-#: A document as a scoped run sees it without loading its value: its path, stamp, its
-#: record's facts as ``record_index.Packed`` keeps them (number, facts marshalled,
-#: whether it has relations, gaps marshalled: all None for a document that is no
-#: record) and the files other than its own that its kept findings name
-#: (marshalled; None for none). A plain row, unpacked by name where it is read
+#: A document as a scoped run sees it without loading its value: its path (as kept,
+#: ``_encoded``), its stamp, its record's facts as ``record_index.Packed`` keeps them
+#: (number, facts marshalled, whether it has relations, gaps marshalled: all None for
+#: a document that is no record) and the files other than its own that its kept
+#: findings name (marshalled; None for none). A plain row, unpacked by name where it is read
 #: (``scoped_pass``): a pre-commit run reads 10,000, and decoding each costs it more
 #: than the query. ``packed``, ``gaps_of`` and ``mentions_of`` decode the parts.
-Row = tuple[str, str, "int | None", "bytes | None", "int | None", "bytes | None", "bytes | None"]
+Row = tuple[bytes, str, "int | None", "bytes | None", "int | None", "bytes | None", "bytes | None"]
 
 
 def packed(
@@ -129,7 +129,7 @@ class Store:
         self._damaged = False
         self._lock = threading.Lock()
         self._pending: list[tuple[tuple[Any, ...], bytes]] = []
-        self._dropped: list[tuple[str, str]] = []
+        self._dropped: list[tuple[str, bytes]] = []
         self._writing = False
         #: Why nothing is written now: ``read_only`` blocks, or a failed write this run.
         self._read_only = 0
@@ -157,7 +157,7 @@ class Store:
         at ``stamp``); else None."""
         found = self._query(
             f"SELECT ({_VALUE}) FROM entry e WHERE kind=? AND key=? AND settings=? AND stamp=?",
-            (kind, key, settings, stamp_text(stamp)),
+            (kind, _encoded(key), settings, stamp_text(stamp)),
         )
         return None if not found or found[0][0] is None else _unpickled(found[0][0])
 
@@ -173,7 +173,7 @@ class Store:
         for key, stamp, number, facts, relations, gaps, value in rows:
             loaded = None if value is None else _unpickled(value)
             if loaded is not None:
-                found[key] = Held(stamp, packed(number, facts, relations, gaps), loaded)
+                found[_decoded(key)] = Held(stamp, packed(number, facts, relations, gaps), loaded)
         return found
 
     def rows(self, settings: str) -> dict[str, Row]:
@@ -186,7 +186,7 @@ class Store:
                 " WHERE kind=? AND settings=?",
                 (DOCUMENT, settings),
             )
-            return {row[0]: row for row in found}
+            return {_decoded(row[0]): row for row in found}
 
         return self.remember("rows", settings, query)
 
@@ -222,7 +222,7 @@ class Store:
         try:
             row = (
                 kind,
-                key,
+                _encoded(key),
                 settings,
                 stamp_text(stamp),
                 *_columns(record),
@@ -238,11 +238,7 @@ class Store:
     def drop(self, kind: str, keys: Iterable[str]) -> None:
         """Remove the entries of ``keys`` at ``commit`` (documents that are gone)."""
         if not (self._read_only or self._gave_up or self._damaged):
-            self._dropped.extend((kind, key) for key in keys)
-
-    def keys(self, kind: str) -> set[str]:
-        """The keys that have an entry of ``kind``, under any settings."""
-        return {key for (key,) in self._query("SELECT key FROM entry WHERE kind=?", (kind,))}
+            self._dropped.extend((kind, _encoded(key)) for key in keys)
 
     def commit(self) -> None:
         """Put what this run kept in place, all at once."""
@@ -332,7 +328,7 @@ class Store:
                         for (kind, key, settings, stamp, *_), value in pending
                     ),
                 )
-            except sqlite3.Error:
+            except (sqlite3.Error, ValueError):  # a cache is never worth an error
                 self._give_up()
 
     def _end(self, how: str) -> None:
@@ -394,6 +390,16 @@ def _ready(path: Path) -> sqlite3.Connection:
         connection.close()
         raise
     return connection
+
+
+def _encoded(key: str) -> bytes:
+    """A key as the store keeps it: its UTF-8 bytes, a file name's undecodable bytes
+    (``os.fsdecode``'s surrogates) included, which a text column refuses."""
+    return key.encode("utf-8", "surrogatepass")
+
+
+def _decoded(key: bytes) -> str:
+    return key.decode("utf-8", "surrogatepass")
 
 
 def _remove(path: Path) -> None:

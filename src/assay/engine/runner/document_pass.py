@@ -141,7 +141,7 @@ class _Kept:
         entry = outcome.entry
         if entry is None:
             return outcome
-        _path, kept, *_facts = self._rows.get(outcome.path) or ("", None)
+        _path, kept, *_facts = self._rows.get(outcome.path) or (b"", None)
         if kept == stamp_text(outcome.stamp):
             return evolve(outcome, entry=None)
         record = outcome.record

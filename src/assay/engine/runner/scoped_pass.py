@@ -99,7 +99,7 @@ def scoped_pass(
 
 
 #: The row of a document the store has none of: no stamp is equal to its stamp.
-_NO_ROW: Row = ("", "", None, None, None, None, None)
+_NO_ROW: Row = (b"", "", None, None, None, None, None)
 
 #: What ``_split`` gives: the documents to read, every document in path order, and
 #: the unread ones whose kept findings name other files.
