@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import evolve, frozen
 
 from assay.engine.cache.keys import sources_digest
+from assay.engine.cache.store import Store
 from assay.spec.model import Model
 from assay.spec.reading import (
     FieldReading,
@@ -68,6 +69,20 @@ class DocumentEntry(Model):
         """The entry without what only the store and a reading need (its reading's
         summary, its link destinations), as a run keeps it once it is kept."""
         return evolve(self, summary=None, links=b"")
+
+
+@frozen
+class Keeping(Model):
+    """Where a check keeps what it found: the store, and the digest of the settings
+    its entries are made under (worked out once a check)."""
+
+    store: Store
+    settings: str
+
+    @classmethod
+    def of(cls, store: Store | None, workspace: Workspace, ruleset: Ruleset) -> Keeping | None:
+        """The check's keeping; None without a store."""
+        return None if store is None else cls(store, settings_digest(workspace, ruleset))
 
 
 def settings_digest(workspace: Workspace, ruleset: Ruleset) -> str:

@@ -26,11 +26,11 @@ from functools import cache
 
 from attrs import evolve
 
-from assay.engine.cache.store import DOCUMENT, Held, Row, Store, stamp_text
+from assay.engine.cache.store import DOCUMENT, Held, Row, stamp_text
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner import document_entry
 from assay.engine.runner.document_checks import DocumentChecks, DocumentOutcome, kept_outcome
-from assay.engine.runner.document_entry import DocumentEntry
+from assay.engine.runner.document_entry import DocumentEntry, Keeping
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.runner.workers import map_in_workers, workers
@@ -49,7 +49,7 @@ def run_documents(
     ruleset: Ruleset,
     jobs: int | None = None,
     *,
-    store: Store | None = None,
+    keeping: Keeping | None = None,
     scope: frozenset[str] | None = None,
     members: Mapping[str, DocumentOutcome] | None = None,
     readings: bool = False,
@@ -57,15 +57,14 @@ def run_documents(
     """Every document's outcome, in discovery (path) order; with ``readings``, each
     keeps its reading (without sections), else none does.
 
-    With a ``store``, a document whose entry holds is not read: its kept findings
+    With ``keeping``, a document whose entry holds is not read: its kept findings
     are reused and its link checks run again (only when its findings are in the
     report ``scope``: nobody would see them); every document read is kept, and the
     entries of documents that are gone are dropped. ``members``: the outcomes of
     the run members this check has already read and checked (the run pass), taken
     as they are instead of reading the documents again.
     """
-    settings = "" if store is None else document_entry.settings_digest(workspace, ruleset)
-    held = {} if store is None else store.held(DOCUMENT, settings)
+    held = {} if keeping is None else keeping.store.held(DOCUMENT, keeping.settings)
     outcomes: dict[str, DocumentOutcome] = {}
     taken: list[DocumentOutcome] = []  # run members read by the run pass, to keep
     misses: list[Candidate] = []
@@ -84,13 +83,13 @@ def run_documents(
             outcomes[path] = _from_store(workspace, ruleset, path, hit, shown, readings)
         else:
             misses.append(candidate)
-    if store is None:
+    if keeping is None:
         return _listed(workspace, outcomes, _compute(workspace, ruleset, misses, jobs, readings))
-    kept = _Kept(store, settings)
-    with store.writing():
+    kept = _Kept(keeping)
+    with keeping.store.writing():
         outcomes.update((o.path, kept(o)) for o in taken)
         computed = _compute(workspace, ruleset, misses, jobs, readings, kept)
-        store.drop(DOCUMENT, held)
+        keeping.store.drop(DOCUMENT, held)
     return _listed(workspace, outcomes, computed)
 
 
@@ -100,18 +99,18 @@ def read_documents(
     candidates: Sequence[Candidate],
     jobs: int | None,
     *,
-    store: Store,
+    keeping: Keeping,
     rows: Mapping[str, Row],
     members: Mapping[str, DocumentOutcome] | None = None,
 ) -> list[DocumentOutcome]:
     """The outcomes of ``candidates`` alone, in their order, read whatever the store
-    holds (a scoped run's reported and changed documents); each is kept in ``store``
+    holds (a scoped run's reported and changed documents); each is kept (``keeping``)
     unless its row (of ``rows``) is already of its stamp. ``members`` as for
     ``run_documents``."""
     taken = {} if members is None else members
     todo = [c for c in candidates if c.path not in taken]
-    kept = _Kept(store, document_entry.settings_digest(workspace, ruleset), rows)
-    with store.writing():
+    kept = _Kept(keeping, rows)
+    with keeping.store.writing():
         found = {
             c.path: kept(evolve(taken[c.path], reading=None)) for c in candidates if c.path in taken
         }
@@ -131,9 +130,8 @@ class _Kept:
     the entry slimmed — a large run held every document's reading summary and link
     destinations to its end only to write them at once."""
 
-    def __init__(self, store: Store, settings: str, rows: Mapping[str, Row] | None = None):
-        self._store = store
-        self._settings = settings
+    def __init__(self, keeping: Keeping, rows: Mapping[str, Row] | None = None):
+        self._keeping = keeping
         #: The rows already in the store: an entry of the same stamp is not put again.
         self._rows = rows or {}
 
@@ -145,10 +143,10 @@ class _Kept:
         if kept == stamp_text(outcome.stamp):
             return evolve(outcome, entry=None)
         record = outcome.record
-        self._store.put(
+        self._keeping.store.put(
             DOCUMENT,
             outcome.path,
-            self._settings,
+            self._keeping.settings,
             entry,
             stamp=outcome.stamp,
             record=None if record is None else record.packed(),

@@ -29,7 +29,7 @@ from assay.engine.context.pins import verify_pins
 from assay.engine.runner import scoped_pass, undeclared
 from assay.engine.runner.config_selectors import check_selectors
 from assay.engine.runner.document_checks import DocumentOutcome
-from assay.engine.runner.document_entry import settings_digest
+from assay.engine.runner.document_entry import Keeping
 from assay.engine.runner.document_pass import run_documents
 from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.pin_pass import PIN_CODES
@@ -148,14 +148,14 @@ def _checked(
     # The run pass first: it reads each run member once, for itself and for the
     # document pass, which takes those outcomes instead of reading the members again.
     jobs = options.jobs
-    runs = run_pass(workspace, ruleset, scope, store=store, jobs=jobs, parts=options.parts)
-    done = _documents(workspace, ruleset, jobs, store, scope, runs.read, options.readings)
+    keeping = Keeping.of(store, workspace, ruleset)
+    runs = run_pass(workspace, ruleset, scope, keeping=keeping, jobs=jobs, parts=options.parts)
+    done = _documents(workspace, ruleset, jobs, keeping, scope, runs.read, options.readings)
     across = _across(workspace, ruleset, done, scope)
     across += runs.diagnostics
     outcomes = done.outcomes
-    if done.rows and scope is not None and store is not None:
-        settings = settings_digest(workspace, ruleset)
-        more = scoped_pass.involved(done, scope, across, store, settings, workspace)
+    if done.rows and scope is not None and keeping is not None:
+        more = scoped_pass.involved(done, scope, across, keeping, workspace)
         outcomes = scoped_pass.merged(outcomes, more)
     # Only the documents with findings: a list for each of a million records would
     # be the largest thing the report holds.
@@ -195,7 +195,7 @@ def _documents(
     workspace: Workspace,
     ruleset: Ruleset,
     jobs: int | None,
-    store: Store | None,
+    keeping: Keeping | None,
     scope: frozenset[str] | None,
     members: Mapping[str, DocumentOutcome],
     readings: bool,
@@ -206,12 +206,12 @@ def _documents(
     ``readings``: each outcome keeps its reading (a publication's pages need them)."""
     if workspace.stopped:
         return Pass([], RecordIndex([], workspace.files, workspace.repository_urls))
-    if store is not None and scope is not None:
-        scoped = scoped_pass.scoped_pass(workspace, ruleset, jobs, scope, store, members)
+    if keeping is not None and scope is not None:
+        scoped = scoped_pass.scoped_pass(workspace, ruleset, jobs, scope, keeping, members)
         if scoped is not None:
             return scoped
     outcomes = run_documents(
-        workspace, ruleset, jobs, store=store, scope=scope, members=members, readings=readings
+        workspace, ruleset, jobs, keeping=keeping, scope=scope, members=members, readings=readings
     )
     return scoped_pass.full_pass(workspace, outcomes)
 

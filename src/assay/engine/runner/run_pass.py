@@ -16,9 +16,9 @@ import os
 
 from attrs import field, frozen
 
-from assay.engine.cache.store import RUN, Store, stamp_text
+from assay.engine.cache.store import RUN, stamp_text
 from assay.engine.runner.document_checks import DocumentOutcome
-from assay.engine.runner.document_entry import settings_digest
+from assay.engine.runner.document_entry import Keeping
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.runner.run_parts import RunParts
 from assay.engine.workspace.candidates import Candidate
@@ -48,12 +48,12 @@ def run_pass(
     ruleset: Ruleset,
     scope: frozenset[str] | None,
     *,
-    store: Store | None = None,
+    keeping: Keeping | None = None,
     jobs: int | None = None,
     parts: bool = False,
 ) -> RunPass:
     """The run checks' findings over the runs of ``scope`` (all runs when None); with
-    a ``store``, the findings of unchanged runs come from it, and the members'
+    ``keeping``, the findings of unchanged runs come from it, and the members'
     outcomes have their entries. ``jobs``: the processes that read the runs, as for
     the per-document pass; with ``parts``, each run read keeps its parts."""
     rules = [rule for rule in ruleset.checks if rule.scope == "run"]
@@ -63,8 +63,7 @@ def run_pass(
     from assay.engine.runner.run_workers import check_runs
     from assay.engine.runs.load import runs_of
 
-    settings = "" if store is None else settings_digest(workspace, ruleset)
-    held = {} if store is None else store.held(RUN, settings)
+    held = {} if keeping is None else keeping.store.held(RUN, keeping.settings)
     # IDN004 compares each run's source with every other run's: a run's findings hold
     # while no run's manifest changed either, and the sources are read on a miss only.
     manifests = _manifests(workspace)
@@ -79,21 +78,23 @@ def run_pass(
         else:
             todo.append((folder, candidates))
             keys[folder] = key
-    members = RunMembers(workspace, ruleset, keep=store is not None)
+    members = RunMembers(workspace, ruleset, keep=keeping is not None)
     kept_parts: dict[str, RunParts] = {}
     if todo:
         checked_runs = check_runs(members, ruleset, rules, todo, jobs=jobs, with_parts=parts)
         for checked in checked_runs:
             found[checked.folder] = checked.diagnostics
             key = keys[checked.folder]
-            if store is not None and key is not None:
-                store.put(RUN, checked.folder, settings, checked.diagnostics, stamp=key)
+            if keeping is not None and key is not None:
+                keeping.store.put(
+                    RUN, checked.folder, keeping.settings, checked.diagnostics, stamp=key
+                )
             if checked.parts is not None:
                 kept_parts[checked.folder] = checked.parts
-    if store is not None:
+    if keeping is not None:
         runs = set(workspace.discovery.runs)
-        store.drop(RUN, (folder for folder in held if folder not in runs))
-        store.commit()
+        keeping.store.drop(RUN, (folder for folder in held if folder not in runs))
+        keeping.store.commit()
     return RunPass([d for f in sorted(found) for d in found[f]], members.outcomes, kept_parts)
 
 

@@ -19,9 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from attrs import field, frozen
 
-from assay.engine.cache.store import DOCUMENT, Row, Store, gaps_of, mentions_of
+from assay.engine.cache.store import DOCUMENT, Row, gaps_of, mentions_of
 from assay.engine.runner.document_checks import DocumentOutcome, kept_outcome
-from assay.engine.runner.document_entry import DocumentEntry, settings_digest
+from assay.engine.runner.document_entry import DocumentEntry, Keeping
 from assay.engine.runner.document_pass import read_documents
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.workspace.candidates import Candidate
@@ -60,7 +60,7 @@ def scoped_pass(
     ruleset: Ruleset,
     jobs: int | None,
     scope: frozenset[str],
-    store: Store,
+    keeping: Keeping,
     members: Mapping[str, DocumentOutcome] | None = None,
 ) -> Pass | None:
     """A run that reports on ``scope`` only, from the store's rows; None when the
@@ -72,7 +72,8 @@ def scoped_pass(
     ``members`` the run pass read this check are taken as it read them); every other
     document is its row.
     """
-    rows = store.rows(settings_digest(workspace, ruleset))
+    store = keeping.store
+    rows = store.rows(keeping.settings)
     if not rows:
         return None
     read, template, mentioning = store.remember(
@@ -82,7 +83,7 @@ def scoped_pass(
         return None
     records = list(template)  # shared with the next call on the same rows: a copy
     outcomes = read_documents(
-        workspace, ruleset, read, jobs, store=store, rows=rows, members=members
+        workspace, ruleset, read, jobs, keeping=keeping, rows=rows, members=members
     )
     fresh = {o.path: o for o in outcomes}
     for position, item in enumerate(records):
@@ -136,8 +137,7 @@ def involved(
     done: Pass,
     scope: frozenset[str],
     across: Iterable[Diagnostic],
-    store: Store,
-    settings: str,
+    keeping: Keeping,
     workspace: Workspace,
 ) -> list[DocumentOutcome]:
     """The unread documents whose own diagnostics may still be reported: those with a
@@ -153,7 +153,7 @@ def involved(
     stamps = workspace.discovery.stamps
     found = []
     for path in sorted(paths):
-        entry = store.value(DOCUMENT, path, settings, stamps.get(path))
+        entry = keeping.store.value(DOCUMENT, path, keeping.settings, stamps.get(path))
         if isinstance(entry, DocumentEntry):
             found.append(kept_outcome(path, entry))
     return found
