@@ -28,10 +28,6 @@ ALLOWED = {
     "assay/grammar/spec/library.py:_loading": "the libraries being loaded, under a lock",
     "assay/engine/reading/values.py:_KEYWORDS_OF": "a bounded memo of immutable keywords",
     "assay/engine/checks/resolved_links.py:_last": "the last document's links, weakly held",
-    # Still to go: built-in types into the workspace, unsaved text into the check's
-    # session.
-    "assay/engine/workspace/types.py:_KNOWN": "to go: the built-in types a process read",
-    "assay/engine/workspace/unsaved.py:_TEXTS": "to go: an editor's unsaved text",
 }
 
 

@@ -12,7 +12,6 @@ from assay.engine.cache.store import Store
 from assay.engine.runner import document_entry
 from assay.engine.runner.run import check
 from assay.engine.workspace import loading as workspace_module
-from assay.engine.workspace import type_cache
 from assay.engine.workspace.config import load_config
 from tests.counting import count_calls, count_parses
 from tests.store_rows import store_rows
@@ -138,22 +137,19 @@ def test_a_warm_run_resolves_no_type_again(
 def test_kept_built_in_types_spare_reading_the_libraries(
     cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from assay.engine.workspace import types as types_module
     from assay.engine.workspace.loading import open_workspace
     from assay.grammar.spec import library
 
-    workspace_state = open_workspace(load_config(workspace), cache=True)  # keeps the types
-    monkeypatch.setattr(types_module, "_KNOWN", {})
+    first = open_workspace(load_config(workspace), cache=True)  # keeps the types
 
     def no_library(name: str) -> None:
         raise AssertionError(f"read the libraries to find {name}")
 
     monkeypatch.setattr(library, "library_of", no_library)
-    store = Store.open(workspace)
-    assert store is not None
-    kept = type_cache.load_types(store, workspace_state.sources_digest)
-    assert kept is not None and kept[0] == workspace_state.types
-    assert types_module.builtin_type("madr").lineage == ("madr", "adr")
+    again = open_workspace(load_config(workspace), cache=True)
+    assert again.types == first.types
+    assert again.builtins["madr"].lineage == ("madr", "adr")
+    assert again.builtins is not first.builtins  # each workspace holds its own
 
 
 def test_the_settings_digest_uses_the_specs_as_the_run_read_them(

@@ -90,7 +90,7 @@ def decide(config: Config, *, cache: bool = True) -> Publication:
     # `madr` and `adr`, the two a look decides between, both derive from `adr`).
     records = []
     for candidate in workspace.discovery.documents:
-        doc_type = type_for(candidate, None, workspace.types)
+        doc_type = type_for(candidate, None, workspace.types, workspace.builtins)
         if doc_type is not None and workspace.types.derives_from(doc_type, "adr"):
             records.append(candidate.path)
     errors = _first_errors(report)

@@ -13,8 +13,8 @@ other document (``rows``) and loads no value. The values sit in a table of their
 A run's writes are one transaction (``put`` gathers them, ``commit`` ends it): a run
 that stops half-way leaves the entries as they were. Another process writing at the
 same moment waits a second at most, then this run goes on without writing: a cache is
-never worth an error, nor a wait. Nothing is written within ``read_only`` (an editor's
-check of unsaved text: entries are keyed by the files as they are on disk).
+never worth an error, nor a wait. An entry is kept only under its files' stamps: a
+file an editor holds unsaved has none (``Workspace.unsaved``), so nothing of it is kept.
 A store that cannot be opened or read (a read-only home, a damaged file) is none, and
 the run is cold.
 """
@@ -131,8 +131,7 @@ class Store:
         self._pending: list[tuple[tuple[Any, ...], bytes]] = []
         self._dropped: list[tuple[str, bytes]] = []
         self._writing = False
-        #: Why nothing is written now: ``read_only`` blocks, or a failed write this run.
-        self._read_only = 0
+        #: A write failed this run (the lock held too long): nothing more is written.
         self._gave_up = False
         #: What ``remember`` keeps, with the database's version it was made at.
         self._memo: dict[str, tuple[object, Any]] = {}
@@ -217,7 +216,7 @@ class Store:
     ) -> None:
         """Keep ``value`` for ``key``, made under ``settings`` from files at ``stamp``;
         it replaces the old entry at ``commit``."""
-        if self._read_only or self._gave_up or self._damaged:
+        if self._gave_up or self._damaged:
             return
         try:
             row = (
@@ -237,7 +236,7 @@ class Store:
 
     def drop(self, kind: str, keys: Iterable[str]) -> None:
         """Remove the entries of ``keys`` at ``commit`` (documents that are gone)."""
-        if not (self._read_only or self._gave_up or self._damaged):
+        if not (self._gave_up or self._damaged):
             self._dropped.extend((kind, _encoded(key)) for key in keys)
 
     def commit(self) -> None:
@@ -254,15 +253,6 @@ class Store:
         if self._writing:
             self._end("ROLLBACK")
         self._gave_up = False
-
-    @contextlib.contextmanager
-    def read_only(self) -> Iterator[None]:
-        """Within the block nothing is kept (text that is not on disk is being read)."""
-        self._read_only += 1
-        try:
-            yield
-        finally:
-            self._read_only -= 1
 
     @contextlib.contextmanager
     def writing(self) -> Iterator[Store]:

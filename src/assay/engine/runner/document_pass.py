@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import pickle
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
 
 from attrs import evolve
 
@@ -38,8 +37,6 @@ from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.record_index import Record
-from assay.engine.workspace.types import builtin_type
-from assay.spec.types import DocumentType
 
 _CHUNK = 64
 
@@ -231,7 +228,7 @@ def context_of(workspace: Workspace, outcome: DocumentOutcome) -> DocumentContex
     if outcome.type_name is not None and outcome.library is None:
         doc_type = workspace.types.get(outcome.type_name)
     elif outcome.type_name is not None:
-        doc_type = _builtin(outcome.type_name)
+        doc_type = workspace.builtins[outcome.type_name]
     return DocumentContext(
         path=outcome.path,
         text=None,
@@ -242,12 +239,6 @@ def context_of(workspace: Workspace, outcome: DocumentOutcome) -> DocumentContex
         repository_urls=workspace.repository_urls,
         run=workspace.discovery.run_folder_of.get(outcome.path),
     )
-
-
-@cache
-def _builtin(name: str) -> DocumentType:
-    # Looked up once per document of a warm run: finding the library each time shows.
-    return builtin_type(name)
 
 
 def _outcomes(

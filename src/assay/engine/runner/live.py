@@ -3,7 +3,7 @@ from the text the editor holds.
 
 The first check reads the whole workspace (through the store, as ``assay check``
 does). Then each edit is a scoped run over the workspace as discovered then: the
-edited document is read from the editor's text (``unsaved``), the other documents are
+edited document is read from the editor's text (``Workspace.unsaved``), the other documents are
 their rows in the store, and nothing is written to it. The workspace keeps its store
 open, and with it the rows and their split between edits while nothing writes to it
 (unpickling 10,000 rows and splitting them again each time was two thirds of an
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 from assay.engine.cache.store import Store
@@ -23,7 +22,6 @@ from assay.engine.runner.result import Report
 from assay.engine.runner.run import check
 from assay.engine.workspace.config import Config, load_config
 from assay.engine.workspace.loading import Workspace, open_workspace
-from assay.engine.workspace.unsaved import unsaved
 from assay.spec.diagnostics import Diagnostic
 
 
@@ -76,11 +74,10 @@ class LiveWorkspace:
         workspace = self._opened()
         if not self.knows(path):
             return self._check_new(path, text)
-        with unsaved({path: text}), self._read_only():
-            if path in workspace.discovery.specs or path == self._config_path():
-                reopened = open_workspace(self.config, store=self._store)
-                return tuple(d for d in reopened.spec_diagnostics if d.path == path)
-            report = self._check([path], workspace)
+        if path in workspace.discovery.specs or path == self._config_path():
+            reopened = open_workspace(self.config, store=self._store, unsaved={path: text})
+            return tuple(d for d in reopened.spec_diagnostics if d.path == path)
+        report = self._check([path], workspace.with_unsaved({path: text}))
         return tuple(d for d in report.diagnostics if d.path == path)
 
     def _check_new(self, path: str, text: str) -> tuple[Diagnostic, ...]:
@@ -89,11 +86,10 @@ class LiveWorkspace:
         saved; empty when it would be none of the workspace's documents then either."""
         if os.path.lexists(self.config.root / path):
             return ()  # on disk, and not the workspace's
-        with unsaved({path: text}), self._read_only():
-            workspace = open_workspace(self.config, store=self._store)
-            if not any(c.path == path for c in workspace.discovery.documents):
-                return ()
-            report = self._check([path], workspace)
+        workspace = open_workspace(self.config, store=self._store, unsaved={path: text})
+        if not any(c.path == path for c in workspace.discovery.documents):
+            return ()
+        report = self._check([path], workspace)
         return tuple(d for d in report.diagnostics if d.path == path)
 
     def _check(self, paths: list[str] | None, workspace: Workspace) -> Report:
@@ -108,10 +104,6 @@ class LiveWorkspace:
             # One process: the server's threads and a forked pool do not mix.
             jobs=1,
         )
-
-    def _read_only(self) -> AbstractContextManager[None]:
-        """Nothing kept while text that is not on disk is read."""
-        return nullcontext() if self._store is None else self._store.read_only()
 
     def close(self) -> None:
         """Close the store."""

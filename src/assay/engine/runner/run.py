@@ -124,10 +124,11 @@ def check_keeping(
     reading every record again, ``assay.site.pages.records``), the runs' parts.
     ``started``: the listing ``start_listing`` started, for the workspace opened now."""
     opened = Store.open(config.root) if options.cache and store is None else None
+    kept_in = store or opened
     try:
         if workspace is None:
-            workspace = open_workspace(config, store=store or opened, started=started)
-        return _checked(config, options, workspace, store or opened)
+            workspace = open_workspace(config, store=kept_in, started=started)
+        return _checked(config, options, workspace, kept_in)
     finally:
         if opened is not None:
             opened.close()

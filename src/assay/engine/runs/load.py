@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
-from pathlib import Path
 
 from assay.engine.files.opening import read_contained
 from assay.engine.files.refusal import Refused
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runs.model import Run
-from assay.engine.workspace import unsaved
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace
@@ -65,7 +63,7 @@ def load_run(
         words = {} if vocabularies is None else vocabularies
         load = partial(workspace.load, vocabularies=words)
     documents = {inside(folder, c.path): load(c) for c in candidates}
-    review = _regular_bytes(workspace.config.root, f"{folder}/{REVIEW}" if folder else REVIEW)
+    review = _regular_bytes(workspace, f"{folder}/{REVIEW}" if folder else REVIEW)
     return Run(folder=folder, documents=documents, review=review)
 
 
@@ -90,15 +88,16 @@ def source_of(manifest: DocumentContext) -> str | None:
     return fields[0].value if fields else None
 
 
-def _regular_bytes(root: Path, path: str) -> bytes | None:
-    """The file's bytes when it is a regular file below ``root``, read through the
-    contained opener (no link followed at any component, never a FIFO); None otherwise.
-    An editor's unsaved text for a run member (``unsaved``) is read instead."""
-    held = unsaved.text_of(path)
+def _regular_bytes(workspace: Workspace, path: str) -> bytes | None:
+    """The file's bytes when it is a regular file below the workspace's root, read
+    through the contained opener (no link followed at any component, never a FIFO);
+    None otherwise. An editor's unsaved text for it (``Workspace.unsaved``) is read
+    instead."""
+    held = workspace.unsaved.get(path)
     if held is not None:
         return held
     try:
-        found = read_contained(root, path)
+        found = read_contained(workspace.config.root, path)
     except OSError:
         return None
     return None if isinstance(found, Refused) else found

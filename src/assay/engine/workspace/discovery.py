@@ -16,7 +16,6 @@ import stat
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal
 
-from assay.engine.workspace import unsaved
 from assay.engine.workspace.candidates import Candidate, Discovery, Skipped, Stamp
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.folder_records import folder_records
@@ -99,7 +98,7 @@ def discover(
     vouched = {}
     if index is not None and index.worth_reading(len(wanted), len(entries)):
         vouched = index.vouched(wanted)
-    problems = _problems(where, wanted, stamps, vouched)
+    problems = _problems(where, wanted, stamps, vouched, listing.held)
     skipped += [problem for problem in problems.values() if isinstance(problem, Skipped)]
     documents = [selected[path] for path in sorted(selected) if problems[path] is None]
     spec_files = [path for path in sorted(specs) if problems[path] is None]
@@ -139,7 +138,11 @@ def _run_files(paths: Iterable[str], runs: tuple[str, ...]) -> dict[str, Candida
 
 
 def _problems(
-    root: str, paths: Iterable[str], stamps: dict[str, Stamp], vouched: Mapping[str, str]
+    root: str,
+    paths: Iterable[str],
+    stamps: dict[str, Stamp],
+    vouched: Mapping[str, str],
+    held: frozenset[str],
 ) -> dict[str, Skipped | Literal["missing"] | None]:
     """Why each path is not loaded (None: it is), found without following links; a
     regular file's stamp goes into `stamps`: the blob id git's index `vouched` for,
@@ -170,8 +173,8 @@ def _problems(
             status = lstat(f"{root}/{path}")
         except (FileNotFoundError, NotADirectoryError):
             # Deleted but still in git's index: nothing to load; unless an editor holds
-            # its text before the first save (`unsaved`), which is read instead.
-            found[path] = None if unsaved.text_of(path) is not None else "missing"
+            # its text before the first save (`held`), which is read instead.
+            found[path] = None if path in held else "missing"
             continue
         except OSError:
             found[path] = None  # the reader reports what it cannot read (DOC001)

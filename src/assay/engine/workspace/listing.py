@@ -12,12 +12,11 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from attrs import field, frozen
 
-from assay.engine.workspace import unsaved
 from assay.engine.workspace.candidates import Note
 from assay.engine.workspace.config import Config, repository_root
 from assay.engine.workspace.git_index import GitIndex, IndexQuery
@@ -39,6 +38,9 @@ class Listing(Model):
     notes: tuple[Note, ...] = ()
     #: What git's index says of the files (`engine.workspace.git_index`); None outside git.
     index: GitIndex | None = field(default=None, eq=False, repr=False)
+    #: The files an editor holds unsaved text of (``Workspace.unsaved``): read even
+    #: where nothing is on disk yet.
+    held: frozenset[str] = frozenset()
 
 
 #: git's listing command: tracked and untracked files, not the ignored ones, NUL-ended.
@@ -83,9 +85,12 @@ def start_listing(config: Config) -> StartedListing | None:
     return StartedListing(root, process)
 
 
-def list_files(config: Config, started: StartedListing | None = None) -> Listing:
+def list_files(
+    config: Config, started: StartedListing | None = None, held: Iterable[str] = ()
+) -> Listing:
     """The workspace's files: the one `git ls-files` (or walk) of a run; ``started``:
-    the listing ``start_listing`` started for this workspace, if any."""
+    the listing ``start_listing`` started for this workspace, if any; ``held``: the
+    files an editor holds unsaved text of, listed even before their first save."""
     notes: list[Note] = []
     root = config.root
     if started is not None and started.root != root:
@@ -96,9 +101,12 @@ def list_files(config: Config, started: StartedListing | None = None) -> Listing
     index = started.index if started is not None else index
     entries, git = _list_files(root, notes, in_git, process)
     entries = _without_staging(entries)
-    entries = _with_unsaved(root, entries)
+    held = frozenset(held)
+    entries = _with_unsaved(root, entries, held)
     found = index.answer() if index is not None else None  # waited for in any case
-    return Listing(files=tuple(entries), git=git, notes=tuple(notes), index=found if git else None)
+    return Listing(
+        files=tuple(entries), git=git, notes=tuple(notes), index=found if git else None, held=held
+    )
 
 
 def _list_files(
@@ -132,11 +140,11 @@ def _list_files(
 _STAGING = re.compile(r"(?:^|/)\.[^/]+\.(?:new|old)-[^/]*/")
 
 
-def _with_unsaved(root: Path, entries: list[str]) -> list[str]:
+def _with_unsaved(root: Path, entries: list[str], held: frozenset[str]) -> list[str]:
     """``entries`` and the files an editor holds that are not on disk yet (a record
-    before its first save, ``unsaved``): listed, so discovery finds them where it
-    would find them saved."""
-    new = [p for p in unsaved.paths() if not os.path.lexists(root / p)]
+    before its first save): listed, so discovery finds them where it would find them
+    saved."""
+    new = [p for p in held if not os.path.lexists(root / p)]
     return sorted({*entries, *new}) if new else entries
 
 

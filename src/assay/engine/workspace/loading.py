@@ -12,7 +12,7 @@ import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
-from attrs import evolve, frozen
+from attrs import evolve, field, frozen
 
 from assay.engine.cache.keys import sources_digest
 from assay.engine.cache.store import Store
@@ -21,7 +21,7 @@ from assay.engine.files.refusal import Refused
 from assay.engine.reading.manifest import read_manifest
 from assay.engine.reading.read import read
 from assay.engine.reading.vocabulary import Vocabulary, fold
-from assay.engine.workspace import type_cache, unsaved
+from assay.engine.workspace import type_cache
 from assay.engine.workspace.candidates import Candidate, Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.declarations import Declared, collect_declarations
@@ -32,7 +32,7 @@ from assay.engine.workspace.links import FileIndex
 from assay.engine.workspace.listing import StartedListing, list_files
 from assay.engine.workspace.run_folders import MANIFEST, inside, member_type
 from assay.engine.workspace.site_roots import site_roots, static_roots
-from assay.engine.workspace.types import builtin_type, resolve_types
+from assay.engine.workspace.types import BuiltinTypes, resolve_types
 from assay.grammar.reader import is_rst, read_document
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Document
@@ -70,17 +70,33 @@ class Workspace(Model):
     #: The specs' task-context declarations, sorted by name and version (see
     #: ``engine.workspace.declarations``); kept in the type cache with the types.
     declarations: tuple[Declared, ...] = ()
+    #: The built-in types its documents are read as when no spec declares them.
+    builtins: BuiltinTypes = field(factory=BuiltinTypes, eq=False, repr=False)
+    #: Text an editor holds and has not saved, by path, read in place of the file's
+    #: bytes (a document, a spec, a run member). Such a file has no stamp
+    #: (``_unstamped``): the store keeps an entry only under its files' stamps, so
+    #: nothing of the text is kept, nor is the file as saved taken for it.
+    unsaved: Mapping[str, bytes] = field(factory=dict, eq=False, repr=False)
 
     @property
     def stopped(self) -> bool:
         """True when a spec error stops the run before any document is read."""
         return any(p.severity == "error" for p in self.spec_diagnostics)
 
+    def with_unsaved(self, texts: Mapping[str, str | bytes]) -> Workspace:
+        """This workspace as discovered, its files read from ``texts`` where it holds
+        them (workspace-relative POSIX path: the editor's unsaved text)."""
+        held = _encoded(texts)
+        return evolve(self, unsaved=held, discovery=_unstamped(self.discovery, held))
+
+    def bytes_of(self, path: str) -> bytes | str:
+        """``path``'s bytes (its unsaved text, if held), or why they cannot be read
+        (``contained_bytes``)."""
+        return contained_bytes(self.config.root, path, self.unsaved)
+
     def load(self, candidate: Candidate, vocabularies: dict[str, Vocabulary]) -> DocumentContext:
         """Read, parse and read-as-its-type one document (``vocabularies`` is a cache)."""
-        return _load(
-            self.config, candidate, self.types, self.files, self.repository_urls, vocabularies
-        )
+        return _load(self, candidate, vocabularies)
 
 
 def load_types(config: Config) -> tuple[TypeSet, list[Diagnostic]]:
@@ -94,15 +110,17 @@ def load_types(config: Config) -> tuple[TypeSet, list[Diagnostic]]:
 Sources = Mapping[str, "bytes | str"]
 
 
-def contained_bytes(root: Path, path: str) -> bytes | str:
+def contained_bytes(
+    root: Path, path: str, unsaved: Mapping[str, bytes] | None = None
+) -> bytes | str:
     """A listed file's bytes, read through the contained opener, or why not.
 
     Discovery listed it as a regular file below the root; read by name again, it could
     since have become a link (to ``/etc/passwd``): the opener refuses that, so no byte
     from outside the workspace reaches a report. An editor's unsaved text for the
-    file (``unsaved``) is read instead, when there is one.
+    file (in ``unsaved``) is read instead, when there is one.
     """
-    held = unsaved.text_of(path)
+    held = None if unsaved is None else unsaved.get(path)
     if held is not None:
         return held
     try:
@@ -112,13 +130,27 @@ def contained_bytes(root: Path, path: str) -> bytes | str:
     return found.message if isinstance(found, Refused) else found
 
 
-def _spec_sources(config: Config, paths: tuple[str, ...]) -> dict[str, bytes | str]:
+def _spec_sources(
+    config: Config, paths: tuple[str, ...], unsaved: Mapping[str, bytes] | None = None
+) -> dict[str, bytes | str]:
     """Each spec file's bytes, read once a run (the cache's digest and the parse share
     them), or the reason it cannot be read."""
     sources: dict[str, bytes | str] = {}
     for path in paths:
-        sources[path] = contained_bytes(config.root, path)
+        sources[path] = contained_bytes(config.root, path, unsaved)
     return sources
+
+
+def _encoded(texts: Mapping[str, str | bytes]) -> dict[str, bytes]:
+    return {path: t.encode("utf-8") if isinstance(t, str) else t for path, t in texts.items()}
+
+
+def _unstamped(found: Discovery, held: Mapping[str, bytes]) -> Discovery:
+    """``found`` with no stamp for the files whose text an editor holds: what the store
+    kept of the file on disk is not what is read."""
+    if not held:
+        return found
+    return evolve(found, stamps={p: s for p, s in found.stamps.items() if p not in held})
 
 
 def _types(sources: Sources) -> tuple[TypeSet, list[Diagnostic], tuple[Declared, ...]]:
@@ -137,27 +169,35 @@ def open_workspace(
     cache: bool = False,
     store: Store | None = None,
     started: StartedListing | None = None,
+    unsaved: Mapping[str, str | bytes] | None = None,
 ) -> Workspace:
     """The workspace ``config`` describes: specs, types and the documents to read.
 
     With ``cache`` (or a ``store`` opened by the caller), the resolved types come from
     the store when neither assay, the config nor a spec file changed since they were
     kept. ``started``: the listing of its files ``start_listing`` started.
+    ``unsaved``: text an editor holds, read in place of those files (``Workspace.unsaved``);
+    types resolved from an unsaved spec are not kept.
     """
-    listing = list_files(config, started)
+    held = _encoded(unsaved or {})
+    listing = list_files(config, started, held)
     found = discover(config, listing=listing)
-    sources = _spec_sources(config, found.specs)
+    sources = _spec_sources(config, found.specs, held)
     digest = sources_digest(config.root, config.source, sources)
     opened = Store.open(config.root) if store is None and cache else None
     kept_in = store or opened
     try:
         kept = None if kept_in is None else type_cache.load_types(kept_in, digest)
         if kept is not None:
-            types, problems, declarations = kept
+            types, problems, declarations = kept.types, list(kept.problems), kept.declarations
+            builtins = BuiltinTypes(kept.builtins)
         else:
             types, problems, declarations = _types(sources)
-            if kept_in is not None:
-                type_cache.save_types(kept_in, digest, types, problems, declarations)
+            builtins = BuiltinTypes()
+            # Types of a spec an editor holds are not kept: they would take the place
+            # of those of the spec as saved, which the next run reads.
+            if kept_in is not None and not held:
+                type_cache.save_types(kept_in, digest, types, problems, declarations, builtins)
     finally:
         if opened is not None:
             opened.close()
@@ -166,13 +206,15 @@ def open_workspace(
         found = discover(config, globs, listing=listing)
     return Workspace(
         config=config,
-        discovery=found,
+        discovery=_unstamped(found, held),
         types=types,
         spec_diagnostics=tuple(problems),
         files=_file_index(config, found),
         repository_urls=_repository_urls(config) if found.git else (),
         sources_digest=digest,
         declarations=declarations,
+        builtins=builtins,
+        unsaved=held,
     )
 
 
@@ -241,24 +283,29 @@ def _user_types(types: TypeSet) -> list[DocumentType]:
 
 
 def type_for(
-    candidate: Candidate, document: Document | None, types: TypeSet
+    candidate: Candidate,
+    document: Document | None,
+    types: TypeSet,
+    builtins: BuiltinTypes | None = None,
 ) -> DocumentType | None:
     """The type a document is read as: the first user type whose ``files`` match it;
     else for a file of an analysis run, the built-in type of its member (``run`` for
     ``run.toml``; None for a note the run keeps, whose links are still checked); else
-    for a decision record found by convention, ``madr`` or ``adr`` by its look."""
+    for a decision record found by convention, ``madr`` or ``adr`` by its look.
+    ``builtins``: the workspace's (``Workspace.builtins``), where there is one."""
     from assay.grammar.globs import compile_glob
 
+    builtin_type = BuiltinTypes() if builtins is None else builtins
     for doc_type in _user_types(types):
         if any(compile_glob(g).match(candidate.path) for g in doc_type.files):
             return doc_type
     if candidate.origin == "run":
         relative = inside(candidate.folder or "", candidate.path)
         name = "run" if relative == MANIFEST else member_type(relative)
-        return None if name is None else builtin_type(name)
+        return None if name is None else builtin_type[name]
     if candidate.origin in ("include", "type"):
         return None
-    return builtin_type("madr" if document is not None and _looks_madr(document) else "adr")
+    return builtin_type["madr" if document is not None and _looks_madr(document) else "adr"]
 
 
 def _looks_madr(document: Document) -> bool:
@@ -271,16 +318,13 @@ def _looks_madr(document: Document) -> bool:
 
 
 def _load(
-    config: Config,
-    candidate: Candidate,
-    types: TypeSet,
-    files: FileIndex,
-    urls: tuple[str, ...],
-    vocabularies: dict[str, Vocabulary],
+    workspace: Workspace, candidate: Candidate, vocabularies: dict[str, Vocabulary]
 ) -> DocumentContext:
     path = candidate.path
     run = candidate.folder if candidate.origin == "run" else None
-    raw = contained_bytes(config.root, path)
+    files, urls = workspace.files, workspace.repository_urls
+    types, builtins = workspace.types, workspace.builtins
+    raw = workspace.bytes_of(path)
     if isinstance(raw, str):
         problem = _unreadable(path, f"cannot read: {raw}", DOC001)
         return DocumentContext(
@@ -295,7 +339,7 @@ def _load(
             run=run,
         )
     if run is not None and inside(run, path) == MANIFEST:
-        doc_type = type_for(candidate, None, types)
+        doc_type = type_for(candidate, None, types, builtins)
         text, reading, problems = read_manifest(raw, path, doc_type)
         return DocumentContext(
             path=path,
@@ -310,7 +354,7 @@ def _load(
         )
     parsed, locator = read_document(raw, path)
     document = parsed.value
-    doc_type = type_for(candidate, document, types)
+    doc_type = type_for(candidate, document, types, builtins)
     text = reading = None
     if document is not None and locator is not None:
         text = locator.text

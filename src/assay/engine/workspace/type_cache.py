@@ -19,6 +19,7 @@ from assay.spec.model import Model
 
 if TYPE_CHECKING:
     from assay.engine.workspace.declarations import Declared
+    from assay.engine.workspace.types import BuiltinTypes
     from assay.spec.diagnostics import Diagnostic
     from assay.spec.types import DocumentType, TypeSet
 
@@ -35,22 +36,11 @@ class KeptTypes(Model):
     declarations: tuple[Declared, ...]
 
 
-def load_types(
-    store: Store, digest: str
-) -> tuple[TypeSet, list[Diagnostic], tuple[Declared, ...]] | None:
-    """The types, spec problems and declarations an earlier run resolved under
-    ``digest``, or None.
-
-    The built-in types it kept are handed to ``engine.workspace.types``, which then reads no
-    library to find ``adr`` or ``madr``.
-    """
-    from assay.engine.workspace.types import remember_builtin_types
-
+def load_types(store: Store, digest: str) -> KeptTypes | None:
+    """The types, spec problems, built-in types and declarations an earlier run
+    resolved under ``digest``, or None."""
     kept = store.value(TYPES, "", digest)
-    if not isinstance(kept, KeptTypes):
-        return None
-    remember_builtin_types(kept.builtins)
-    return kept.types, list(kept.problems), kept.declarations
+    return kept if isinstance(kept, KeptTypes) else None
 
 
 def save_types(
@@ -58,14 +48,14 @@ def save_types(
     digest: str,
     types: TypeSet,
     problems: list[Diagnostic],
-    declarations: tuple[Declared, ...] = (),
+    declarations: tuple[Declared, ...],
+    builtins: BuiltinTypes,
 ) -> None:
-    """Keep the resolved types, with the built-in types a run may look up by name."""
-    from assay.engine.workspace.types import builtin_type, known_builtin_types
-
+    """Keep the resolved types, with the built-in types a run may look up by name
+    (resolved into ``builtins`` now, so a warm run reads no library)."""
     for name in ("adr", "madr", *(n for n in types if types[n].library is not None)):
         with contextlib.suppress(KeyError):  # a library without `madr`, say
-            builtin_type(name)
-    kept = KeptTypes(types, tuple(problems), known_builtin_types(), declarations)
+            builtins[name]
+    kept = KeptTypes(types, tuple(problems), builtins.resolved(), declarations)
     with store.writing():
         store.put(TYPES, "", digest, kept)

@@ -25,30 +25,22 @@ from assay.spec.specfile import FieldDecl, RelationDecl, SectionDecl, SpecFile, 
 from assay.spec.types import DocumentType, TypeSet
 
 __all__ = [
+    "BuiltinTypes",
     "DocumentType",
     "TypeSet",
     "builtin_type",
-    "known_builtin_types",
-    "remember_builtin_types",
     "resolve_types",
 ]
 
 Member = TypeVar("Member", FieldDecl, SectionDecl, RelationDecl)
 
-#: Built-in types by name, as ``builtin_type`` returned them in this process or as the
-#: store read them back (reading a library means parsing its spec: the parser's
-#: import and the parse cost a warm single-file run more than all else it does).
-_KNOWN: dict[str, DocumentType] = {}
-
 
 def builtin_type(name: str) -> DocumentType:
     """The built-in type ``name`` (``adr``, ``madr``, ``overview``, ...), resolved.
 
-    Raises ``KeyError`` when no built-in library exports a type of that name.
+    Raises ``KeyError`` when no built-in library exports a type of that name. A check
+    asks its workspace's ``BuiltinTypes`` instead, which the store may have kept.
     """
-    known = _KNOWN.get(name)
-    if known is not None:
-        return known
     from assay.grammar.spec.library import (
         library_of,  # reads the libraries' index: only when needed
     )
@@ -56,20 +48,32 @@ def builtin_type(name: str) -> DocumentType:
     library = library_of(name)
     if library is None:
         raise KeyError(name)
-    found = _KNOWN[name] = _builtin(library, name)
-    return found
+    return _builtin(library, name)
 
 
-def known_builtin_types() -> dict[str, DocumentType]:
-    """The built-in types resolved so far in this process, by name."""
-    return dict(_KNOWN)
+class BuiltinTypes:
+    """The built-in types one workspace's check looks up by name (``adr`` and ``madr``
+    for records found by convention, a run member's type): taken from the store, which
+    kept those an earlier run resolved, or resolved on first use. Reading a library
+    means parsing its spec: the parser's import and the parse cost a warm single-file
+    run more than all else it does, so a warm run must not read one.
+    """
 
+    __slots__ = ("_found",)
 
-def remember_builtin_types(types: Mapping[str, DocumentType]) -> None:
-    """Take built-in types resolved by an earlier run (the store keeps them, under
-    a digest of assay's version and the library files) instead of reading the libraries."""
-    for name, doc_type in types.items():
-        _KNOWN.setdefault(name, doc_type)
+    def __init__(self, kept: Mapping[str, DocumentType] | None = None) -> None:
+        self._found = dict(kept or {})
+
+    def __getitem__(self, name: str) -> DocumentType:
+        """The type ``name``; ``KeyError`` when no built-in library exports one."""
+        found = self._found.get(name)
+        if found is None:
+            found = self._found[name] = builtin_type(name)
+        return found
+
+    def resolved(self) -> dict[str, DocumentType]:
+        """The types looked up so far (or kept), by name: what the store keeps."""
+        return dict(self._found)
 
 
 @cache
