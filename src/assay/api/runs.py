@@ -34,10 +34,10 @@ from assay.api.identity import normalize_identity, run_slug
 from assay.engine.files.writing import write_output
 from assay.engine.reading.vocabulary import Vocabulary
 from assay.engine.runner.result import Report
-from assay.engine.runner.run_parts import RunParts
 from assay.engine.runs.load import load_run as load_run_of
 from assay.engine.runs.load import load_runs, runs_of
 from assay.engine.runs.model import Run
+from assay.engine.runs.parts import RunParts
 from assay.engine.runs.review import ReviewSource
 from assay.engine.runs.review import render_review as _render
 from assay.engine.runs.review_destination import check_review_destination, workspace_inputs

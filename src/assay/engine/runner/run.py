@@ -35,10 +35,10 @@ from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.pin_pass import PIN_CODES
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
 from assay.engine.runner.rulesets import Ruleset, matches, selectable
-from assay.engine.runner.run_parts import RunParts
 from assay.engine.runner.run_pass import run_pass
 from assay.engine.runner.scoped_pass import Pass
 from assay.engine.runner.suppression import apply
+from assay.engine.runs.parts import RunParts
 from assay.engine.workspace.candidates import Discovery
 from assay.engine.workspace.config import Config
 from assay.engine.workspace.document_context import WorkspaceContext

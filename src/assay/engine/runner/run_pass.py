@@ -20,7 +20,7 @@ from assay.engine.cache.store import RUN, stamp_text
 from assay.engine.runner.document_checks import DocumentOutcome
 from assay.engine.runner.document_entry import Keeping
 from assay.engine.runner.rulesets import Ruleset
-from assay.engine.runner.run_parts import RunParts
+from assay.engine.runs.parts import RunParts
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.run_folders import MANIFEST, REVIEW

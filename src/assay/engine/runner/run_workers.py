@@ -22,9 +22,9 @@ from assay.engine.runner.document_pass import Portable
 from assay.engine.runner.findings import guarded
 from assay.engine.runner.rulesets import Ruleset
 from assay.engine.runner.run_members import RunMembers
-from assay.engine.runner.run_parts import RunParts
 from assay.engine.runner.workers import map_in_workers, workers
 from assay.engine.runs.model import Run
+from assay.engine.runs.parts import RunParts
 from assay.engine.runs.slugs import RunSources
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.run_folders import MANIFEST
