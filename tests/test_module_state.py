@@ -24,7 +24,7 @@ MUTATORS = frozenset(
 
 #: What may stay, and why.
 ALLOWED = {
-    "assay/engine/runner/workers.py:_GIVEN": "set in a forked worker only, never in the caller",
+    "assay/engine/passes/workers.py:_GIVEN": "set in a forked worker only, never in the caller",
     "assay/grammar/spec/library.py:_loading": "the libraries being loaded, under a lock",
     "assay/engine/reading/values.py:_KEYWORDS_OF": "a bounded memo of immutable keywords",
     "assay/engine/checks/resolved_links.py:_last": "the last document's links, weakly held",

@@ -22,7 +22,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from assay.cli import EXIT_ERROR, main
-from assay.engine.runner import workers as pool
+from assay.engine.passes import workers as pool
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 RECORD = "docs/adr/0001-record-architecture-decisions.md"

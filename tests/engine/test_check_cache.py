@@ -9,7 +9,7 @@ import pytest
 
 from assay.engine.cache import keys
 from assay.engine.cache.store import Store
-from assay.engine.runner import document_entry
+from assay.engine.passes import document_entry
 from assay.engine.runner.run import check
 from assay.engine.workspace import loading as workspace_module
 from assay.engine.workspace.config import load_config
@@ -156,7 +156,7 @@ def test_the_settings_digest_uses_the_specs_as_the_run_read_them(
     cache_home: Path, workspace: Path
 ) -> None:
     from assay.engine.checks import CHECKS
-    from assay.engine.runner.rulesets import Ruleset
+    from assay.engine.passes.rulesets import Ruleset
     from assay.engine.workspace.loading import open_workspace
 
     config = load_config(workspace)
@@ -287,7 +287,7 @@ def test_a_run_that_stops_half_way_keeps_the_old_entries(
     cache_home: Path, workspace: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from assay.engine.cache import store as store_module
-    from assay.engine.runner import document_checks
+    from assay.engine.passes import document_checks
 
     monkeypatch.setattr(store_module, "_BATCH", 1)  # every entry goes to the database at once
     config = load_config(workspace)

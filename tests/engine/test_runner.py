@@ -172,8 +172,8 @@ def test_worker_processes_give_the_same_result(tmp_path: Path) -> None:
 def test_outcomes_from_workers_share_discoverys_path_strings(tmp_path: Path) -> None:
     """The parent keeps every outcome a worker sends to the end of the run: its path (and
     its record's) is discovery's own string, not the copy unpickling made."""
-    from assay.engine.runner.document_pass import run_documents
-    from assay.engine.runner.rulesets import Ruleset
+    from assay.engine.passes.document_pass import run_documents
+    from assay.engine.passes.rulesets import Ruleset
     from assay.engine.workspace.loading import open_workspace
 
     run(tmp_path, {f"docs/adr/{n:04d}-record-{n}.md": record(n, "Accepted") for n in range(1, 9)})

@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.engine.runner.suppression import _region, line_marks
+from assay.engine.passes.lines import line_marks
+from assay.engine.runner.suppression import _region
 from assay.spec.document import Directive
 from assay.spec.source import Span
 

@@ -1,5 +1,5 @@
 """A check reads each run member once: the run pass reads and checks it, and the document
-pass and the review take what it read (``engine/runner/run_members.py``,
+pass and the review take what it read (``engine/passes/run_members.py``,
 ``engine/runs/parts.py``); nothing of it stays alive once the check returns."""
 
 from __future__ import annotations

@@ -1,2 +1,3 @@
-"""Running the checks: the per-document pass (with its cache), the checks that compare
-documents, rule selection and suppression, and the result a run returns."""
+"""Running the checks: the check pipeline (``run``), the checks that compare documents,
+suppression, and the result a run returns. The passes over the documents and the
+analysis runs that it runs first are ``engine.passes``'."""

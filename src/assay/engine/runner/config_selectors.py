@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from assay.engine.checks.base import Check
-from assay.engine.runner.rulesets import is_known, selectable, suggestion
+from assay.engine.passes.rulesets import is_known, selectable, suggestion
 from assay.engine.workspace.config import Config, ConfigError
 
 

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from attrs import evolve
 
 from assay.engine.checks import CHECKS
-from assay.engine.runner.findings import guarded
-from assay.engine.runner.rulesets import Ruleset
+from assay.engine.passes.findings import guarded
+from assay.engine.passes.rulesets import Ruleset
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.pin_results import PinResult

@@ -1,9 +1,9 @@
 """Run the checks over a workspace and return every diagnostic, in report order.
 
 Each document is read once. The run pass goes first: it reads each analysis run's
-members and runs the run checks over them (``engine.runner.run_pass``), checking each
+members and runs the run checks over them (``engine.passes.run_pass``), checking each
 member on its own as it goes; then every other document is read and checked on its
-own (``engine.runner.document_pass``); both are split between processes for large
+own (``engine.passes.document_pass``); both are split between processes for large
 workspaces. Then the checks that compare documents run over the readings.  A check
 that raises becomes ``INT001`` and the run goes on.  Then `per-file-ignores` and
 inline directives silence what they name (kept as suppressed, for SARIF), unused and
@@ -26,16 +26,16 @@ from assay.engine.cache.store import Store
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
 from assay.engine.context.pins import verify_pins
+from assay.engine.passes.document_checks import DocumentOutcome
+from assay.engine.passes.document_entry import Keeping
+from assay.engine.passes.document_pass import run_documents
+from assay.engine.passes.findings import guarded, runner_diagnostics
+from assay.engine.passes.rulesets import Ruleset, matches, selectable
+from assay.engine.passes.run_pass import run_pass
 from assay.engine.runner import scoped_pass, undeclared
 from assay.engine.runner.config_selectors import check_selectors
-from assay.engine.runner.document_checks import DocumentOutcome
-from assay.engine.runner.document_entry import Keeping
-from assay.engine.runner.document_pass import run_documents
-from assay.engine.runner.findings import guarded, runner_diagnostics
 from assay.engine.runner.pin_pass import PIN_CODES
 from assay.engine.runner.result import Report, RuleInfo, Suppressed
-from assay.engine.runner.rulesets import Ruleset, matches, selectable
-from assay.engine.runner.run_pass import run_pass
 from assay.engine.runner.scoped_pass import Pass
 from assay.engine.runner.suppression import apply
 from assay.engine.runs.parts import RunParts

@@ -20,10 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from attrs import field, frozen
 
 from assay.engine.cache.store import DOCUMENT, Row, gaps_of, mentions_of
-from assay.engine.runner.document_checks import DocumentOutcome, kept_outcome
-from assay.engine.runner.document_entry import DocumentEntry, Keeping
-from assay.engine.runner.document_pass import read_documents
-from assay.engine.runner.rulesets import Ruleset
+from assay.engine.passes.document_checks import DocumentOutcome, kept_outcome
+from assay.engine.passes.document_entry import DocumentEntry, Keeping
+from assay.engine.passes.document_pass import read_documents
+from assay.engine.passes.rulesets import Ruleset
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.record_index import Record, RecordIndex

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from attrs import frozen
 
 from assay.engine.checks.base import Finding
+from assay.engine.passes.lines import BLANK
+from assay.engine.passes.rulesets import is_known, matches
 from assay.engine.runner.result import Suppressed
-from assay.engine.runner.rulesets import is_known, matches
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.document import Directive
 from assay.spec.model import Model
@@ -30,18 +31,6 @@ class Outcome(Model):
     suppressed: tuple[Suppressed, ...]
     unused: tuple[Finding, ...]  # SUP001
     unknown: tuple[Finding, ...]  # SUP002
-
-
-#: A blank line in a ``line_marks`` string; any other line is ``_TEXT``.
-_BLANK, _TEXT = " ", "x"
-
-
-def line_marks(text: str) -> str:
-    """One character a line of ``text`` (as ``str.splitlines`` splits it): whether it is
-    blank. All the directives need of a document's lines — how many there are and
-    which are blank (``disable-next-line`` skips them) — in one small string, where
-    the lines themselves would hold the document's text to the end of the run."""
-    return "".join(_TEXT if line.strip() else _BLANK for line in text.splitlines())
 
 
 def apply(
@@ -99,7 +88,7 @@ def _region(directive: Directive, directives: Sequence[Directive], marks: str) -
         return span.line, span.end_line
     if directive.action == "disable-next-line":
         index = span.end_line  # 0-based index of the line after the directive
-        while index < len(marks) and marks[index] == _BLANK:
+        while index < len(marks) and marks[index] == BLANK:
             index += 1
         return index + 1, index + 1
     # `disable`: up to the first later `enable` that names one of its selectors.

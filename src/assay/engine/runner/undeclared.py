@@ -14,7 +14,7 @@ from collections.abc import Callable
 from attrs import evolve
 
 from assay.engine.checks import folder_convention
-from assay.engine.runner.rulesets import Ruleset
+from assay.engine.passes.rulesets import Ruleset
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.record_index import RecordIndex, gap_of
 from assay.grammar.globs import compile_glob

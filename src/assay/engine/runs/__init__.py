@@ -2,5 +2,6 @@
 
 ``identity`` normalizes the source identity once, and derives the run's slug from it;
 the layout (which file is which member) is discovery's (``engine.workspace.run_folders``).
-``parts`` is what verifying a run takes from the check that read it.
+``parts`` is what verifying a run takes from the check that read it (the run pass,
+``engine.passes.run_pass``).
 """

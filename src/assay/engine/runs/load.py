@@ -3,7 +3,7 @@
 The run checks and the review's renderer need a run's documents whole (sections,
 text), side by side, which the per-document pass does not keep (no sections, no text;
 a cached document not even that). A check reads a run's members here first, with the
-loader the run pass gives (``engine.runner.run_members``: it checks each member as the
+loader the run pass gives (``engine.passes.run_members``: it checks each member as the
 document pass would, so the document pass does not read it again); ``load_runs``
 reads them for a caller outside a check.
 """

@@ -5,7 +5,7 @@ type and makes its ``DocumentOutcome``: its record's facts packed (the workspace
 checks' whole view of it), its findings, its directives and which of its lines are
 blank, and, when the store keeps it, its entry (``document_entry.DocumentEntry``), its
 parts as bytes — a few objects a document, whatever its size. The per-document pass
-(``engine.runner.document_pass``) makes one per document, in this process or a worker.
+(``engine.passes.document_pass``) makes one per document, in this process or a worker.
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from attrs import evolve, frozen
 
 from assay.engine.checks.base import Check
 from assay.engine.checks.resolved_links import link_targets
-from assay.engine.runner import document_entry
-from assay.engine.runner.document_entry import DocumentEntry
-from assay.engine.runner.findings import guarded
-from assay.engine.runner.rulesets import Ruleset
-from assay.engine.runner.suppression import line_marks
+from assay.engine.passes import document_entry
+from assay.engine.passes.document_entry import DocumentEntry
+from assay.engine.passes.findings import guarded
+from assay.engine.passes.lines import line_marks
+from assay.engine.passes.rulesets import Ruleset
 from assay.engine.workspace.candidates import Stamp
 from assay.engine.workspace.document_context import DocumentContext, record_of
 from assay.engine.workspace.record_index import Record
@@ -45,7 +45,7 @@ class DocumentOutcome(Model):
     #: The per-document checks' diagnostics, before suppression.
     diagnostics: tuple[Diagnostic, ...]
     directives: tuple[Directive, ...]
-    #: Which of the document's lines are blank (``suppression.line_marks``), kept only
+    #: Which of the document's lines are blank (``lines.line_marks``), kept only
     #: when it has directives (``disable-next-line`` skips blank lines); else "".
     lines: str
     #: What the store keeps of this document; None when it is not to be kept.

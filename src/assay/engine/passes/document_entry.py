@@ -39,7 +39,7 @@ from assay.spec.reading import (
 from assay.spec.source import Span
 
 if TYPE_CHECKING:
-    from assay.engine.runner.rulesets import Ruleset
+    from assay.engine.passes.rulesets import Ruleset
     from assay.engine.workspace.loading import Workspace
 
 
@@ -62,7 +62,7 @@ class DocumentEntry(Model):
     findings: bytes
     #: The suppression directives, pickled (b"" for none).
     directives: bytes
-    #: Which lines are blank (``suppression.line_marks``), or "".
+    #: Which lines are blank (``lines.line_marks``), or "".
     lines: str
 
     def slim(self) -> DocumentEntry:

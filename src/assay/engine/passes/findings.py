@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from assay.engine.checks.base import Check, Finding
-from assay.engine.runner.rulesets import Ruleset
+from assay.engine.passes.rulesets import Ruleset
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.rules.rule import START, Rule
 from assay.spec.rules.runner import INT001

@@ -16,13 +16,13 @@ from collections.abc import Iterator, Sequence
 from attrs import evolve, frozen
 
 from assay.engine.checks.base import Check
-from assay.engine.runner import document_pass
-from assay.engine.runner.document_checks import DocumentOutcome
-from assay.engine.runner.document_pass import Portable
-from assay.engine.runner.findings import guarded
-from assay.engine.runner.rulesets import Ruleset
-from assay.engine.runner.run_members import RunMembers
-from assay.engine.runner.workers import map_in_workers, workers
+from assay.engine.passes import document_pass
+from assay.engine.passes.document_checks import DocumentOutcome
+from assay.engine.passes.document_pass import Portable
+from assay.engine.passes.findings import guarded
+from assay.engine.passes.rulesets import Ruleset
+from assay.engine.passes.run_members import RunMembers
+from assay.engine.passes.workers import map_in_workers, workers
 from assay.engine.runs.model import Run
 from assay.engine.runs.parts import RunParts
 from assay.engine.runs.slugs import RunSources

@@ -2,7 +2,7 @@
 
 A run check compares a run's files with each other, so it needs them loaded whole,
 which the per-document pass does not keep. The run pass reads them first, each member
-once (``engine.runner.run_members``), and gives the document pass their outcomes, so
+once (``engine.passes.run_members``), and gives the document pass their outcomes, so
 it does not read them again. A warm run would then read every run again; instead each
 run's findings are kept in the store (``engine.cache.store``), under the documents'
 settings digest, valid while the run's files are the same files with the same stamps
@@ -17,9 +17,9 @@ import os
 from attrs import field, frozen
 
 from assay.engine.cache.store import RUN, stamp_text
-from assay.engine.runner.document_checks import DocumentOutcome
-from assay.engine.runner.document_entry import Keeping
-from assay.engine.runner.rulesets import Ruleset
+from assay.engine.passes.document_checks import DocumentOutcome
+from assay.engine.passes.document_entry import Keeping
+from assay.engine.passes.rulesets import Ruleset
 from assay.engine.runs.parts import RunParts
 from assay.engine.workspace.candidates import Candidate
 from assay.engine.workspace.loading import Workspace
@@ -59,8 +59,8 @@ def run_pass(
     rules = [rule for rule in ruleset.checks if rule.scope == "run"]
     if workspace.stopped or not rules or not workspace.discovery.runs:
         return RunPass([])
-    from assay.engine.runner.run_members import RunMembers
-    from assay.engine.runner.run_workers import check_runs
+    from assay.engine.passes.run_members import RunMembers
+    from assay.engine.passes.run_workers import check_runs
     from assay.engine.runs.load import runs_of
 
     held = {} if keeping is None else keeping.store.held(RUN, keeping.settings)

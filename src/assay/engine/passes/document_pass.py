@@ -1,7 +1,7 @@
 """The per-document pass: read each document and run the per-document checks on it.
 
 Documents unchanged since the last run come from the store (``engine.cache.store``,
-``engine.runner.document_entry``): their kept findings are reused and only the link
+``engine.passes.document_entry``): their kept findings are reused and only the link
 checks run again.
 
 Each document is independent here, so a large workspace is split between processes
@@ -26,13 +26,13 @@ from collections.abc import Callable, Mapping, Sequence
 from attrs import evolve
 
 from assay.engine.cache.store import DOCUMENT, Held, Row, stamp_text
+from assay.engine.passes import document_entry
+from assay.engine.passes.document_checks import DocumentChecks, DocumentOutcome, kept_outcome
+from assay.engine.passes.document_entry import DocumentEntry, Keeping
+from assay.engine.passes.findings import guarded
+from assay.engine.passes.rulesets import Ruleset
+from assay.engine.passes.workers import map_in_workers, workers
 from assay.engine.reading.vocabulary import Vocabulary
-from assay.engine.runner import document_entry
-from assay.engine.runner.document_checks import DocumentChecks, DocumentOutcome, kept_outcome
-from assay.engine.runner.document_entry import DocumentEntry, Keeping
-from assay.engine.runner.findings import guarded
-from assay.engine.runner.rulesets import Ruleset
-from assay.engine.runner.workers import map_in_workers, workers
 from assay.engine.workspace.candidates import Candidate, Stamp
 from assay.engine.workspace.document_context import DocumentContext
 from assay.engine.workspace.loading import Workspace

@@ -13,9 +13,9 @@ a gigabyte.
 
 from __future__ import annotations
 
+from assay.engine.passes.document_checks import DocumentChecks, DocumentOutcome
+from assay.engine.passes.rulesets import Ruleset
 from assay.engine.reading.vocabulary import Vocabulary
-from assay.engine.runner.document_checks import DocumentChecks, DocumentOutcome
-from assay.engine.runner.rulesets import Ruleset
 from assay.engine.runs.load import load_run, manifests_of, source_of
 from assay.engine.runs.model import Run
 from assay.engine.workspace.candidates import Candidate
