@@ -1,7 +1,7 @@
 """The rules whose examples one test module runs, chosen by the stage that reports them.
 
 Each stage's examples run through that stage (``STAGE_TESTS`` says where), so every
-rule of the registry is run by exactly one module; ``tests/spec/test_rule_registry.py``
+rule of the registry is run by exactly one module; ``tests/engine/test_rule_registry.py``
 keeps the list complete. One exception: a summary rule's example that is a spec (an
 ``assay`` block with ``stage=summary``, not an ``evidence.toml``) is prepared, run and
 summarized by the eval stages' module, which runs specs (``runs_specs``).
@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from assay.engine.checks.registry import RULES
 from assay.spec.rules.examples import ExampleFile
-from assay.spec.rules.registry import RULES
 from assay.spec.rules.rule import Rule
 
 #: Stage -> the test module that runs its rules' examples.

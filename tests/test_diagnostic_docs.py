@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from assay.spec.rules.registry import RULES, rule
+from assay.engine.checks.registry import RULES, rule
 
 ROOT = Path(__file__).resolve().parent.parent
 READER_CODES = {

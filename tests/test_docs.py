@@ -23,7 +23,7 @@ def test_docs_build_strict(tmp_path: Path) -> None:
     site = tmp_path / "site"
     assert (site / "reference" / "spec-language" / "index.html").is_file()
     # Every rule has its reference page, generated from the rule registry at build time.
-    from assay.spec.rules.registry import RULES
+    from assay.engine.checks.registry import RULES
 
     for rule in RULES:
         page = (site / "reference" / "rules" / rule.code / "index.html").read_text()

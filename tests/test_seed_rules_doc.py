@@ -16,7 +16,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from assay.spec.rules.registry import RULES
+from assay.engine.checks.registry import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "reference" / "seed-rules.md"

@@ -10,8 +10,8 @@ from typing import Any
 
 from mkdocs.structure.files import File, Files
 
+from assay.api.rules import RULES
 from assay.spec.rules.pages import page_name, rule_page, rules_index
-from assay.spec.rules.registry import RULES
 
 
 def on_files(files: Files, config: Any) -> Files:

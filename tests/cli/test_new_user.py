@@ -19,7 +19,7 @@ from syrupy.extensions.json import JSONSnapshotExtension
 import assay
 from assay.cli import EXIT_ERROR, EXIT_FINDINGS, EXIT_OK, main
 from assay.cli.commands.schema import schema
-from assay.spec.rules.registry import RULES
+from assay.engine.checks.registry import RULES
 from tests.cli.test_check_command import GOOD, workspace
 
 SPEC_CODES = [r.code for r in RULES if r.stage == "spec"]

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from assay.engine.checks.registry import RULES
 from assay.engine.runner.run import check
 from assay.engine.workspace.config import load_config
 from assay.spec.rules.examples import ExampleFile
-from assay.spec.rules.registry import RULES
 from tests.rule_examples import example_cases
 
 # INT001 is raised by a crashing check, which a document cannot make happen; PRT022

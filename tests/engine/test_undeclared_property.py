@@ -19,10 +19,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from assay.engine.checks.registry import find
 from assay.engine.runner.run import check
 from assay.engine.workspace.config import load_config
 from assay.spec.diagnostics import Diagnostic
-from assay.spec.rules.registry import find
 
 SPEC = 'use adr\n\ntype decision extends adr {\n    files "docs/adr/*.md"\n}\n'
 CONVENTIONS = {"DOC003", "FLD001", "DOC010", "DOC014", "FLD007"}

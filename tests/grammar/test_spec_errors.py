@@ -6,9 +6,9 @@ from typing import NamedTuple
 
 import pytest
 
+from assay.engine.checks.registry import RULES
 from assay.grammar.spec import parse_spec
 from assay.spec.diagnostics import CODE_PATTERN, NAME_PATTERN
-from assay.spec.rules.registry import RULES
 
 CODES = {rule.code: rule.name for rule in RULES if rule.stage == "spec"}
 

@@ -35,7 +35,7 @@ def render_report(diagnostics: Sequence[Diagnostic], path: str, root: Path, form
 def report_of(diagnostics: Sequence[Diagnostic], path: str) -> Report:
     """The report the formatters render: this one session, the PRT rules."""
     from assay.api import Report, RuleInfo
-    from assay.spec.rules.registry import RULES
+    from assay.api.rules import RULES
 
     rules = tuple(RuleInfo.of(r) for r in RULES if r.family in ("PRT", "PTH"))
     return Report(diagnostics=tuple(diagnostics), suppressed=(), files=(path,), rules=rules)

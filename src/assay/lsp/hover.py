@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from assay.api.rules import find
 from assay.spec.diagnostics import CODE_PATTERN, Diagnostic
-from assay.spec.rules.registry import find
 
 
 def rule_text(code: str, rules_url: str) -> str | None:

@@ -80,8 +80,8 @@ def parse(served: Served, arguments: dict[str, Any]) -> str:
 
 def rules(served: Served, arguments: dict[str, Any]) -> str:
     """``assay rules [CODE]``: every rule, or one rule and its reference page."""
+    from assay.api.rules import RULES, find
     from assay.spec.rules.pages import rule_page, rules_index
-    from assay.spec.rules.registry import RULES, find
 
     code = arguments.get("code")
     if code is None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from attrs import field, frozen
 
 from assay.api.runs import Verification, verifications
+from assay.engine.checks.registry import find
 from assay.engine.runner.result import Report
 from assay.engine.runner.run import CheckOptions, check_keeping
 from assay.engine.workspace.config import Config
@@ -27,7 +28,6 @@ from assay.errors import AssayError
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.model import Model
 from assay.spec.reading import Reading
-from assay.spec.rules.registry import find
 
 __all__ = ["Excluded", "Publication", "SpecFailed", "decide"]
 

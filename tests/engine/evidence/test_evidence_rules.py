@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 
 from assay.api import evaluation
+from assay.engine.checks.registry import rule
 from assay.engine.evidence.catalog import build_catalog, read_specs
 from assay.engine.evidence.codes import EvidenceError
 from assay.engine.workspace.config import load_config
 from assay.spec.diagnostics import Diagnostic
 from assay.spec.rules.examples import ExampleFile
-from assay.spec.rules.registry import rule
 from tests.rule_examples import example_cases, runs_specs
 
 CASES = [*example_cases("evaluation"), *example_cases("summary", where=runs_specs)]

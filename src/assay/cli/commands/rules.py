@@ -10,8 +10,8 @@ from assay.cli.output import complain, write
 
 def run(options: argparse.Namespace) -> int:
     """Print the index, or one rule's page (by code or name)."""
+    from assay.api.rules import RULES, find
     from assay.spec.rules.pages import rule_page, rules_index
-    from assay.spec.rules.registry import RULES, find
 
     if options.code is None:
         write(rules_index(RULES))

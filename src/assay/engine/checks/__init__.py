@@ -1,8 +1,8 @@
 """The checks: one module each, listed here explicitly — no discovery, no plugins.
 
-A check is the logic of one rule of ``assay.spec.rules.registry`` that ``assay check``
-runs; the codes the runner, the spec reader and the other stages report have rules
-but no check.  The order is by code; the runner's report order does not depend on it.
+A check is the logic of one rule of the ``registry`` that ``assay check`` runs; the
+codes the runner, the spec reader and the other stages report have rules but no
+check.  The order is by code; the runner's report order does not depend on it.
 """
 
 from __future__ import annotations

@@ -15,10 +15,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from attrs import frozen
 
 from assay.engine.checks.base import Check
+from assay.engine.checks.registry import RULES
 from assay.errors import UsageError
 from assay.spec.diagnostics import CODE_PATTERN, Severity
 from assay.spec.model import Model
-from assay.spec.rules.registry import RULES
 from assay.spec.rules.rule import Rule
 
 

@@ -25,6 +25,7 @@ from attrs import frozen
 from assay.engine.cache.store import Store
 from assay.engine.checks import CHECKS
 from assay.engine.checks.base import Check
+from assay.engine.checks.registry import RULES
 from assay.engine.context.pins import verify_pins
 from assay.engine.passes.document_checks import DocumentOutcome
 from assay.engine.passes.document_entry import Keeping
@@ -50,7 +51,6 @@ from assay.engine.workspace.run_folders import REVIEW
 from assay.spec.diagnostics import Diagnostic, sorted_diagnostics
 from assay.spec.model import Model
 from assay.spec.reading import Reading
-from assay.spec.rules.registry import RULES
 from assay.spec.rules.runner import SUP001, SUP002
 
 

@@ -14,12 +14,12 @@ from collections.abc import Callable
 from attrs import evolve
 
 from assay.engine.checks import folder_convention
+from assay.engine.checks.registry import find
 from assay.engine.passes.rulesets import Ruleset
 from assay.engine.workspace.loading import Workspace
 from assay.engine.workspace.record_index import RecordIndex, gap_of
 from assay.grammar.globs import compile_glob
 from assay.spec.diagnostics import Diagnostic
-from assay.spec.rules.registry import find
 
 
 def undeclared_records(workspace: Workspace, index: RecordIndex) -> Callable[[str], bool]:

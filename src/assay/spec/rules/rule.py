@@ -50,7 +50,7 @@ Undeclared = Literal["face", "convention", "hint"]
 #: Each family's default, so a new family must decide (a rule of a family missing here
 #: cannot be made). Every family defaults to ``excludes``, the safe side: a rule is
 #: ``noted`` only when its author says so (the relation and consistency rules of
-#: ``records``, ``fields`` and ``links``), and ``tests/spec/test_rule_registry.py``
+#: ``records``, ``fields`` and ``links``), and ``tests/engine/test_rule_registry.py``
 #: holds the list, so no rule moves silently.
 FAMILY_ON_SITE: dict[str, OnSite] = {
     family: "excludes"

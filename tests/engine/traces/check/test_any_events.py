@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from assay.engine.checks.registry import rule
 from assay.engine.traces.check import check_trace
 from assay.engine.traces.protocols import protocol_named
-from assay.spec.rules.registry import rule
 from assay.spec.trace import TraceEvent
 
 CONSULTATION = protocol_named("consultation")

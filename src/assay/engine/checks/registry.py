@@ -1,9 +1,10 @@
 """Every rule assay has, in one table: ``RULES``, and ``rule(code)`` to look one up.
 
 The rule reference (``assay rules``, the documentation site's pages), SARIF's rule
-metadata and the checks all read this table; a module per family holds the ``Rule``
-literals and lists them (its ``RULES``), and a rule is in the table because its
-module is listed here.
+metadata and the checks all read this table; a module per family
+(``assay.spec.rules``) holds the ``Rule`` literals and lists them (its ``RULES``),
+and a rule is in the table because its module is listed here. The table is the
+engine's, so that the command line reaches it through ``assay.api.rules``.
 """
 
 from __future__ import annotations
