@@ -7,10 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assay.engine.checks.folder_convention import judged, tallies, unreported
+from assay.engine.checks.missing_field import FLD001
+from assay.engine.checks.missing_section import DOC003
+from assay.engine.checks.value_not_allowed import FLD002
 from assay.engine.workspace.record_index import Gap, Record, gap_of, unread_facts
 from assay.spec.diagnostics import Diagnostic
-from assay.spec.rules.documents import DOC003
-from assay.spec.rules.fields import FLD001, FLD002
 
 STATUS: Gap = ("FLD001", "Status")
 ON_HOLD: Gap = ("FLD002", "on hold")

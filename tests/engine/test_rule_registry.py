@@ -4,12 +4,14 @@ table."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import importlib.util
 import io
 import json
 import pkgutil
 import re
+import sys
 import tokenize
 from pathlib import Path
 from typing import Any, get_args
@@ -18,7 +20,7 @@ import pytest
 
 import assay.spec.rules
 from assay.cli import main
-from assay.engine.checks import registry
+from assay.engine.checks import CHECKS, registry
 from assay.engine.checks.registry import RULES
 from assay.spec.rules.rule import Rule, Stage
 from tests.rule_examples import STAGE_TESTS
@@ -53,9 +55,61 @@ def test_only_a_rule_makes_a_diagnostic() -> None:
     assert reasons <= {"engine/evidence/summary/reasons.py", "spec/evaluation_summary.py"}
 
 
-def test_rules_are_written_only_in_the_registry() -> None:
-    """A ``Rule(...)`` literal outside ``spec/rules/`` would be a code the table lacks."""
-    assert [path for path, text in _sources().items() if re.search(r"\bRule\(", text)] == []
+#: The checks whose rule is written in a family table, not beside the check: those
+#: the document reader reports (one adapter hands them on, ``reader_reported``), and
+#: the paths and pins the contained opener and assembly report too (the checks stand on
+#: those, so the rules sit below all of them).
+TABLED_CHECKS = {
+    "DOC001", "DOC006", "DOC013", "DOC019", "DOC021", "SUP003",
+    "PIN001", "PIN002", "PIN003", "PTH001", "PTH002", "PTH003", "PTH004",
+}  # fmt: skip
+
+
+def _written() -> dict[str, list[str]]:
+    """Each code, and the modules whose ``Rule(code=...)`` literal writes it."""
+    found: dict[str, list[str]] = {}
+    for path, text in _sources(outside_rules=False).items():
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Rule":
+                code = next(k.value for k in node.keywords if k.arg == "code")
+                assert isinstance(code, ast.Constant), path
+                found.setdefault(code.value, []).append(path)
+    return found
+
+
+def test_each_check_holds_its_rule_beside_it() -> None:
+    """A check's ``Rule`` is the constant named by its code in the check's own module,
+    so its page and its logic are read in one file; only the ``TABLED_CHECKS`` take
+    theirs from a family table the registry lists."""
+    tabled = {listed.code: listed for module in registry.FAMILIES for listed in module.RULES}
+    for check in CHECKS:
+        if check.code in TABLED_CHECKS:
+            assert tabled.get(check.code) is check.rule, check.code
+            continue
+        module = sys.modules[check.run.__module__]
+        assert module.__name__.startswith("assay.engine.checks."), check.code
+        assert vars(module).get(check.code) is check.rule, check.code
+        assert check.code not in tabled, check.code
+    assert {check.code for check in CHECKS} >= TABLED_CHECKS
+
+
+def test_every_rule_is_written_once_in_a_table_or_beside_its_check() -> None:
+    """Each code is one ``Rule(...)`` literal, in a family module of ``spec/rules/``
+    the registry lists or in the module of that code's check; the table is exactly the
+    family tables' rules and the checks'."""
+    checks = {check.code: check for check in CHECKS}
+    families = {module.__name__: module for module in registry.FAMILIES}
+    for code, paths in _written().items():
+        assert len(paths) == 1, (code, paths)
+        name = "assay." + paths[0].removesuffix(".py").replace("/", ".")
+        if name in families:
+            assert code in {listed.code for listed in families[name].RULES}, code
+        else:
+            assert name == checks[code].run.__module__, code
+    assert set(_written()) == CODES
+    tables = {listed for module in registry.FAMILIES for listed in module.RULES}
+    assert set(RULES) == tables | {check.rule for check in CHECKS}
+    assert len(RULES) == len(CODES)
 
 
 def test_every_code_the_sources_name_is_a_rule() -> None:
@@ -77,9 +131,9 @@ def _names(text: str) -> set[str]:
 
 
 def test_every_rule_is_reported_by_a_stage() -> None:
-    """Each rule's constant is used in code outside the registry (a check points at it,
-    a stage makes its diagnostics); its Fails example then proves the stage reports it
-    (``tests/rule_examples.py``)."""
+    """Each rule's constant is used in code outside the family tables (a check is
+    declared with it, a stage makes its diagnostics); its Fails example then proves
+    the stage reports it (``tests/rule_examples.py``)."""
     used = set().union(*(_names(text) for text in _sources().values()))
     assert [r.code for r in RULES if r.code not in used] == []
 
@@ -99,7 +153,7 @@ def test_every_module_of_rules_is_in_the_table() -> None:
         found = {k: v for k, v in vars(module).items() if isinstance(v, Rule)}
         if not found or info.name == "rule":
             continue
-        assert module in registry._MODULES, info.name
+        assert module in registry.FAMILIES, info.name
         assert all(name == value.code for name, value in found.items()), info.name
         assert sorted(r.code for r in module.RULES) == sorted(found), info.name
 

@@ -1,8 +1,10 @@
 """The checks: one module each, listed here explicitly — no discovery, no plugins.
 
-A check is the logic of one rule of the ``registry`` that ``assay check`` runs; the
-codes the runner, the spec reader and the other stages report have rules but no
-check.  The order is by code; the runner's report order does not depend on it.
+A check is the logic of one rule that ``assay check`` runs, and its module holds that
+rule above the logic (``base`` says which rules are written elsewhere).  ``registry``
+takes the checks' rules from this list, and adds the family tables of the codes the
+runner, the spec reader and the other stages report, which have rules but no check.
+The order is by code; the runner's report order does not depend on it.
 """
 
 from __future__ import annotations

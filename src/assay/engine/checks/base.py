@@ -1,11 +1,14 @@
-"""What a check is: a rule (``assay.spec.rules``) and a function over facts.
+"""What a check is: a rule (``assay.spec.rules.rule.Rule``) and a function over facts.
 
 A check is a plain function decorated with ``document_check``, ``workspace_check`` or
 ``run_check`` (over one analysis run's documents together) and the ``Rule`` it
 reports, which holds its code, name, default severity and reference page; the
-function holds only the logic.  Checks return ``Finding``\\ s — where and what — and
-the runner turns them into diagnostics of the check's rule at the severity the
-configuration gives it.  Checks never print and never raise on bad
+function holds only the logic.  The rule is written beside it, in the check's module,
+as the constant named by its code (``DOC003 = Rule(...)``), unless another stage
+reports it too (the document reader, the contained opener, assembly): then it is in
+that stage's family table in ``assay.spec.rules``.  Checks return ``Finding``\\ s —
+where and what — and the runner turns them into diagnostics of the check's rule at
+the severity the configuration gives it.  Checks never print and never raise on bad
 input; a check that raises anyway becomes ``INT001`` and the run goes on.
 """
 

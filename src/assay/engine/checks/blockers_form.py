@@ -9,13 +9,68 @@ from assay.engine.checks.base import Finding, document_check
 from assay.engine.reading.places import Places
 from assay.engine.reading.sentences import shorten
 from assay.engine.workspace.document_context import DocumentContext
-from assay.spec.rules.forms import FRM003
+from assay.spec.rules.rule import Rule
 
 # What starts a block other than a `- ` item, so a line is no lazy continuation of the
 # item above it: another list marker, a heading, a quote, a fence, HTML, a break.
 _BLOCK_START = re.compile(
     r" {0,3}(?:[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|#{1,6}(?:[ \t]|$)|>|```|~~~|<"
     r"|(?:[-*_][ \t]*){3,}$)"
+)
+
+
+FRM003 = Rule(
+    code="FRM003",
+    name="blockers-form",
+    stage="check",
+    scope="document",
+    summary="A `form none-or-list` section or field is neither exactly `none` nor a `- ` list.",
+    documentation="""\
+ADR 097's workflow continues only on exactly `none`; anything else is a list of
+blockers. Loose readings let `None found` through as "no blockers", so the form is
+strict: the text (HTML comments aside, surrounding whitespace stripped) is exactly
+`none` — not `None`, `none.` or `None found` — or a Markdown list whose every item
+uses the `- ` marker, with nothing else but blank lines and the items' own
+continuation lines and nested blocks. `* x` and `1. x` lists fail, and so does a
+paragraph before or after the list. The finding points at the first line that
+breaks the form. An empty section is `DOC007`'s.
+
+## Fails
+
+```assay path=assay/verification.assay
+type verification {
+    files "runs/*/verify.md"
+    section "Blockers" required { form none-or-list }
+}
+```
+
+```markdown path=runs/billing/verify.md at=5:1
+# Billing service: verification
+
+### Blockers
+
+None found
+```
+
+## Passes
+
+```assay path=assay/verification.assay
+type verification {
+    files "runs/*/verify.md"
+    section "Blockers" required { form none-or-list }
+}
+```
+
+```markdown path=runs/billing/verify.md
+# Billing service: verification
+
+### Blockers
+
+- The runtime member names no inputs.
+- The memory lens cites a file outside the set,
+  `docs/private.md`.
+```
+""",
 )
 
 

@@ -8,7 +8,7 @@ from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.diagnostics import Related
 from assay.spec.reading import FieldReading
-from assay.spec.rules.fields import FLD005
+from assay.spec.rules.rule import Rule
 
 _PLACES = {
     "front-matter": "front matter",
@@ -20,6 +20,48 @@ _PLACES = {
     "title": "the title",
     "toml": "a key of the TOML file",
 }
+
+
+FLD005 = Rule(
+    code="FLD005",
+    name="conflicting-values",
+    stage="check",
+    scope="document",
+    summary="Two places state the same field and disagree, after normalization.",
+    documentation="""\
+A record with `status: proposed` in front matter and `## Status` Accepted has no
+status a reader can trust. Stating it twice the same way is fine (`Status:
+accepted` twice, or `Approved` and `accepted`). In a record no spec declares, only a
+field with a vocabulary or a format (Status, Date) is compared: a free one such as
+Deciders is a list of people a record may write twice in two spellings.
+
+## Fails
+
+```markdown at=8:1
+---
+status: proposed
+---
+# 1. Use PostgreSQL
+
+## Status
+
+Accepted
+```
+
+## Passes
+
+```markdown
+---
+status: accepted
+---
+# 1. Use PostgreSQL
+
+## Status
+
+Approved
+```
+""",
+)
 
 
 @document_check(FLD005)

@@ -10,7 +10,91 @@ from assay.engine.reading.vocabulary import fold
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.diagnostics import Related
 from assay.spec.reading import SectionReading
-from assay.spec.rules.documents import DOC005
+from assay.spec.rules.rule import Rule
+
+DOC005 = Rule(
+    code="DOC005",
+    name="duplicate-section",
+    stage="check",
+    scope="document",
+    severity="warning",
+    summary=(
+        "A declared section appears twice in one place: under the same heading, or "
+        "under two of its names when one of them is empty."
+    ),
+    documentation="""\
+A reader (and assay) would not know which one holds the decision. Sections with
+different headings that share a declared name (`Consequences` and `Risks`) and
+both hold text are not duplicates: records often keep both. When one of them is
+empty (`## Risks` left from the template above `## Consequences`), it is a
+duplicate: the empty one is reported by DOC007 as well. Parts of a section named
+after it (`### Positive Consequences`, `### Negative Consequences`) are never
+duplicates of each other.
+
+Only sections in one place are compared: under the same parent heading, and not
+parted by a heading the type does not declare at their level. Each option's own
+`#### Consequences` under its `### Option` heading, or an `### Implications` after
+each flat `### Alternative 2`, belongs to that option.
+
+## Fails
+
+```markdown at=11:1
+# 1. Use PostgreSQL
+
+## Context
+
+The ledger needs transactions.
+
+## Decision
+
+PostgreSQL 16.
+
+## Context
+
+Also, the team knows it.
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL
+
+## Context
+
+The ledger needs transactions. Also, the team knows it.
+
+## Decision
+
+PostgreSQL 16.
+
+## Risks
+
+The team has not run PostgreSQL 16 before.
+
+## Consequences
+
+One database to back up.
+```
+
+```markdown
+# 1. Choose a database
+
+## Considered Options
+
+### PostgreSQL
+
+#### Consequences
+
+One database to back up.
+
+### MySQL
+
+#### Consequences
+
+Two replicas to keep in step.
+```
+""",
+)
 
 
 @document_check(DOC005)

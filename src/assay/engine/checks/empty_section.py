@@ -23,7 +23,7 @@ from assay.engine.reading.sections import is_unwritten_note
 from assay.engine.reading.vocabulary import fold
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.reading import Reading, SectionReading
-from assay.spec.rules.documents import DOC007
+from assay.spec.rules.rule import Rule
 from assay.spec.types import DocumentType
 
 #: Statuses (folded) of a record not decided yet, whose open questions may say `TBD`.
@@ -31,6 +31,66 @@ _UNDECIDED = frozenset({"proposed", "draft", "in review", "under review", "pendi
 _WORD = re.compile(r"[^\W\d_]{3,}")
 #: Words too common to tie a heading to a section.
 _COMMON = frozenset({"and", "the", "for", "with", "from", "other", "about"})
+
+
+DOC007 = Rule(
+    code="DOC007",
+    name="empty-section",
+    undeclared="face",
+    stage="check",
+    scope="document",
+    summary="A declared section is empty, or holds only comments or a template placeholder.",
+    documentation="""\
+An empty `## Consequences` usually means the record was committed from its
+template before it was finished. Sub-sections count as content, and so does a
+value in the heading: `## Decision: use Kafka` says what was decided. The
+template's text is a `{…}` or `[option 1]` placeholder (a line each), `TBC`, `TBD`,
+`*To be determined.*`, MADR's `Chosen option: "[option 1]", because
+[justification …]` and `Good, because {argument a}`, or a question adr-tools' or
+Nygard's template asks in a plain sentence ("The change that we're proposing or have
+agreed to implement."), which is what `assay new` writes until the author answers it;
+`N/A` is an answer (a rejected record decided nothing). The message names the heading
+as written (`Risks`, read as Consequences).
+
+Only what is certainly unwritten is reported. `TBD` or `TODO` alone in a record whose
+status is still proposed (or draft) is the authors' note of what is open, not the
+template's text. An empty heading followed, at its own level, by a heading that names
+a part or an item of it (`## Consequences` then `## Positive`, `## Considered Options`
+then `## Option A`) has its content one level too high, and is not empty.
+
+## Fails
+
+```markdown at=7:1
+# 1. Use PostgreSQL
+
+Status: Accepted
+
+## Context
+
+{Describe the context and problem statement}
+
+## Decision
+
+PostgreSQL 16.
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL
+
+Status: Accepted
+
+## Context
+
+The ledger needs transactions across accounts.
+
+## Decision
+
+PostgreSQL 16.
+```
+""",
+)
 
 
 @document_check(DOC007)

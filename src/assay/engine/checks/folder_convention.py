@@ -30,7 +30,7 @@ from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.record_index import PART_CODES, Gap, Record, gap_of
 from assay.spec.diagnostics import Diagnostic
-from assay.spec.rules.records import DOC015
+from assay.spec.rules.rule import Rule
 
 #: A convention needs a series: one record alone that breaks it is told so.
 SERIES = 2
@@ -193,6 +193,97 @@ def _usual(diagnostic: Diagnostic, folders: dict[str, Tally], record: Record | N
     if gap is None or tally is None:
         return False
     return tally.usual(gap) or (record is not None and not tally.shaped(record, gap))
+
+
+DOC015 = Rule(
+    code="DOC015",
+    name="folder-convention",
+    stage="check",
+    scope="workspace",
+    severity="info",
+    summary=(
+        "A folder's records keep no settled convention, or use a status word of their "
+        "own: said once, instead of a finding in each record."
+    ),
+    documentation="""\
+A record no spec declares (found by convention, read as the built-in `adr` or `madr`)
+is judged against its folder. A series written without a status (the status lives in
+an index page) or without a Decision section (the title states it) is not wrong in
+every record. For a required field or section (`FLD001`, `DOC003`), one title
+(`DOC010`), headings rather than bold labels (`DOC014`) and ISO dates (`FLD007`): where
+at least two in three of a folder's records (and at least two) keep the convention,
+each record that breaks it is told, as a warning that says how many keep it; where
+fewer do, the folder is written another way, and this one finding, at its first
+record, says so instead. A status word the built-in types do not know (`FLD002`) is
+the folder's own once two of its records use it (the word a status leads with, a
+reason after it aside). A record that lacks a required part is told only when it is
+written like the records that have it (more than half of the other sections two in
+three of them have): one written to another template, a short form or meeting notes
+lacks the part by design, and this finding counts it instead. So does one that lacks
+a section and has a section of its own, which the records that have the part do not
+usually have (`## Solution`, `## Intro`): the part may be there under its own name. A
+folder of one record is no series: records kept one a folder (a folder a component or a
+proposal) are counted together under the nearest folder that holds others. A
+team's own spec that requires a part means it of every record. Ignoring `DOC015`
+(`ignore = ["DOC015"]`) reports every record again.
+
+## Fails
+
+```markdown path=docs/adr/0001-use-postgres.md at=1:1
+# 1. Use PostgreSQL
+
+## Context
+
+The ledger needs transactions.
+
+## Decision
+
+PostgreSQL 16.
+```
+
+```markdown path=docs/adr/0002-use-redis.md
+# 2. Use Redis for sessions
+
+## Context
+
+Sessions outgrow the process.
+
+## Decision
+
+Redis 7.
+```
+
+## Passes
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+
+Status: Accepted
+
+## Context
+
+The ledger needs transactions.
+
+## Decision
+
+PostgreSQL 16.
+```
+
+```markdown path=docs/adr/0002-use-redis.md
+# 2. Use Redis for sessions
+
+Status: Accepted
+
+## Context
+
+Sessions outgrow the process.
+
+## Decision
+
+Redis 7.
+```
+""",
+)
 
 
 @workspace_check(DOC015)

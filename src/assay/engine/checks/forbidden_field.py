@@ -6,7 +6,45 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
-from assay.spec.rules.fields import FLD004
+from assay.spec.rules.rule import Rule
+
+FLD004 = Rule(
+    code="FLD004",
+    name="forbidden-field",
+    stage="check",
+    scope="document",
+    summary="A forbidden field is present; the message gives the spec's reason.",
+    documentation="""\
+## Fails
+
+```assay path=assay/memory.assay
+type memory {
+    files "runs/*/memory.md"
+    field "worker-model" forbidden "removed by ADR 097"
+}
+```
+
+```markdown path=runs/billing/memory.md at=2:1
+---
+worker-model: large-2
+---
+# Memory report
+```
+
+## Passes
+
+```assay path=assay/memory.assay
+type memory {
+    files "runs/*/memory.md"
+    field "worker-model" forbidden "removed by ADR 097"
+}
+```
+
+```markdown path=runs/billing/memory.md
+# Memory report
+```
+""",
+)
 
 
 @document_check(FLD004)

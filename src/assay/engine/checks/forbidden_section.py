@@ -6,7 +6,50 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
-from assay.spec.rules.documents import DOC004
+from assay.spec.rules.rule import Rule
+
+DOC004 = Rule(
+    code="DOC004",
+    name="forbidden-section",
+    stage="check",
+    scope="document",
+    summary="A forbidden section is present; the message gives the spec's reason.",
+    documentation="""\
+## Fails
+
+```assay path=assay/overview.assay
+type overview {
+    files "runs/*/overview.md"
+    section "Lens scoping" forbidden "removed by ADR 097"
+}
+```
+
+```markdown path=runs/billing/overview.md at=3:1
+# Billing service
+
+## Lens scoping
+
+Full depth for every lens.
+```
+
+## Passes
+
+```assay path=assay/overview.assay
+type overview {
+    files "runs/*/overview.md"
+    section "Lens scoping" forbidden "removed by ADR 097"
+}
+```
+
+```markdown path=runs/billing/overview.md
+# Billing service
+
+## Limitations
+
+Only the public API was read.
+```
+""",
+)
 
 
 @document_check(DOC004)

@@ -9,9 +9,68 @@ from assay.engine.runs.identity import normalize_identity
 from assay.engine.runs.model import Run
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.spec.diagnostics import Related
-from assay.spec.rules.identities import IDN002
+from assay.spec.rules.rule import Rule
 
 BOUNDARY = "boundary.md"
+
+
+IDN002 = Rule(
+    code="IDN002",
+    name="identity-mismatch",
+    stage="check",
+    scope="run",
+    summary="The boundary's `source.identity` names another source than `run.toml`'s `source`.",
+    documentation="""\
+The caller gives the run's source in any form; the boundary worker freezes it in
+`source.identity`, normalized. ADR 097 has the boundary validator refuse a frozen
+identity that differs from the caller's source normalized once (surrounding
+whitespace stripped, then one trailing `/`, then one trailing `.git`, then a URL's
+scheme and host lowercased): a caller's `HTTPS://GitHub.com/pallets/flask.git/`
+passes with `https://github.com/pallets/flask` frozen, and a frozen value in
+another form is reported with the form to write. Paths keep their case:
+`pallets/Flask` is another repository.
+
+## Fails
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/boundary.md at=3:20
+# Boundary: Flask
+
+- source.identity: https://github.com/pallets/quart
+- source.commit: 2f0c62f5e6e290843f03c1fa70817c7a3c7fd661
+- inspected: 2026-09-29
+
+## Scope
+
+The `src/flask` package.
+```
+
+## Passes
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "HTTPS://GitHub.com/pallets/flask.git/"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/boundary.md
+# Boundary: Flask
+
+- source.identity: https://github.com/pallets/flask
+- source.commit: 2f0c62f5e6e290843f03c1fa70817c7a3c7fd661
+- inspected: 2026-09-29
+
+## Scope
+
+The `src/flask` package.
+```
+""",
+)
 
 
 @run_check(IDN002)

@@ -8,7 +8,55 @@ from assay.engine.checks.base import Finding, document_check
 from assay.engine.checks.identity_mismatch import BOUNDARY
 from assay.engine.runs.identity import normalize_identity
 from assay.engine.workspace.document_context import DocumentContext
-from assay.spec.rules.identities import IDN001
+from assay.spec.rules.rule import Rule
+
+IDN001 = Rule(
+    code="IDN001",
+    name="identity-not-normalized",
+    stage="check",
+    scope="document",
+    summary="A source identity is not written in its normalized form; the message gives it.",
+    documentation="""\
+ADR 097 normalizes the source identity once: surrounding whitespace stripped, then
+one trailing `/`, then one trailing `.git`, then a URL's scheme and host
+lowercased, nothing else (the path keeps its case). A value is reported when
+normalizing it would change it. The value checked is the text without markup:
+spaces inside backticks are not part of it. `assay identity URL` prints the
+normal form. In an analysis run, the boundary's `source.identity` is `IDN002`'s
+to judge: it must be the normal form of the run's own source, which need not
+normalize to itself (`…/r/.git` freezes as `…/r/`).
+
+## Fails
+
+```assay path=assay/boundary.assay
+type boundary {
+    files "runs/*/boundary.md"
+    field "source.identity" required { format identity }
+}
+```
+
+```markdown path=runs/pageindex/boundary.md at=3:20
+# PageIndex
+
+- source.identity: `https://GitHub.com/VectifyAI/PageIndex.git`
+```
+
+## Passes
+
+```assay path=assay/boundary.assay
+type boundary {
+    files "runs/*/boundary.md"
+    field "source.identity" required { format identity }
+}
+```
+
+```markdown path=runs/pageindex/boundary.md
+# PageIndex
+
+- source.identity: `https://github.com/VectifyAI/PageIndex`
+```
+""",
+)
 
 
 @document_check(IDN001)

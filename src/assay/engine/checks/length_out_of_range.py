@@ -7,9 +7,59 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.reading.sentences import plain_text
 from assay.engine.workspace.document_context import DocumentContext
-from assay.spec.rules.forms import FRM002
+from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
 from assay.spec.specfile import LengthRange
+
+FRM002 = Rule(
+    code="FRM002",
+    name="length-out-of-range",
+    stage="check",
+    scope="document",
+    summary="A section's text, a field's value or the title is outside its `length` bounds.",
+    documentation="""\
+Lengths count the characters (code points) a reader sees: the plain text, with
+emphasis, code backticks, link destinations and HTML comments gone and each run
+of whitespace one space. ADR 097's `## Description` must be 50 to 250 characters,
+so a run's description fits a page's meta description. Both bounds are inclusive;
+`..250` and `50..` leave one open. The title is its text without a record-number
+prefix. Empty sections and placeholders are left to `DOC007` and `FLD006`.
+
+## Fails
+
+```assay path=assay/overview.assay
+type overview {
+    files "runs/*/overview.md"
+    section "Description" required { length 50..250 }
+}
+```
+
+```markdown path=runs/billing/overview.md at=5:1
+# Billing service
+
+## Description
+
+The billing service charges cards.
+```
+
+## Passes
+
+```assay path=assay/overview.assay
+type overview {
+    files "runs/*/overview.md"
+    section "Description" required { length 50..250 }
+}
+```
+
+```markdown path=runs/billing/overview.md
+# Billing service
+
+## Description
+
+The billing service charges cards every night and retries **failed** charges.
+```
+""",
+)
 
 
 @document_check(FRM002)

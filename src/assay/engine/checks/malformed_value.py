@@ -7,7 +7,40 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
 from assay.grammar.user_patterns import fullmatches
-from assay.spec.rules.fields import FLD003
+from assay.spec.rules.rule import Rule
+
+FLD003 = Rule(
+    code="FLD003",
+    name="malformed-value",
+    undeclared="face",
+    stage="check",
+    scope="document",
+    summary="A date that cannot be a date, or a value that does not match its pattern.",
+    documentation="""\
+`2023-13-10` has no month 13 and `2021-02-30` no such day: the record's history
+is wrong, not just its spelling. A numeric date is a date in whichever order it can be
+read (`32/13/2020` is none; `09/27/23` is 27 September), and so is a month and a year
+(`January, 2026`): dates in other formats are `FLD007`.
+
+## Fails
+
+```markdown at=4:9
+# 1. Use PostgreSQL
+
+* Status: Accepted
+* Date: 2023-13-10
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL
+
+* Status: Accepted
+* Date: 2023-12-10
+```
+""",
+)
 
 
 @document_check(FLD003)

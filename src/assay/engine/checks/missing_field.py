@@ -7,7 +7,54 @@ from collections.abc import Iterator
 from assay.engine.checks.anchors import document_anchor
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
-from assay.spec.rules.fields import FLD001
+from assay.spec.rules.rule import Rule
+
+FLD001 = Rule(
+    code="FLD001",
+    name="missing-field",
+    undeclared="convention",
+    stage="check",
+    scope="document",
+    summary="A required field is not stated anywhere a reader would look.",
+    documentation="""\
+Fields are read from front matter, a metadata table, `Key: value` lines and
+bullets before the first section, a heading named after the field (`## Status`
+then its first paragraph) or holding the value (`## Status: accepted`), a
+`Status:` line under a heading that asks for it (`## Proposal Status`), and a
+status word leading the title (`# Draft: Use PostgreSQL`). A record whose front matter
+is no valid YAML (DOC006) is not told its fields are missing: they may be in it.
+
+## Fails
+
+```markdown at=1:1
+# 1. Use PostgreSQL
+
+## Context
+
+The ledger needs transactions.
+
+## Decision
+
+PostgreSQL 16.
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL
+
+* **Status:** Accepted
+
+## Context
+
+The ledger needs transactions.
+
+## Decision
+
+PostgreSQL 16.
+```
+""",
+)
 
 
 @document_check(FLD001)

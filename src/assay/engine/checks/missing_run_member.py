@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Finding, run_check
 from assay.engine.runs.model import Run
 from assay.engine.workspace.run_folders import MANIFEST, MEMBERS
-from assay.spec.rules.runs import DOC017
+from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
 
 #: What each member is, for the message.
@@ -19,6 +19,81 @@ _WHAT = {
     "overview.md": "the last reconciliation's overview",
     "verify.md": "the last verification",
 }
+
+
+DOC017 = Rule(
+    code="DOC017",
+    name="missing-run-member",
+    stage="check",
+    scope="run",
+    summary="An analysis run lacks a member: a complete run has all six.",
+    documentation="""\
+A run folder (any folder holding `run.toml`) holds `boundary.md`,
+`output/runtime.md`, `lenses/memory.md`, `lenses/epistemic.md`, `overview.md` and
+`verify.md`. Each missing one is reported at the top of `run.toml`, the file that
+makes the folder a run.
+
+## Fails
+
+```toml path=runs/github.com-pallets-flask/run.toml at=1:1
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/boundary.md
+# Boundary: Flask
+```
+
+```markdown path=runs/github.com-pallets-flask/output/runtime.md
+# Runtime: request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/lenses/memory.md
+# Memory lens: request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/overview.md
+# Overview: Flask request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/verify.md
+# Verification
+```
+
+## Passes
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/boundary.md
+# Boundary: Flask
+```
+
+```markdown path=runs/github.com-pallets-flask/output/runtime.md
+# Runtime: request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/lenses/memory.md
+# Memory lens: request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/lenses/epistemic.md
+# Epistemic lens: request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/overview.md
+# Overview: Flask request dispatch
+```
+
+```markdown path=runs/github.com-pallets-flask/verify.md
+# Verification
+```
+""",
+)
 
 
 @run_check(DOC017)

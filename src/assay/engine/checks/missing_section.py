@@ -7,7 +7,49 @@ from collections.abc import Iterator
 from assay.engine.checks.anchors import document_anchor
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
-from assay.spec.rules.documents import DOC003
+from assay.spec.rules.rule import Rule
+
+DOC003 = Rule(
+    code="DOC003",
+    name="missing-section",
+    undeclared="convention",
+    stage="check",
+    scope="document",
+    summary="A required section is absent.",
+    documentation="""\
+Sections match their declared name or an alias, in any case, ignoring a numeric
+prefix, emphasis and a trailing colon: `## 2. Decision Outcome:` is the `adr`
+type's Decision. The finding points at the title, since the section has no place.
+
+## Fails
+
+```markdown at=1:1
+# 1. Use PostgreSQL for the ledger
+
+Status: Accepted
+
+## Context
+
+The ledger needs transactions across accounts.
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL for the ledger
+
+Status: Accepted
+
+## Context
+
+The ledger needs transactions across accounts.
+
+## Decision Outcome
+
+We use PostgreSQL 16.
+```
+""",
+)
 
 
 @document_check(DOC003)

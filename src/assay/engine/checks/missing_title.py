@@ -7,7 +7,41 @@ from collections.abc import Iterator
 from assay.engine.checks.anchors import document_anchor
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
-from assay.spec.rules.documents import DOC002
+from assay.spec.rules.rule import Rule
+
+DOC002 = Rule(
+    code="DOC002",
+    name="missing-title",
+    undeclared="face",
+    stage="check",
+    scope="document",
+    summary="A document whose type requires a title has none, or an unfilled template one.",
+    documentation="""\
+The title is front matter `title:`, else the first H1, else the first heading; a
+plain-text record's first line. A file name is not a title. A title that is still
+the template's (`# n. Title`, `# ADR-XXXX`) counts as missing.
+
+## Fails
+
+```markdown at=1:1
+# n. Title of the decision
+
+## Status
+
+Accepted
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL for the ledger
+
+## Status
+
+Accepted
+```
+""",
+)
 
 
 @document_check(DOC002)

@@ -8,7 +8,42 @@ from itertools import pairwise
 from assay.engine.checks.anchors import START
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.document_context import WorkspaceContext
-from assay.spec.rules.records import DOC011
+from assay.spec.rules.rule import Rule
+
+DOC011 = Rule(
+    code="DOC011",
+    name="number-gap",
+    stage="check",
+    scope="workspace",
+    publication="noted",
+    severity="info",
+    summary="Numbers are missing between a folder's numbered records.",
+    documentation="""\
+Often harmless (a record was withdrawn before merging), sometimes a record lost
+in a rename; worth a look, never a failure. A record that cannot be read (`DOC001`)
+still counts, by the number its file name gives.
+
+## Fails
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+```
+
+```markdown path=docs/adr/0003-use-redis.md at=1:1
+# 3. Use Redis for sessions
+```
+
+## Passes
+
+```markdown path=docs/adr/0001-use-postgres.md
+# 1. Use PostgreSQL
+```
+
+```markdown path=docs/adr/0002-use-redis.md
+# 2. Use Redis for sessions
+```
+""",
+)
 
 
 @workspace_check(DOC011)

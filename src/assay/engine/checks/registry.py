@@ -1,16 +1,25 @@
-"""Every rule assay has, in one table: ``RULES``, and ``rule(code)`` to look one up.
+"""Every rule assay has, in one table: ``RULES``, and ``rule(code)`` and ``find(key)``
+to look one up.
 
 The rule reference (``assay rules``, the documentation site's pages), SARIF's rule
-metadata and the checks all read this table; a module per family
-(``assay.spec.rules``) holds the ``Rule`` literals and lists them (its ``RULES``),
-and a rule is in the table because its module is listed here. The table is the
-engine's, so that the command line reaches it through ``assay.api.rules``.
+metadata and the checks all read this table, and it is listed, never found by
+scanning. A check's ``Rule`` is written beside its logic, in the check's module (one
+beside this one): it is in the table because its check is in ``CHECKS``.
+The rules a stage reports (the document reader, the runner, the spec reader,
+assembly, the session reader, the protocol checker, the evaluation stages and
+summaries) are written in a module per family (``assay.spec.rules``), which lists
+them (its ``RULES``): they are in the table because the module is listed here. So are
+the rules of paths and pins, which the file opener and assembly report as well as
+the checks. A rule reported by a stage and by a check (``reader_reported``) is one
+rule, listed in both. The table is the engine's: the command line reaches it
+through ``assay.api.rules``.
 """
 
 from __future__ import annotations
 
 from types import ModuleType
 
+from assay.engine.checks import CHECKS
 from assay.spec.rules import (
     context,
     documents,
@@ -18,15 +27,10 @@ from assay.spec.rules import (
     evaluation_assessments,
     evaluation_spending,
     evaluation_stages,
-    fields,
-    forms,
-    identities,
-    links,
     protocol_keep,
     protocol_participants,
     protocols,
     records,
-    run_layout,
     runner,
     runs,
     sessions,
@@ -38,15 +42,11 @@ from assay.spec.rules import (
 )
 from assay.spec.rules.rule import Rule
 
-_MODULES: tuple[ModuleType, ...] = (
+#: The family tables of the rules the stages report.
+FAMILIES: tuple[ModuleType, ...] = (
     documents,
     records,
     runs,
-    identities,
-    run_layout,
-    fields,
-    forms,
-    links,
     sources,
     runner,
     specs,
@@ -63,14 +63,14 @@ _MODULES: tuple[ModuleType, ...] = (
     summary_notes,
     summary_verdicts,
 )
+_TABLED = tuple(listed for module in FAMILIES for listed in module.RULES)
+#: The rules the family tables do not hold: each is written in its check's module.
+CHECKED: tuple[Rule, ...] = tuple(
+    check.rule for check in CHECKS if not any(check.rule is listed for listed in _TABLED)
+)
 
 #: Every rule, by code.
-RULES: tuple[Rule, ...] = tuple(
-    sorted(
-        (listed for module in _MODULES for listed in module.RULES),
-        key=lambda found: found.code,
-    )
-)
+RULES: tuple[Rule, ...] = tuple(sorted((*_TABLED, *CHECKED), key=lambda found: found.code))
 _BY_KEY = {key: found for found in RULES for key in (found.code, found.name)}
 if len(_BY_KEY) != 2 * len(RULES):
     raise ValueError("two rules share a code or a name")

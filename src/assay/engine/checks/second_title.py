@@ -9,7 +9,48 @@ from assay.engine.workspace.document_context import DocumentContext
 from assay.grammar.reader import is_rst
 from assay.spec.diagnostics import Related
 from assay.spec.reading import SectionReading
-from assay.spec.rules.records import DOC010
+from assay.spec.rules.rule import Rule
+
+DOC010 = Rule(
+    code="DOC010",
+    name="second-title",
+    undeclared="convention",
+    stage="check",
+    scope="document",
+    severity="warning",
+    summary="A decision record has more than one H1.",
+    documentation="""\
+A record has one title. A second `# Status` is usually a section written one
+level too high; it renders as a second title and breaks tables of contents. A record
+written in parts is not: a `#` heading that opens a second part written in full,
+whose sections are named as the record's own before it at their level (a second
+proposal with its own `## Problem` and `## Solution`), is not reported.
+
+## Fails
+
+```markdown at=3:1
+# 1. Use PostgreSQL
+
+# Status
+
+Accepted
+
+## Context
+
+The ledger needs transactions.
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL
+
+## Status
+
+Accepted
+```
+""",
+)
 
 
 @document_check(DOC010)

@@ -9,11 +9,63 @@ from assay.engine.reading.places import Places
 from assay.engine.reading.sentences import plain_text, sentences, shorten, source_offset
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.reading import SectionReading
-from assay.spec.rules.forms import FRM001
+from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
 
 #: Markup that may open a sentence in the source and is not in its plain text.
 _OPENING_MARKUP = "[*_`"
+
+
+FRM001 = Rule(
+    code="FRM001",
+    name="sentence-count",
+    stage="check",
+    scope="document",
+    summary="A section holds more or fewer sentences than its `sentences N` constraint says.",
+    documentation="""\
+ADR 097's overview has "a one-sentence `## Description`": code uses it as the
+description of the run and of its review, so a second sentence would be cut or
+run on. Sentences are counted on the plain text (markup stripped); a period after
+an abbreviation (`e.g.`, `etc.`, `Dr.`, an initial as in `J. Smith`), inside a
+number, version, URL or file name (`2.5`, `v1.2.3`, `example.com`, `run.toml`), or
+before a lowercase word ends none. With too many, the finding points at the first
+extra sentence and quotes its start. An empty section is `DOC007`'s.
+
+## Fails
+
+```assay path=assay/overview.assay
+type overview {
+    files "runs/*/overview.md"
+    section "Description" required { sentences 1 }
+}
+```
+
+```markdown path=runs/billing/overview.md at=5:48
+# Billing service
+
+## Description
+
+The billing service charges cards every night. It also retries failed charges.
+```
+
+## Passes
+
+```assay path=assay/overview.assay
+type overview {
+    files "runs/*/overview.md"
+    section "Description" required { sentences 1 }
+}
+```
+
+```markdown path=runs/billing/overview.md
+# Billing service
+
+## Description
+
+The billing service charges cards every night, e.g. with `retry.toml` v2.5 rules.
+```
+""",
+)
 
 
 @document_check(FRM001)

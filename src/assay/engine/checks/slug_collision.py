@@ -10,7 +10,54 @@ from assay.engine.runs.model import Run
 from assay.engine.runs.slugs import colliding
 from assay.engine.workspace.run_folders import MANIFEST
 from assay.spec.diagnostics import Related
-from assay.spec.rules.run_layout import IDN004
+from assay.spec.rules.rule import Rule
+
+IDN004 = Rule(
+    code="IDN004",
+    name="slug-collision",
+    stage="check",
+    scope="run",
+    summary="Two runs of different sources have one slug: one run folder name for both.",
+    documentation="""\
+A run folder is named by the slug of its source (`IDN003`), and the slug folds
+case and punctuation: `https://github.com/o/Flask` and `https://github.com/o/flask`
+are different identities (a path keeps its case) with the one slug
+`github.com-o-flask`, and so are `a-b/c` and `a/b-c`, or an `https://` URL and the
+`git@` remote of one repository. Two such runs cannot both live under the name
+their slug gives, and one would be taken for the other. Each run is reported at its
+`source`, naming the other. If both name one repository, give both runs one
+spelling of the source; if not, keep their runs apart by hand (their folders
+cannot both be the slug).
+
+## Fails
+
+```toml path=runs/github.com-o-flask/run.toml at=2:10
+system = "Flask"
+source = "https://github.com/o/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```toml path=archive/github.com-o-flask/run.toml at=2:10
+system = "Flask"
+source = "https://github.com/o/Flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+## Passes
+
+```toml path=runs/github.com-o-flask/run.toml
+system = "Flask"
+source = "https://github.com/o/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```toml path=archive/github.com-o-flask/run.toml
+system = "Flask"
+source = "HTTPS://GitHub.com/o/flask.git"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+""",
+)
 
 
 @run_check(IDN004)

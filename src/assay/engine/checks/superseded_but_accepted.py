@@ -8,11 +8,55 @@ from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.engine.workspace.record_index import Focus, Record, SpanTuple, Target
 from assay.spec.diagnostics import Related
-from assay.spec.rules.fields import FLD008
+from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
 
 _SUPERSEDED_BY = "superseded by"
 _SUPERSEDES = "supersedes"
+
+
+FLD008 = Rule(
+    code="FLD008",
+    name="superseded-but-accepted",
+    stage="check",
+    scope="workspace",
+    publication="noted",
+    summary="A record is superseded — by its own word or its successor's — yet `accepted`.",
+    documentation="""\
+Readers trust the status line; an accepted record that was replaced sends them to
+a decision nobody follows any more. Set its status to `superseded`.
+
+## Fails
+
+```markdown path=docs/adr/0001-use-mysql.md at=3:9
+# 1. Use MySQL
+
+Status: Accepted
+```
+
+```markdown path=docs/adr/0002-use-postgres.md
+# 2. Use PostgreSQL
+
+* Status: Accepted
+* Supersedes: [ADR 1](0001-use-mysql.md)
+```
+
+## Passes
+
+```markdown path=docs/adr/0001-use-mysql.md
+# 1. Use MySQL
+
+Status: Superseded by [ADR 2](0002-use-postgres.md)
+```
+
+```markdown path=docs/adr/0002-use-postgres.md
+# 2. Use PostgreSQL
+
+* Status: Accepted
+* Supersedes: [ADR 1](0001-use-mysql.md)
+```
+""",
+)
 
 
 @workspace_check(FLD008)

@@ -6,7 +6,35 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, document_check
 from assay.engine.workspace.document_context import DocumentContext
-from assay.spec.rules.documents import DOC008
+from assay.spec.rules.rule import Rule
+
+DOC008 = Rule(
+    code="DOC008",
+    name="title-number-mismatch",
+    undeclared="face",
+    stage="check",
+    scope="document",
+    summary="A decision record's title number differs from its file's number.",
+    documentation="""\
+`0007-use-kafka.md` titled `# 6. Use Kafka` was usually copied from record 6 and
+renumbered by name only; links by number then reach the wrong record. Under a
+front-matter `title:` without a number, the first H1's number is compared. Dated
+file names (`2024-01-31-use-kafka.md`) carry no record number and are never
+compared.
+
+## Fails
+
+```markdown path=docs/adr/0007-use-kafka.md at=1:1
+# 6. Use Kafka for order events
+```
+
+## Passes
+
+```markdown path=docs/adr/0007-use-kafka.md
+# 7. Use Kafka for order events
+```
+""",
+)
 
 
 @document_check(DOC008)

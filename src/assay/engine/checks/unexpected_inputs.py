@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from assay.engine.checks.base import Finding, run_check
 from assay.engine.runs.model import Run
 from assay.engine.workspace.run_folders import INPUTS
-from assay.spec.rules.fields import FLD009
+from assay.spec.rules.rule import Rule
 
 #: A Markdown link: its destination (without a title) is a path from the document.
 _LINK = re.compile(r"\[[^\]\n]*\]\(\s*<?([^)\s>]*)>?[^)\n]*\)")
@@ -17,6 +17,59 @@ _LINK = re.compile(r"\[[^\]\n]*\]\(\s*<?([^)\s>]*)>?[^)\n]*\)")
 _BETWEEN = re.compile(r"\s*(?:[,;]|\band\b)\s*")
 #: Markup around a name (backticks, emphasis) and the sentence's full stop.
 _MARKUP = "`* \t"
+
+
+FLD009 = Rule(
+    code="FLD009",
+    name="unexpected-inputs",
+    stage="check",
+    scope="run",
+    summary="A member's `Inputs:` line names other files than its job's contract.",
+    documentation="""\
+Every job names what it read. The runtime member reads `boundary.md`; both lenses
+read `boundary.md` and `output/runtime.md`, under the same contract as every other
+job (ADR 097 removed the memory lens's own bundle, `memory-input.md`). Names are
+separated by commas or `and`; each is a path inside the run (`output/runtime.md`,
+in backticks or not) or a Markdown link, read from the document's folder
+(`[runtime](../output/runtime.md)`). The order does not matter.
+
+## Fails
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/lenses/memory.md at=3:9
+# Memory lens: request dispatch
+
+Inputs: boundary.md, memory-input.md
+
+## Findings
+
+Context-local state lives in `contextvars`.
+```
+
+## Passes
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/lenses/memory.md
+# Memory lens: request dispatch
+
+Inputs: [the boundary](../boundary.md) and `output/runtime.md`
+
+## Findings
+
+Context-local state lives in `contextvars`.
+```
+""",
+)
 
 
 @run_check(FLD009)

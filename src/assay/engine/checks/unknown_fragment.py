@@ -9,10 +9,82 @@ from urllib.parse import unquote
 from assay.engine.checks.base import Finding, run_check
 from assay.engine.runs.anchors import document_anchors, fragment
 from assay.engine.runs.model import Run
-from assay.spec.rules.links import LNK008
+from assay.spec.rules.rule import Rule
 
 #: Links whose destination a reader follows (an autolink is a URL).
 _FOLLOWED = ("inline", "reference", "html")
+
+
+LNK008 = Rule(
+    code="LNK008",
+    name="unknown-fragment",
+    stage="check",
+    scope="run",
+    summary="A link between a run's documents names a heading its target does not have.",
+    documentation="""\
+A `#fragment` names a heading: `lenses/memory.md#findings` leads to the memory lens's
+`## Findings`, `#limitations` to the document's own. The review rendered from a run
+carries the overview's links (ADR 097), so a fragment that names no heading would
+reach readers as a link that leads nowhere in particular. A fragment resolves when
+the heading's anchor on the published site (MkDocs: `limitations`, a second one
+`limitations_1`) or on GitHub (`limitations-1`) is that name. In the review, a
+fragment-only link whose heading the review keeps (its own title, the synthesis's
+headings, `Limitations`) stays, and any other leads to the overview's heading.
+
+## Fails
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/lenses/memory.md
+# Memory lens: request dispatch
+
+## Findings
+
+Context-local state lives in `contextvars`.
+```
+
+```markdown path=runs/github.com-pallets-flask/overview.md at=5:17
+# Overview: Flask
+
+## Bounded synthesis
+
+State is local ([memory lens](lenses/memory.md#finding-2)).
+```
+
+## Passes
+
+```toml path=runs/github.com-pallets-flask/run.toml
+system = "Flask"
+source = "https://github.com/pallets/flask"
+inputs-commit = "9b1d4c3e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c"
+```
+
+```markdown path=runs/github.com-pallets-flask/lenses/memory.md
+# Memory lens: request dispatch
+
+## Findings
+
+Context-local state lives in `contextvars`.
+```
+
+```markdown path=runs/github.com-pallets-flask/overview.md
+# Overview: Flask
+
+## Description
+
+Flask keeps request state in context-local objects, pushed around each request.
+
+## Bounded synthesis
+
+State is local ([memory lens](lenses/memory.md#findings)); see the
+[description](#description).
+```
+""",
+)
 
 
 @run_check(LNK008)

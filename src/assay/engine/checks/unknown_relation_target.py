@@ -6,8 +6,46 @@ from collections.abc import Iterator
 
 from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.document_context import WorkspaceContext
-from assay.spec.rules.links import LNK004
+from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
+
+LNK004 = Rule(
+    code="LNK004",
+    name="unknown-relation-target",
+    stage="check",
+    scope="workspace",
+    publication="noted",
+    severity="warning",
+    summary="A relation names a record by ID (`Supersedes ADR-0042`) and no record has it.",
+    documentation="""\
+Linked targets that do not exist are `LNK001`; this covers bare IDs, for every
+relation, one-sided ones too (`Rejected in favour of ADR-101`).
+
+## Fails
+
+```markdown path=docs/adr/0002-use-postgres.md at=4:15
+# 2. Use PostgreSQL
+
+* Status: Accepted
+* Supersedes: ADR-0042
+```
+
+## Passes
+
+```markdown path=docs/adr/0002-use-postgres.md
+# 2. Use PostgreSQL
+
+* Status: Accepted
+* Supersedes: ADR-0001
+```
+
+```markdown path=docs/adr/0001-use-mysql.md
+# 1. Use MySQL
+
+Status: Superseded by ADR-0002
+```
+""",
+)
 
 
 @workspace_check(LNK004)

@@ -9,8 +9,41 @@ from assay.engine.checks.base import Finding, workspace_check
 from assay.engine.workspace.config import DEFAULT_SPECS, Config
 from assay.engine.workspace.document_context import WorkspaceContext
 from assay.grammar.globs import compile_glob
-from assay.spec.rules.sources import PTH005
+from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
+
+PTH005 = Rule(
+    code="PTH005",
+    name="unmatched-spec-pattern",
+    stage="check",
+    scope="workspace",
+    severity="warning",
+    summary="A `specs` pattern in the config matches no file of the workspace.",
+    documentation="""\
+Its types are then silently missing: the documents it meant to type are read as
+plain Markdown, or as decision records by convention.  The finding is in the config
+file, at the pattern.  The default (`**/*.assay`, no `specs` key) matching nothing
+is no finding: most workspaces have no spec.
+
+## Fails
+
+```toml path=assay.toml at=1:10
+specs = ["specs/*.assay"]
+```
+
+## Passes
+
+```toml path=assay.toml
+specs = ["assay/*.assay"]
+```
+
+```assay path=assay/memory.assay
+type memory {
+    files "runs/*/memory.md"
+}
+```
+""",
+)
 
 
 @workspace_check(PTH005)

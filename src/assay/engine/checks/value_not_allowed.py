@@ -11,9 +11,72 @@ from assay.engine.reading.status_words import is_status_word
 from assay.engine.reading.values import strip_markup
 from assay.engine.workspace.document_context import DocumentContext
 from assay.spec.diagnostics import Fix
-from assay.spec.rules.fields import FLD002
+from assay.spec.rules.rule import Rule
 from assay.spec.source import Span
 from assay.spec.specfile import AllowedValue
+
+FLD002 = Rule(
+    code="FLD002",
+    name="value-not-allowed",
+    stage="check",
+    scope="document",
+    summary="A value is not one the type allows, under any of its synonyms.",
+    documentation="""\
+Statuses are read the way people write them: markup, a trailing period and a date
+before the word are dropped, and a compound value counts by its leading keyword
+(`Accepted, amended by ADR 9`, `**Accepted** 2023-05-11`, `2021-01-13 proposed`).
+Synonyms map to the canonical value (`Approved` is `accepted`, `Superceded` is
+`superseded`). Set the severity to `warning` in `[severity]` to keep unknown values
+visible without failing.
+
+Without a spec, a record was never told which words its team uses: a status word
+or short phrase of its own (`On Hold`, `Deferred`, `Provisional (2023-04-07)`,
+`Angenommen`) is taken as the team's vocabulary and not reported. What states no
+status is still told: prose (`Refinement completed. TP in 3.4`), `TBD`, or a
+built-in word misspelt (`Acceptd`). A spec
+that declares the records makes its list of values the whole vocabulary.
+
+## Fails
+
+```assay path=assay/decisions.assay
+use adr
+
+type decision extends adr {
+    files "docs/adr/*.md"
+}
+```
+
+```markdown path=docs/adr/0001-use-postgresql.md at=3:9
+# 1. Use PostgreSQL
+
+Status: Agreed-ish
+
+## Context
+
+The ledger needs transactions.
+
+## Decision
+
+PostgreSQL 16.
+```
+
+## Passes
+
+```markdown
+# 1. Use PostgreSQL
+
+Status: **Approved** 2024-03-01
+
+## Context
+
+The ledger needs transactions.
+
+## Decision
+
+PostgreSQL 16.
+```
+""",
+)
 
 
 @document_check(FLD002)

@@ -6,6 +6,10 @@ page live, whichever stage reports it: a check (``engine.checks``), the runner i
 protocol checker, an evaluation stage or a summary.  Every diagnostic is made by its
 rule (``Rule.diagnostic``), so a code without a rule cannot be reported, and the rule
 reference, ``assay rules`` and SARIF's rule metadata read the same values.
+
+A check's rule is written in the check's module, beside its logic; the rules the
+other stages report are written in a module per family beside this one, each listing
+its own (``RULES``); ``assay.engine.checks.registry`` lists both in the one table.
 """
 
 from __future__ import annotations
@@ -49,9 +53,9 @@ Undeclared = Literal["face", "convention", "hint"]
 
 #: Each family's default, so a new family must decide (a rule of a family missing here
 #: cannot be made). Every family defaults to ``excludes``, the safe side: a rule is
-#: ``noted`` only when its author says so (the relation and consistency rules of
-#: ``records``, ``fields`` and ``links``), and ``tests/engine/test_rule_registry.py``
-#: holds the list, so no rule moves silently.
+#: ``noted`` only when its author says so (the checks of relations and consistency
+#: between records), and ``tests/engine/test_rule_registry.py`` holds the list, so no
+#: rule moves silently.
 FAMILY_ON_SITE: dict[str, OnSite] = {
     family: "excludes"
     for family in (

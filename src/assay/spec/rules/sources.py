@@ -1,7 +1,10 @@
-"""PIN001-PIN003 and PTH001-PTH005: the sources declarations pin, and the paths to them.
+"""PIN001-PIN003 and PTH001-PTH004: the sources declarations pin, and the paths to them.
 
-The checks report them, and so does assembly (``engine.context.unit_pins``), which
-delivers no source it cannot vouch for.
+The checks report them, and so do the contained opener (``engine.files``), which
+refuses a path it will not read, and assembly (``engine.context.unit_pins``), which
+delivers no source it cannot vouch for. The checks stand on those two, so the rules
+are written here, where all three read them, not in the checks' modules. (PTH005, a
+spec pattern that matches nothing, is its check's alone.)
 """
 
 from __future__ import annotations
@@ -281,38 +284,5 @@ Run the tests with `make test`.
 """,
 )
 
-PTH005 = Rule(
-    code="PTH005",
-    name="unmatched-spec-pattern",
-    stage="check",
-    scope="workspace",
-    severity="warning",
-    summary="A `specs` pattern in the config matches no file of the workspace.",
-    documentation="""\
-Its types are then silently missing: the documents it meant to type are read as
-plain Markdown, or as decision records by convention.  The finding is in the config
-file, at the pattern.  The default (`**/*.assay`, no `specs` key) matching nothing
-is no finding: most workspaces have no spec.
-
-## Fails
-
-```toml path=assay.toml at=1:10
-specs = ["specs/*.assay"]
-```
-
-## Passes
-
-```toml path=assay.toml
-specs = ["assay/*.assay"]
-```
-
-```assay path=assay/memory.assay
-type memory {
-    files "runs/*/memory.md"
-}
-```
-""",
-)
-
 #: This family's rules, as the registry lists them.
-RULES = (PIN001, PIN002, PIN003, PTH001, PTH002, PTH003, PTH004, PTH005)
+RULES = (PIN001, PIN002, PIN003, PTH001, PTH002, PTH003, PTH004)
