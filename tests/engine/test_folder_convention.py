@@ -6,10 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.engine.checks.folder_convention import judged, tallies, unreported
 from assay.engine.checks.missing_field import FLD001
 from assay.engine.checks.missing_section import DOC003
 from assay.engine.checks.value_not_allowed import FLD002
+from assay.engine.runner.undeclared import judged, unreported
+from assay.engine.workspace.folder_tallies import tallies
 from assay.engine.workspace.record_index import Gap, Record, gap_of, unread_facts
 from assay.spec.diagnostics import Diagnostic
 

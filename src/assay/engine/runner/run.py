@@ -5,7 +5,9 @@ members and runs the run checks over them (``engine.passes.run_pass``), checking
 member on its own as it goes; then every other document is read and checked on its
 own (``engine.passes.document_pass``); both are split between processes for large
 workspaces. Then the checks that compare documents run over the readings.  A check
-that raises becomes ``INT001`` and the run goes on.  Then `per-file-ignores` and
+that raises becomes ``INT001`` and the run goes on.  Then each record no spec
+declares is told its findings as its folder's records judge them
+(``engine.runner.undeclared``).  Then `per-file-ignores` and
 inline directives silence what they name (kept as suppressed, for SARIF), unused and
 unknown directives are reported, and the paths given limit what is reported — never
 what is loaded.
