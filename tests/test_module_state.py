@@ -27,7 +27,6 @@ ALLOWED = {
     "assay/engine/passes/workers.py:_GIVEN": "set in a forked worker only, never in the caller",
     "assay/grammar/spec/library.py:_loading": "the libraries being loaded, under a lock",
     "assay/engine/reading/values.py:_KEYWORDS_OF": "a bounded memo of immutable keywords",
-    "assay/engine/checks/resolved_links.py:_last": "the last document's links, weakly held",
 }
 
 

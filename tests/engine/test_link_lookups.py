@@ -8,6 +8,7 @@ the answers are those of the folder-by-folder walk it replaces (kept here).
 from __future__ import annotations
 
 import pytest
+from attrs import evolve
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -82,10 +83,11 @@ def test_a_destination_is_resolved_once_per_document(monkeypatch: pytest.MonkeyP
     assert [r.resolution.kind for r in found[:3]] == ["missing", "wrong-case", "missing"]
 
 
-def test_the_last_document_s_links_are_kept_no_longer_than_its_context() -> None:
-    """The link checks share one resolution per document; once the document's context
-    is gone, so is that resolution (it held a 1 MB document's whole model until the
-    next document came: 46 MiB a long-lived process kept)."""
+def test_a_document_s_links_are_resolved_once_and_kept_no_longer_than_its_context() -> None:
+    """The link checks share one resolution per document, kept on its context: two
+    contexts never share one, and once the context is gone, so is its resolution
+    (a module slot once held a 1 MB document's whole model until the next document
+    came: 46 MiB a long-lived process kept)."""
     import gc
     import weakref
 
@@ -101,8 +103,11 @@ def test_the_last_document_s_links_are_kept_no_longer_than_its_context() -> None
     )
     first = resolved_links.resolved_links(context)
     assert resolved_links.resolved_links(context) is first  # shared by the five checks
+    other = evolve(context, links=links[:1])
+    assert len(resolved_links.resolved_links(other)) == 1  # its own links, not the first's
     gone = weakref.ref(context)
-    del context
+    kept = weakref.ref(first[0])
+    del context, first
     gc.collect()
     assert gone() is None
-    assert resolved_links._last is None
+    assert kept() is None

@@ -8,8 +8,6 @@ unused definition still publishes a dead target).
 
 from __future__ import annotations
 
-import weakref
-
 from attrs import frozen
 
 from assay.engine.checks.fixes import replacing
@@ -29,18 +27,6 @@ class Resolved(Model):
     destination: str
     span: Span
     resolution: LinkResolution
-
-
-#: The last document's links, resolved, for as long as its context lives: a strong
-#: reference here held a whole document model (46 MiB for a 1 MB one) until the next
-#: document came, and a long-lived process kept the arenas it pinned.
-_last: tuple[weakref.ref[DocumentContext], tuple[Resolved, ...]] | None = None
-
-
-def _forget(gone: weakref.ref[DocumentContext]) -> None:
-    global _last
-    if _last is not None and _last[0] is gone:
-        _last = None
 
 
 def link_targets(
@@ -76,13 +62,13 @@ def _within(inner: Span, outer: Span) -> bool:
 
 
 def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
-    """The links of ``context``'s document, resolved; cached for the last document.
+    """The links of ``context``'s document, resolved once, kept on the context.
 
     A document served from the store has no model, only its ``links``.
     """
-    global _last
-    if _last is not None and _last[0]() is context:
-        return _last[1]
+    kept = context.worked_out.get("resolved links")
+    if kept is not None:
+        return kept  # type: ignore[return-value]
     document = context.document
     targets = link_targets(document, context.reading) if document is not None else context.links
     # A destination resolves the same wherever the document writes it: each is resolved
@@ -96,8 +82,8 @@ def resolved_links(context: DocumentContext) -> tuple[Resolved, ...]:
                 context.path, destination, context.files, repository_urls=context.repository_urls
             )
         result.append(Resolved(destination, span, resolution))
-    _last = (weakref.ref(context, _forget), tuple(result))
-    return _last[1]
+    found = context.worked_out["resolved links"] = tuple(result)
+    return found
 
 
 def findings_of(context: DocumentContext, *kinds: str) -> list[Resolved]:

@@ -55,6 +55,9 @@ class DocumentContext(Model):
     #: The analysis run folder the document belongs to (``""`` for a run at the root);
     #: None outside runs. A run's links stay inside it (LNK002).
     run: str | None = None
+    #: What checks worked out of this document, shared between them while it lives
+    #: (its links resolved once for the five link checks), by what it is.
+    worked_out: dict[str, object] = field(factory=dict, init=False, eq=False, repr=False)
 
     def derives_from(self, name: str) -> bool:
         """True when the document's type is ``name`` or extends it."""
