@@ -139,34 +139,30 @@ def check_keeping(
 def _checked(
     config: Config, options: CheckOptions, workspace: Workspace, store: Store | None
 ) -> Checked:
-    checks, select, ignore, paths = options.checks, options.select, options.ignore, options.paths
-    check_selectors(config, checks)
+    """The check of the discovered ``workspace``, stage by stage: the analysis runs,
+    the documents, the workspace checks, each undeclared record told its findings,
+    suppressions, the report."""
+    check_selectors(config, options.checks)
     ruleset = Ruleset.build(
-        checks,
-        select=config.select if select is None else select,
-        ignore=config.ignore if ignore is None else ignore,
+        options.checks,
+        select=config.select if options.select is None else options.select,
+        ignore=config.ignore if options.ignore is None else options.ignore,
         severity=config.severity,
     )
-    scope = None if paths is None else _scope(paths, workspace)
+    scope = None if options.paths is None else _scope(options.paths, workspace)
+    keeping = Keeping.of(store, workspace, ruleset)
     # The run pass first: it reads each run member once, for itself and for the
     # document pass, which takes those outcomes instead of reading the members again.
-    jobs = options.jobs
-    keeping = Keeping.of(store, workspace, ruleset)
-    runs = run_pass(workspace, ruleset, scope, keeping=keeping, jobs=jobs, parts=options.parts)
-    done = _documents(workspace, ruleset, jobs, keeping, scope, runs.read, options.readings)
-    across = _across(workspace, ruleset, done, scope)
-    across += runs.diagnostics
+    runs = run_pass(
+        workspace, ruleset, scope, keeping=keeping, jobs=options.jobs, parts=options.parts
+    )
+    done = _documents(workspace, ruleset, options.jobs, keeping, scope, runs.read, options.readings)
+    across = [*_across(workspace, ruleset, done, scope), *runs.diagnostics]
     outcomes = done.outcomes
     if done.rows and scope is not None and keeping is not None:
         more = scoped_pass.involved(done, scope, across, keeping, workspace)
         outcomes = scoped_pass.merged(outcomes, more)
-    # Only the documents with findings: a list for each of a million records would
-    # be the largest thing the report holds.
-    by_path: dict[str, list[Diagnostic]] = {
-        o.path: list(o.diagnostics) for o in outcomes if o.diagnostics
-    }
-    for diagnostic in across:
-        by_path.setdefault(diagnostic.path, []).append(diagnostic)
+    by_path = _by_path(outcomes, across)
     # A record no spec declares is judged against its folder, and told only what is
     # wrong on its face as an error.
     conventional = undeclared.undeclared_records(workspace, done.index)
@@ -174,7 +170,34 @@ def _checked(
     suppressed = _per_file_ignores(config, by_path)
     for outcome in outcomes:
         if outcome.directives:
-            suppressed.extend(_directives(outcome, by_path, ruleset, checks))
+            suppressed.extend(_directives(outcome, by_path, ruleset, options.checks))
+    report = _report(workspace, options, scope, outcomes, by_path, suppressed)
+    readings = {o.path: o.reading for o in outcomes if o.reading is not None}
+    return Checked(report, readings, runs.parts)
+
+
+def _by_path(
+    outcomes: Sequence[DocumentOutcome], across: Sequence[Diagnostic]
+) -> dict[str, list[Diagnostic]]:
+    """Every finding of the documents and the workspace checks, by file; only the
+    documents with findings: a list for each of a million records would be the
+    largest thing the report holds."""
+    by_path = {o.path: list(o.diagnostics) for o in outcomes if o.diagnostics}
+    for diagnostic in across:
+        by_path.setdefault(diagnostic.path, []).append(diagnostic)
+    return by_path
+
+
+def _report(
+    workspace: Workspace,
+    options: CheckOptions,
+    scope: frozenset[str] | None,
+    outcomes: Sequence[DocumentOutcome],
+    by_path: Mapping[str, list[Diagnostic]],
+    suppressed: list[Suppressed],
+) -> Report:
+    """What is reported: the spec problems and every finding, limited to ``scope``
+    (a finding elsewhere that points at a file in it counts), in report order."""
     diagnostics = [*workspace.spec_diagnostics, *(d for ds in by_path.values() for d in ds)]
     if scope is not None:
         diagnostics = [
@@ -182,16 +205,15 @@ def _checked(
         ]
         suppressed = [s for s in suppressed if s.diagnostic.path in scope]
     checked = tuple(sorted(o.path for o in outcomes))
-    report = Report(
+    paths = options.paths
+    return Report(
         diagnostics=sorted_diagnostics(diagnostics),
         suppressed=tuple(sorted(suppressed, key=lambda s: s.diagnostic.sort_key)),
         files=checked if scope is None else tuple(p for p in checked if p in scope),
-        rules=_rules(checks),
+        rules=_rules(options.checks),
         notes=workspace.discovery.notes,
         unmatched_paths=() if paths is None else _unmatched(paths, workspace),
     )
-    readings = {o.path: o.reading for o in outcomes if o.reading is not None}
-    return Checked(report, readings, runs.parts)
 
 
 def _documents(
