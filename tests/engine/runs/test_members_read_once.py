@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import subprocess
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -36,9 +37,9 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
     counted: Counter[str] = Counter()
     real_bytes, real_parse = loading.contained_bytes, loading.read_document
 
-    def reading(root: Path, path: str) -> bytes | str:
+    def reading(root: Path, path: str, unsaved: Mapping[str, bytes] | None = None) -> bytes | str:
         counted[path] += 1
-        return real_bytes(root, path)
+        return real_bytes(root, path, unsaved)
 
     def parsing(data: bytes | str, path: str = "<document>") -> object:
         counted["parsed " + path] += 1
