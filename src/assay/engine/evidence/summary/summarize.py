@@ -23,10 +23,13 @@ from assay.engine.evidence.summary.verdict import judge, missing_conditions
 from assay.engine.evidence.summary.wrong import wrong_answers
 from assay.spec.evaluation_summary import (
     SUMMARY_VERSION,
+    Aggregate,
+    IncompatibleGroup,
     MatchedValue,
     Reason,
     Summary,
     TaskDifference,
+    Verdict,
 )
 from assay.spec.evidence import NOT_LAUNCHED, Assessment, Attempt, Condition, Policy
 from assay.spec.rules.summary_notes import EVL025, EVL026, EVL037
@@ -49,30 +52,10 @@ def summarize(
     wanted = frozenset(chosen)
     ordered = sorted(attempts, key=order_key)
     in_set = [a for a in ordered if a.task in wanted]
-    notes: list[Reason] = []
     listed = frozenset(benchmark)
-    outside = [a.id for a in ordered if a.task not in listed]
-    if outside:
-        notes.append(
-            reason(
-                EVL026,
-                f"{count(len(outside), 'attempt')} for tasks the benchmark does not list",
-                attempts=outside,
-            )
-        )
-    if subset is not None:
-        notes.extend(left_out(benchmark, chosen, [a for a in ordered if a.task in listed]))
+    notes = _selection_notes(ordered, benchmark, chosen, subset)
     pairs = pair(in_set)
-    for group in pairs.incompatible:
-        notes.append(
-            reason(
-                EVL025,
-                f"{count(len(group.attempts), 'attempt')} under other versions "
-                f"({group.versions.benchmark}, {group.versions.answer_key}, "
-                f"{group.versions.runner}, {group.versions.result_schema}): not compared",
-                attempts=group.attempts,
-            )
-        )
+    notes.extend(_incompatible_notes(pairs.incompatible))
     compared = sorted(pairs.latest.values(), key=order_key)
     notes.extend(_superseded(pairs.compatible, compared))
     measured = measure(compared, policy.rates if policy is not None else ())
@@ -89,15 +72,10 @@ def summarize(
         latest=pairs.latest,
         # A refusal or a basis error is a row, not an execution: it started nothing.
         launched=[a for a in in_set if a.started_at is not None and a.status not in NOT_LAUNCHED],
-        unused_required=[
-            name
-            for name in dict.fromkeys(required_counters)
-            if not compared or any(f"counter:{name}" not in measured.values[a.id] for a in compared)
-        ],
+        unused_required=_unused_required(required_counters, compared, measured.values),
     )
     no_verdict.extend(undeclared_subset(policy, subset, chosen, benchmark))
-    correct = next((a for a in summary_aggregates if a.measure == "correct"), None)
-    verdict = judge(policy, correct) if not no_verdict and policy and correct else None
+    verdict = _verdict(policy, summary_aggregates) if not no_verdict else None
     return Summary(
         version=SUMMARY_VERSION,
         subset=subset,
@@ -120,6 +98,65 @@ def summarize(
         no_verdict=tuple(no_verdict),
         errors=(),
     )
+
+
+def _selection_notes(
+    ordered: Sequence[Attempt],
+    benchmark: tuple[str, ...],
+    chosen: tuple[str, ...],
+    subset: str | None,
+) -> list[Reason]:
+    """The notes on which attempts the benchmark and the subset leave out: those for
+    tasks the benchmark does not list (EVL026), then the subset's (``left_out``)."""
+    notes: list[Reason] = []
+    listed = frozenset(benchmark)
+    outside = [a.id for a in ordered if a.task not in listed]
+    if outside:
+        notes.append(
+            reason(
+                EVL026,
+                f"{count(len(outside), 'attempt')} for tasks the benchmark does not list",
+                attempts=outside,
+            )
+        )
+    if subset is not None:
+        notes.extend(left_out(benchmark, chosen, [a for a in ordered if a.task in listed]))
+    return notes
+
+
+def _incompatible_notes(incompatible: Sequence[IncompatibleGroup]) -> list[Reason]:
+    """One EVL025 note per group of attempts under other versions: not compared."""
+    return [
+        reason(
+            EVL025,
+            f"{count(len(group.attempts), 'attempt')} under other versions "
+            f"({group.versions.benchmark}, {group.versions.answer_key}, "
+            f"{group.versions.runner}, {group.versions.result_schema}): not compared",
+            attempts=group.attempts,
+        )
+        for group in incompatible
+    ]
+
+
+def _unused_required(
+    required_counters: Sequence[str],
+    compared: Sequence[Attempt],
+    values: dict[int, dict[str, float]],
+) -> list[str]:
+    """The required counters some compared attempt lacks (all of them when nothing
+    was compared): each one withholds the verdict."""
+    return [
+        name
+        for name in dict.fromkeys(required_counters)
+        if not compared or any(f"counter:{name}" not in values[a.id] for a in compared)
+    ]
+
+
+def _verdict(policy: Policy | None, summary_aggregates: Sequence[Aggregate]) -> Verdict | None:
+    """The policy's verdict on the ``correct`` aggregate, once every condition holds;
+    none without a policy or that aggregate."""
+    correct = next((a for a in summary_aggregates if a.measure == "correct"), None)
+    return judge(policy, correct) if policy and correct else None
 
 
 def _difference(
