@@ -31,8 +31,21 @@ def render_markdown(summary: Summary, *, plot: str | None = "summary-differences
     if summary.errors:
         lines += [f"- **{e.code}** {cell(e.name)}: {cell(e.message)}" for e in summary.errors]
         return "\n".join(lines) + "\n"
+    lines += _scope(summary)
+    lines += _differences(summary, plot)
+    lines += _aggregates(summary)
+    lines += _descriptive(summary)
+    lines += _wrong_answers(summary)
+    lines += _notes(summary)
+    lines += _verdict(summary)
+    return "\n".join(lines) + "\n"
+
+
+def _scope(summary: Summary) -> list[str]:
+    """What was summarized: the number of tasks (and the subset), then the versions
+    compared, when any attempt was."""
     of = f" (subset `{summary.subset.replace('`', '')}`)" if summary.subset is not None else ""
-    lines += [f"{len(summary.tasks)} tasks{of}.", ""]
+    lines = [f"{len(summary.tasks)} tasks{of}.", ""]
     if summary.versions is not None:
         v = summary.versions
         lines += [
@@ -40,7 +53,13 @@ def render_markdown(summary: Summary, *, plot: str | None = "summary-differences
             f"runner {cell(v.runner)}, result schema {cell(v.result_schema)}.",
             "",
         ]
-    lines += ["## Matched differences per task", ""]
+    return lines
+
+
+def _differences(summary: Summary, plot: str | None) -> list[str]:
+    """The table of matched differences, a row per task and a column per measure (in
+    the order first met), then the link to the plot when there is one."""
+    lines = ["## Matched differences per task", ""]
     measures = list(dict.fromkeys(v.measure for r in summary.differences for v in r.values))
     lines.append("| task | overview | task attempt | " + " | ".join(map(cell, measures)) + " |")
     lines.append("| --- | --- | --- |" + " ---: |" * len(measures))
@@ -64,7 +83,12 @@ def render_markdown(summary: Summary, *, plot: str | None = "summary-differences
         lines.append("| " + " | ".join(cells) + " |")
     if plot is not None:
         lines += ["", f"![Per-task matched differences of correctness]({plot})"]
-    lines += ["", "## Aggregates of the matched differences", ""]
+    return lines
+
+
+def _aggregates(summary: Summary) -> list[str]:
+    """The table of the aggregates of the matched differences, a row per measure."""
+    lines = ["", "## Aggregates of the matched differences", ""]
     lines += ["| measure | pairs | overview | task | difference | 95% interval | method |"]
     lines += ["| --- | ---: | ---: | ---: | ---: | --- | --- |"]
     for a in summary.aggregates:
@@ -73,24 +97,46 @@ def render_markdown(summary: Summary, *, plot: str | None = "summary-differences
             f"{number(a.task_mean)} | {signed(a.mean_difference)} | {interval(a.interval)} | "
             f"{a.method} |"
         )
-    lines += ["", "## Descriptive rates (not matched)", ""]
+    return lines
+
+
+def _descriptive(summary: Summary) -> list[str]:
+    """The unmatched rates, an item per condition (``-`` for a rate with no attempt)."""
+    lines = ["", "## Descriptive rates (not matched)", ""]
     for c in summary.descriptive:
         rate = number(c.rate) if c.rate is not None else "-"
         lines.append(
             f"- {c.condition}: {c.correct} of {c.attempts} correct, {rate} "
             f"{interval(c.interval, sign=False)}"
         )
-    lines += ["", "## Wrong answers", ""]
+    return lines
+
+
+def _wrong_answers(summary: Summary) -> list[str]:
+    """The wrong answers, each with its standing in the comparison; ``None.`` when
+    there is none."""
+    lines = ["", "## Wrong answers", ""]
     for w in summary.wrong_answers:
         answer = "no answer" if w.answer is None else cell(w.answer)
         which = standing(summary, w)
         lines.append(f"- {cell(w.task)}, {w.condition}, attempt {w.attempt} ({which}): {answer}")
     if not summary.wrong_answers:
         lines.append("None.")
-    if summary.notes:
-        lines += ["", "## Notes", ""]
-        lines += [f"- **{n.code}** {n.name}: {cell(n.message)}" for n in summary.notes]
-    lines += ["", "## Verdict", ""]
+    return lines
+
+
+def _notes(summary: Summary) -> list[str]:
+    """The notes section, left out when there is no note."""
+    if not summary.notes:
+        return []
+    return ["", "## Notes", ""] + [
+        f"- **{n.code}** {n.name}: {cell(n.message)}" for n in summary.notes
+    ]
+
+
+def _verdict(summary: Summary) -> list[str]:
+    """The verdict and its figures, or why there is none."""
+    lines = ["", "## Verdict", ""]
     if summary.verdict is not None:
         verdict = summary.verdict
         lines.append(
@@ -101,4 +147,4 @@ def render_markdown(summary: Summary, *, plot: str | None = "summary-differences
     else:
         lines += ["No verdict:", ""]
         lines += [f"- **{r.code}** {r.name}: {cell(r.message)}" for r in summary.no_verdict]
-    return "\n".join(lines) + "\n"
+    return lines
