@@ -62,16 +62,7 @@ def exchange(
     deadline = time.monotonic() + timeout
     selector = selectors.DefaultSelector()
     out, err = Capture(keep), Capture(keep)
-    for stream, kept in ((process.stdout, out), (process.stderr, err)):
-        if stream is not None:
-            selector.register(stream, selectors.EVENT_READ, kept)
-    feed = Feed(process.stdin, stdin)
-    if process.stdin is not None:
-        if stdin:
-            os.set_blocking(process.stdin.fileno(), False)
-            selector.register(process.stdin, selectors.EVENT_WRITE)
-        else:
-            feed.close()
+    feed = _register(selector, process, stdin, out, err)
     timed_out, held_open, stop_at = False, False, None
     try:
         while selector.get_map():
@@ -85,24 +76,9 @@ def exchange(
                 break  # what is left is held by a process outside the group
             until = stop_at if stop_at is not None else deadline
             for key, _ in selector.select(max(0.0, min(until - now, _TICK))):
-                if key.fileobj is process.stdin:
-                    if feed.write():
-                        selector.unregister(key.fileobj)
-                        feed.close()
-                    continue
-                chunk = os.read(key.fd, _CHUNK)
-                if chunk:
-                    key.data.add(chunk)
-                else:
-                    _close(selector, key.fileobj)
+                _serve(selector, key, process, feed)
     finally:  # what is still open is read no more: closed here
-        for key in list(selector.get_map().values()):
-            if key.fileobj is process.stdin:
-                selector.unregister(key.fileobj)
-                feed.close()  # counts what was taken before the pipe goes
-            else:
-                _close(selector, key.fileobj)
-        selector.close()
+        _close_all(selector, process, feed)
     timed_out = _reap(process, deadline, kill) or timed_out
     return Exchanged(
         stdout=out.output(),
@@ -112,6 +88,62 @@ def exchange(
         held_open=held_open,
         stdin_taken=feed.taken(),  # after the reap: the child reads no more
     )
+
+
+def _register(
+    selector: selectors.BaseSelector,
+    process: subprocess.Popen[bytes],
+    stdin: bytes,
+    out: Capture,
+    err: Capture,
+) -> Feed:
+    """Watch the child's outputs for reading (each into its capture) and its stdin for
+    writing when there is something to write; with nothing, the stdin is closed at once."""
+    for stream, kept in ((process.stdout, out), (process.stderr, err)):
+        if stream is not None:
+            selector.register(stream, selectors.EVENT_READ, kept)
+    feed = Feed(process.stdin, stdin)
+    if process.stdin is not None:
+        if stdin:
+            os.set_blocking(process.stdin.fileno(), False)
+            selector.register(process.stdin, selectors.EVENT_WRITE)
+        else:
+            feed.close()
+    return feed
+
+
+def _serve(
+    selector: selectors.BaseSelector,
+    key: selectors.SelectorKey,
+    process: subprocess.Popen[bytes],
+    feed: Feed,
+) -> None:
+    """Serve one ready pipe: write more of the stdin (closing it once all is taken), or
+    read a chunk of an output into its capture (closing it at its end)."""
+    if key.fileobj is process.stdin:
+        if feed.write():
+            selector.unregister(key.fileobj)
+            feed.close()
+        return
+    chunk = os.read(key.fd, _CHUNK)
+    if chunk:
+        key.data.add(chunk)
+    else:
+        _close(selector, key.fileobj)
+
+
+def _close_all(
+    selector: selectors.BaseSelector, process: subprocess.Popen[bytes], feed: Feed
+) -> None:
+    """Stop watching every pipe still open and close it, the stdin through its feed
+    (which counts what was taken before the pipe goes); then the selector."""
+    for key in list(selector.get_map().values()):
+        if key.fileobj is process.stdin:
+            selector.unregister(key.fileobj)
+            feed.close()  # counts what was taken before the pipe goes
+        else:
+            _close(selector, key.fileobj)
+    selector.close()
 
 
 def _close(selector: selectors.BaseSelector, stream: object) -> None:
