@@ -188,33 +188,56 @@ class _Session:
         self.overview_ran.update(t.name for t, conditions in tasks if "overview" not in conditions)
         with ThreadPoolExecutor(max_workers=max(1, self.options.jobs)) as pool:
             while (pending or ready or running) and self.signal is None:
-                while (
-                    len(running) < self.options.jobs
-                    and (ready or pending)
-                    and self.signal is None
-                    and not self.spending.must_wait()  # a running attempt's cost decides
-                ):
-                    task, conditions = ready.popleft() if ready else pending.popleft()
-                    launched = self._launch(pool, task, conditions[0])
-                    if launched is None:
-                        done += 1
-                        if conditions[1:]:
-                            ready.appendleft((task, conditions[1:]))
-                        continue
-                    running[launched[0]] = _Running(attempt=launched[1], conditions=conditions)
+                done += self._fill(pool, pending, ready, running)
                 if not running:
                     continue
-                finished, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    ended = running.pop(future)
-                    self._record(ended.attempt, *future.result())
-                    done += 1
-                    if ended.conditions[1:] and self.signal is None:
-                        ready.appendleft((ended.attempt.task, ended.conditions[1:]))
+                done += self._collect(running, ready)
                 if self.progress is not None:
                     self.progress(done, total)
             for future, ended in list(running.items()):
                 self._record(ended.attempt, *future.result())
+
+    def _fill(
+        self,
+        pool: ThreadPoolExecutor,
+        pending: deque[tuple[TaskDecl, tuple[str, ...]]],
+        ready: deque[tuple[TaskDecl, tuple[str, ...]]],
+        running: dict[Future[tuple[Ran, Verification]], _Running],
+    ) -> int:
+        """Launch attempts while a job is free, nothing stops the run and the spending
+        allows: a task's next condition (``ready``) before a new task (``pending``).
+        Returns how many were decided without a launch (their next condition is ready)."""
+        done = 0
+        while (
+            len(running) < self.options.jobs
+            and (ready or pending)
+            and self.signal is None
+            and not self.spending.must_wait()  # a running attempt's cost decides
+        ):
+            task, conditions = ready.popleft() if ready else pending.popleft()
+            launched = self._launch(pool, task, conditions[0])
+            if launched is None:
+                done += 1
+                if conditions[1:]:
+                    ready.appendleft((task, conditions[1:]))
+                continue
+            running[launched[0]] = _Running(attempt=launched[1], conditions=conditions)
+        return done
+
+    def _collect(
+        self,
+        running: dict[Future[tuple[Ran, Verification]], _Running],
+        ready: deque[tuple[TaskDecl, tuple[str, ...]]],
+    ) -> int:
+        """Wait for the first attempts to end and record them; the task's next condition
+        becomes ready unless a signal stops the run. Returns how many ended."""
+        finished, _ = wait(running, return_when=FIRST_COMPLETED)
+        for future in finished:
+            ended = running.pop(future)
+            self._record(ended.attempt, *future.result())
+            if ended.conditions[1:] and self.signal is None:
+                ready.appendleft((ended.attempt.task, ended.conditions[1:]))
+        return len(finished)
 
     def _not_launched(
         self,
