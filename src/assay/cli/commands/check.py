@@ -42,7 +42,6 @@ def run(options: argparse.Namespace) -> int:
         return EXIT_ERROR
 
     from assay.api import check
-    from assay.cli.formats import FORMATTERS
 
     try:
         result = check(
@@ -59,6 +58,23 @@ def run(options: argparse.Namespace) -> int:
         return EXIT_ERROR
     _tell(result, config, scoped=bool(options.paths), verbose=options.verbose)
 
+    rendered = _render(result, options, config)
+    if options.output:
+        if not _write_report(result, options.output, config, rendered):
+            return EXIT_ERROR
+    elif rendered.strip() or options.format != "text":
+        write(rendered)
+    if options.format == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
+        _append_step_summary(result)
+    return exit_code(result.diagnostics, options.fail_on or config.fail_on)
+
+
+def _render(result: Report, options: argparse.Namespace, config: Config) -> str:
+    """The report in the chosen format: in color when asked, or when ``auto`` and the
+    report goes to a terminal that ``NO_COLOR`` leaves alone; the text report lists
+    suppressed findings under ``--show-suppressed``."""
+    from assay.cli.formats import FORMATTERS
+
     source = source_reader(config.root)  # contained: a link's target is never quoted
     color = options.color == "always" or (
         options.color == "auto"
@@ -70,36 +86,37 @@ def run(options: argparse.Namespace) -> int:
     if options.show_suppressed and options.format == "text":
         from assay.cli.formats import text
 
-        rendered = text.render(
+        return text.render(
             result, version=__version__, source=source, color=color, show_suppressed=True
         )
-    else:
-        rendered = FORMATTERS[options.format](
-            result, version=__version__, source=source, color=color
-        )
-    if options.output:
-        try:
-            from assay.api.files import report_destination
+    return FORMATTERS[options.format](result, version=__version__, source=source, color=color)
 
-            write_whole(report_destination(options.output, config, result), rendered)
-        except UsageError as error:  # --output names a record, a spec, the config…
-            complain(f"assay check: {error}")
-            return EXIT_ERROR
-        except OSError as error:
-            complain(f"assay check: cannot write {options.output}: {error.strerror}")
-            return EXIT_ERROR
-    elif rendered.strip() or options.format != "text":
-        write(rendered)
-    if options.format == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
-        from assay.cli.formats.github import summary_markdown
 
-        target = os.environ["GITHUB_STEP_SUMMARY"]
-        try:
-            with open(target, "a", encoding="utf-8") as summary:
-                summary.write(summary_markdown(result))
-        except OSError as error:  # the annotations are out; the summary is a bonus
-            complain(f"assay check: cannot append to {target}: {error.strerror}")
-    return exit_code(result.diagnostics, options.fail_on or config.fail_on)
+def _write_report(result: Report, output: str, config: Config, rendered: str) -> bool:
+    """Write the report to ``--output`` whole; whether it could be (if not, said why)."""
+    try:
+        from assay.api.files import report_destination
+
+        write_whole(report_destination(output, config, result), rendered)
+    except UsageError as error:  # --output names a record, a spec, the config…
+        complain(f"assay check: {error}")
+        return False
+    except OSError as error:
+        complain(f"assay check: cannot write {output}: {error.strerror}")
+        return False
+    return True
+
+
+def _append_step_summary(result: Report) -> None:
+    """Append the Markdown summary to GitHub's step summary; a failure is only said."""
+    from assay.cli.formats.github import summary_markdown
+
+    target = os.environ["GITHUB_STEP_SUMMARY"]
+    try:
+        with open(target, "a", encoding="utf-8") as summary:
+            summary.write(summary_markdown(result))
+    except OSError as error:  # the annotations are out; the summary is a bonus
+        complain(f"assay check: cannot append to {target}: {error.strerror}")
 
 
 def _tell(result: Report, config: Config, *, scoped: bool, verbose: bool) -> None:
