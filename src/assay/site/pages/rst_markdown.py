@@ -64,13 +64,11 @@ class _Writer:
         return "\n\n".join(part for part in parts if part.strip())
 
     def block(self, node: nodes.Node, depth: int) -> str:
+        """``node`` as Markdown, by its kind; nothing for what the page leaves out."""
         if isinstance(node, _SKIPPED) or node is self.head:
             return ""
         if isinstance(node, nodes.section):
-            title = node.next_node(nodes.title)
-            heading = "#" * min(depth, 6) + " " + (self.inline(title) if title else "")
-            rest = [c for c in node.children if not isinstance(c, nodes.title)]
-            return heading + "\n\n" + self.blocks(rest, depth + 1)
+            return self.section(node, depth)
         if isinstance(node, (nodes.paragraph, nodes.title, nodes.rubric, nodes.caption)):
             return _unlisted(self.inline(node))
         if isinstance(node, (nodes.bullet_list, nodes.enumerated_list)):
@@ -92,14 +90,31 @@ class _Writer:
         if isinstance(node, nodes.image):
             return self.image(node)
         if isinstance(node, (nodes.footnote, nodes.citation)):
-            label = node.next_node(nodes.label)
-            rest = [c for c in node.children if not isinstance(c, nodes.label)]
-            mark = _escaped(f"[{label.astext()}] ") if label else ""
-            return mark + self.blocks(rest, depth)
+            return self.note(node, depth)
+        return self.other(node, depth)
+
+    def section(self, node: nodes.Element, depth: int) -> str:
+        """A section: its title as a heading of its depth (at most six ``#``), then its
+        blocks one level deeper."""
+        title = node.next_node(nodes.title)
+        heading = "#" * min(depth, 6) + " " + (self.inline(title) if title else "")
+        rest = [c for c in node.children if not isinstance(c, nodes.title)]
+        return heading + "\n\n" + self.blocks(rest, depth + 1)
+
+    def note(self, node: nodes.Element, depth: int) -> str:
+        """A footnote or a citation: its label in brackets, then its blocks."""
+        label = node.next_node(nodes.label)
+        rest = [c for c in node.children if not isinstance(c, nodes.label)]
+        mark = _escaped(f"[{label.astext()}] ") if label else ""
+        return mark + self.blocks(rest, depth)
+
+    def other(self, node: nodes.Node, depth: int) -> str:
+        """A node of no kind named above: an element holding blocks (a figure, a
+        container, a compound) is its blocks; anything else, its text as a paragraph."""
         if isinstance(node, nodes.Element) and any(
             isinstance(c, nodes.Body) for c in node.children
         ):
-            return self.blocks(node.children, depth)  # a figure, a container, a compound
+            return self.blocks(node.children, depth)
         return _unlisted(_escaped(" ".join(node.astext().split())))
 
     def listed(self, node: nodes.Element, depth: int) -> str:
