@@ -87,6 +87,38 @@ def assemble(
     fails the bundle too."""
     units = plan_units([d.declared for d in selection.selected])
     problems = [*spec_problems, *_untracked_specs(selection, tracking)]
+    pieces, sizes, used = _mandatory(root, units, budget, tracking, problems)
+    overflow = used > budget.size
+    if overflow:
+        problems.append(_overflow(sizes, budget))
+        pieces = []
+    omitted = _optional(root, units, budget, tracking, used, overflow, pieces, problems)
+    errors = any(p.severity == "error" for p in problems)
+    return build_bundle(
+        selection=selection,
+        budget_size=budget.size,
+        unit=budget.unit,
+        pieces=() if errors else tuple(pieces),
+        omitted=() if errors else tuple(omitted),
+        tracking="checked"
+        if not isinstance(tracking, Unchecked)
+        else f"unchecked: {tracking.reason}",
+        diagnostics=sorted_diagnostics(problems),
+        ok=not errors,
+    )
+
+
+def _mandatory(
+    root: Path | str,
+    units: Sequence[Unit],
+    budget: Budget,
+    tracking: Tracking,
+    problems: list[Diagnostic],
+) -> tuple[list[Piece], list[tuple[Unit, int | None, int]], int]:
+    """Read the mandatory units, in order, adding their problems to ``problems``: the
+    pieces that fit while the running total stays within the budget, each sound unit's
+    size (None: too large to keep) and bytes, and the total they use (a unit too large
+    to keep counts as over the whole budget)."""
     pieces: list[Piece] = []
     sizes: list[tuple[Unit, int | None, int]] = []  # mandatory: unit, size, bytes
     used = 0
@@ -101,10 +133,22 @@ def assemble(
         used += budget.size + 1 if size is None else size
         if used <= budget.size:
             pieces.append(Piece(unit=unit, digest=read, size=size or 0))
-    overflow = used > budget.size
-    if overflow:
-        problems.append(_overflow(sizes, budget))
-        pieces = []
+    return pieces, sizes, used
+
+
+def _optional(
+    root: Path | str,
+    units: Sequence[Unit],
+    budget: Budget,
+    tracking: Tracking,
+    used: int,
+    overflow: bool,
+    pieces: list[Piece],
+    problems: list[Diagnostic],
+) -> list[Omitted]:
+    """Read the optional units, in order: each goes whole into ``pieces`` if it fits in
+    the room left, else it is omitted (CTX002); after an overflow they are only checked.
+    Their problems go to ``problems``; returns the omitted."""
     omitted: list[Omitted] = []
     for unit in (u for u in units if not u.mandatory):
         room = budget.size - used
@@ -120,19 +164,7 @@ def assemble(
             continue
         omitted.append(Omitted(unit=unit, digest=read, size=size, room=room))
         problems.append(_omission(unit, size, read.range_size, room, budget))
-    errors = any(p.severity == "error" for p in problems)
-    return build_bundle(
-        selection=selection,
-        budget_size=budget.size,
-        unit=budget.unit,
-        pieces=() if errors else tuple(pieces),
-        omitted=() if errors else tuple(omitted),
-        tracking="checked"
-        if not isinstance(tracking, Unchecked)
-        else f"unchecked: {tracking.reason}",
-        diagnostics=sorted_diagnostics(problems),
-        ok=not errors,
-    )
+    return omitted
 
 
 def _read(root: Path | str, unit: Unit, tracking: Tracking, limit: int) -> Digest | Refused:
