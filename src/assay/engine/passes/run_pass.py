@@ -13,10 +13,11 @@ review it renders.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 
 from attrs import field, frozen
 
-from assay.engine.cache.store import RUN, stamp_text
+from assay.engine.cache.store import RUN, Held, stamp_text
 from assay.engine.passes.document_checks import DocumentOutcome
 from assay.engine.passes.document_entry import Keeping
 from assay.engine.passes.rulesets import Ruleset
@@ -29,6 +30,8 @@ from assay.spec.model import Model
 
 #: What says a run is unchanged: each file's path and stamp, in path order.
 Key = tuple[tuple[str, object], ...]
+#: The runs to check: each folder and its members.
+_Todo = list[tuple[str, list[Candidate]]]
 
 
 @frozen
@@ -61,14 +64,38 @@ def run_pass(
         return RunPass([])
     from assay.engine.passes.run_members import RunMembers
     from assay.engine.passes.run_workers import check_runs
-    from assay.engine.runs.load import runs_of
 
     held = {} if keeping is None else keeping.store.held(RUN, keeping.settings)
+    found, todo, keys = _held_or_todo(workspace, scope, held)
+    members = RunMembers(workspace, ruleset, keep=keeping is not None)
+    kept_parts: dict[str, RunParts] = {}
+    if todo:
+        checked_runs = check_runs(members, ruleset, rules, todo, jobs=jobs, with_parts=parts)
+        for checked in checked_runs:
+            found[checked.folder] = checked.diagnostics
+            _keep(keeping, checked.folder, checked.diagnostics, keys[checked.folder])
+            if checked.parts is not None:
+                kept_parts[checked.folder] = checked.parts
+    if keeping is not None:
+        runs = set(workspace.discovery.runs)
+        keeping.store.drop(RUN, (folder for folder in held if folder not in runs))
+        keeping.store.commit()
+    return RunPass([d for f in sorted(found) for d in found[f]], members.outcomes, kept_parts)
+
+
+def _held_or_todo(
+    workspace: Workspace, scope: frozenset[str] | None, held: Mapping[str, Held]
+) -> tuple[dict[str, tuple[Diagnostic, ...]], _Todo, dict[str, Key | None]]:
+    """Which runs of ``scope`` keep their held findings (their key is the one stored)
+    and which must be checked: the findings found, the runs to check, and each one's
+    key (None: not cached)."""
+    from assay.engine.runs.load import runs_of
+
     # IDN004 compares each run's source with every other run's: a run's findings hold
     # while no run's manifest changed either, and the sources are read on a miss only.
     manifests = _manifests(workspace)
     found: dict[str, tuple[Diagnostic, ...]] = {}
-    todo: list[tuple[str, list[Candidate]]] = []
+    todo: _Todo = []
     keys: dict[str, Key | None] = {}
     for folder, candidates in runs_of(workspace, scope).items():
         key = _key(workspace, folder, [c.path for c in candidates], manifests)
@@ -78,24 +105,16 @@ def run_pass(
         else:
             todo.append((folder, candidates))
             keys[folder] = key
-    members = RunMembers(workspace, ruleset, keep=keeping is not None)
-    kept_parts: dict[str, RunParts] = {}
-    if todo:
-        checked_runs = check_runs(members, ruleset, rules, todo, jobs=jobs, with_parts=parts)
-        for checked in checked_runs:
-            found[checked.folder] = checked.diagnostics
-            key = keys[checked.folder]
-            if keeping is not None and key is not None:
-                keeping.store.put(
-                    RUN, checked.folder, keeping.settings, checked.diagnostics, stamp=key
-                )
-            if checked.parts is not None:
-                kept_parts[checked.folder] = checked.parts
-    if keeping is not None:
-        runs = set(workspace.discovery.runs)
-        keeping.store.drop(RUN, (folder for folder in held if folder not in runs))
-        keeping.store.commit()
-    return RunPass([d for f in sorted(found) for d in found[f]], members.outcomes, kept_parts)
+    return found, todo, keys
+
+
+def _keep(
+    keeping: Keeping | None, folder: str, diagnostics: tuple[Diagnostic, ...], key: Key | None
+) -> None:
+    """Store a checked run's findings under its key, when findings are kept and the
+    run has a key."""
+    if keeping is not None and key is not None:
+        keeping.store.put(RUN, folder, keeping.settings, diagnostics, stamp=key)
 
 
 def _manifests(workspace: Workspace) -> tuple[tuple[str, object], ...] | None:
