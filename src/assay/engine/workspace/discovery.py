@@ -22,6 +22,7 @@ from assay.engine.workspace.folder_records import folder_records
 from assay.engine.workspace.listing import Listing, list_files
 from assay.engine.workspace.named_folders import named_records
 from assay.engine.workspace.record_folders import (
+    Folder,
     Records,
     is_template_name,
     may_hold_documents,
@@ -44,10 +45,8 @@ def discover(
     listing = list_files(config) if listing is None else listing
     notes = list(listing.notes)
     entries, git = listing.files, listing.git
-    exclude = tuple(compile_glob(p) for p in config.exclude)
-    spec_globs = tuple(compile_glob(p) for p in config.specs)
-    include = tuple(compile_glob(p) for p in config.include)
-    by_type = tuple(compile_glob(p) for p in typed)
+    exclude, spec_globs = _compiled(config.exclude), _compiled(config.specs)
+    include, by_type = _compiled(config.include), _compiled(typed)
     folders = () if include else records_folders(root, notes)
     # Each glob runs over the whole listing at once (the loop is C's): tens of
     # thousands of files, and most of them nowhere near a record.
@@ -56,49 +55,20 @@ def discover(
     specs = _matching(spec_globs, pool)
     typed_files = _matching(by_type, pool)
     selected = {path: Candidate(path=path, origin="type") for path in typed_files}
-    skipped: list[Skipped] = []
-    maybe_links: list[str] = []
     if include:
-        for path in pool:
-            if path in typed_files:
-                continue
-            if match_any(include, path):
-                selected[path] = Candidate(path=path, origin="include")
-            elif path not in specs and may_hold_documents(path, include, folders):
-                maybe_links.append(path)
+        skipped: list[Skipped] = []
+        maybe_links = _included(pool, include, folders, typed_files, specs, selected)
     else:
-        found = Records(folders, specs, selected)
-        found.scan(pool, typed_files)
-        found.pass_over_unwritten(os.fspath(root))
-        skipped, maybe_links = found.skipped, found.maybe_links
-        # Then the series no convention names, known by their files' names and text.
-        named, passed = named_records(
-            os.fspath(root), pool, {*selected, *specs}, found.holds, is_template_name
-        )
-        selected.update(named)
-        skipped += passed
-        # And the series whose records are folders, known by their names and text too.
-        kept, passed = folder_records(
-            os.fspath(root), pool, {*selected, *specs}, found.holds, is_template_name
-        )
-        selected.update(kept)
-        skipped += passed
+        skipped, maybe_links = _conventional(root, pool, folders, typed_files, specs, selected)
     runs = run_folders(pool)
     if runs:
-        members = _run_files(pool, runs)
-        selected.update(members)
-        skipped = [s for s in skipped if s.path not in members]
-        maybe_links = [p for p in maybe_links if p not in members]
+        skipped, maybe_links = _add_runs(pool, runs, selected, skipped, maybe_links)
     # A folder that might hold documents is reported only when it is a link.
     skipped += [Skipped(path=p, reason="symlink") for p in maybe_links if os.path.islink(root / p)]
     stamps: dict[str, Stamp] = {}
     where = os.fspath(root).rstrip("/") or "/"
     wanted = {*selected, *specs}
-    index = listing.index
-    vouched = {}
-    if index is not None and index.worth_reading(len(wanted), len(entries)):
-        vouched = index.vouched(wanted)
-    problems = _problems(where, wanted, stamps, vouched, listing.held)
+    problems = _problems(where, wanted, stamps, _vouched(listing, wanted), listing.held)
     skipped += [problem for problem in problems.values() if isinstance(problem, Skipped)]
     documents = [selected[path] for path in sorted(selected) if problems[path] is None]
     spec_files = [path for path in sorted(specs) if problems[path] is None]
@@ -112,6 +82,89 @@ def discover(
         files=tuple(entries),
         stamps={c.path: stamps[c.path] for c in documents if c.path in stamps},
         runs=runs,
+    )
+
+
+def _included(
+    pool: Sequence[str],
+    include: tuple[Glob, ...],
+    folders: tuple[Folder, ...],
+    typed_files: set[str],
+    specs: set[str],
+    selected: dict[str, Candidate],
+) -> list[str]:
+    """With `include`: the files its globs match join `selected` (those a type's glob
+    chose stay the type's); returns the other files that may hold documents (a link's
+    target could), which are reported only when they are links."""
+    maybe_links: list[str] = []
+    for path in pool:
+        if path in typed_files:
+            continue
+        if match_any(include, path):
+            selected[path] = Candidate(path=path, origin="include")
+        elif path not in specs and may_hold_documents(path, include, folders):
+            maybe_links.append(path)
+    return maybe_links
+
+
+def _conventional(
+    root: os.PathLike[str],
+    pool: Sequence[str],
+    folders: tuple[Folder, ...],
+    typed_files: set[str],
+    specs: set[str],
+    selected: dict[str, Candidate],
+) -> tuple[list[Skipped], list[str]]:
+    """Without `include`: the records of the conventional folders, then of the series
+    known by their files' names and text, then of those whose records are folders, join
+    `selected`; returns what was passed over and the files that may hold documents."""
+    found = Records(folders, specs, selected)
+    found.scan(pool, typed_files)
+    found.pass_over_unwritten(os.fspath(root))
+    skipped, maybe_links = found.skipped, found.maybe_links
+    # Then the series no convention names, known by their files' names and text.
+    named, passed = named_records(
+        os.fspath(root), pool, {*selected, *specs}, found.holds, is_template_name
+    )
+    selected.update(named)
+    skipped += passed
+    # And the series whose records are folders, known by their names and text too.
+    kept, passed = folder_records(
+        os.fspath(root), pool, {*selected, *specs}, found.holds, is_template_name
+    )
+    selected.update(kept)
+    skipped += passed
+    return skipped, maybe_links
+
+
+def _vouched(listing: Listing, wanted: set[str]) -> Mapping[str, str]:
+    """The blob ids git's index vouches for among `wanted`, when reading it is worth it
+    for that many of the listing's files; none otherwise."""
+    index = listing.index
+    if index is not None and index.worth_reading(len(wanted), len(listing.files)):
+        return index.vouched(wanted)
+    return {}
+
+
+def _compiled(patterns: Iterable[str]) -> tuple[Glob, ...]:
+    """The globs of `patterns`, compiled once for the whole listing."""
+    return tuple(compile_glob(p) for p in patterns)
+
+
+def _add_runs(
+    pool: Sequence[str],
+    runs: tuple[str, ...],
+    selected: dict[str, Candidate],
+    skipped: list[Skipped],
+    maybe_links: list[str],
+) -> tuple[list[Skipped], list[str]]:
+    """The analysis runs' documents join `selected`, whatever else chose or passed over
+    them: returns what is still passed over, and the files that may hold documents."""
+    members = _run_files(pool, runs)
+    selected.update(members)
+    return (
+        [s for s in skipped if s.path not in members],
+        [p for p in maybe_links if p not in members],
     )
 
 
