@@ -305,14 +305,11 @@ def resolve_link(
         message = f"`{dest}` is a path on one computer; link relative to this file instead"
         return LinkResolution("absolute-path", None, message)
     written = dest.split("#", 1)[0].split("?", 1)[0]
-    from_url = _SCHEME.match(dest) is not None
-    own = _repository_path(dest, repository_urls) if from_url else None
-    if (from_url and own is None) or dest.startswith("//"):  # `//host/x`: protocol-relative
-        return LinkResolution("external", None, f"`{dest}` is an external URL")
-    if own is not None and own[0].casefold() not in MAIN_LINE:
-        message = f"`{dest}` names a file as it is at `{own[0]}`, not in the working tree"
-        return LinkResolution("external", None, message)
-    inner = own[1] if own is not None else None
+    inner: str | None = None
+    if _SCHEME.match(dest) is not None or dest.startswith("//"):
+        outside, inner = _from_url(dest, repository_urls)
+        if outside is not None:
+            return outside
     # Suggestions for a URL are root-relative: there is no folder to start from.
     source_dir = _components(source.rpartition("/")[0]) if inner is None else None
     # `%FF` names the byte, as a file name is bytes: decoded as Python reads names
@@ -330,6 +327,40 @@ def resolve_link(
     if index.exists(target):
         return LinkResolution("ok", target, f"`{written}` resolves to `{target}`")
     site = path.startswith("/") and inner is None
+    shown = _shown_elsewhere(source, path, parts, target, written, site, inner, index)
+    if shown is not None:
+        return shown
+    return _unresolved(dest, path, parts, target, written, site, source_dir, index)
+
+
+def _from_url(
+    dest: str, repository_urls: Sequence[str]
+) -> tuple[LinkResolution | None, str | None]:
+    """What a URL (or a protocol-relative `//host/x`) leads to: outside the working tree
+    (external, or a file as it is at another revision than the main line), or the
+    path in the working tree a URL of the workspace's own repository names."""
+    own = _repository_path(dest, repository_urls) if not dest.startswith("//") else None
+    if own is None:
+        return LinkResolution("external", None, f"`{dest}` is an external URL"), None
+    if own[0].casefold() not in MAIN_LINE:
+        message = f"`{dest}` names a file as it is at `{own[0]}`, not in the working tree"
+        return LinkResolution("external", None, message), None
+    return None, own[1]
+
+
+def _shown_elsewhere(
+    source: str,
+    path: str,
+    parts: tuple[str, ...],
+    target: str,
+    written: str,
+    site: bool,
+    inner: str | None,
+    index: FileIndex,
+) -> LinkResolution | None:
+    """A target that is no file of the workspace but that a site shows: a page of the
+    site (root-relative), a file a static folder serves, the file where a mount shows
+    this page, or the source of a page the site builds; None when it is none of them."""
     page = site_page(parts, index) if site else None
     if page is not None:
         return LinkResolution("ok", page, f"`{written}` is the site's page `{page}`")
@@ -344,6 +375,22 @@ def resolve_link(
     if source_file is not None:
         message = f"`{written}` is the page the site builds from `{source_file}`"
         return LinkResolution("ok", source_file, message)
+    return None
+
+
+def _unresolved(
+    dest: str,
+    path: str,
+    parts: tuple[str, ...],
+    target: str,
+    written: str,
+    site: bool,
+    source_dir: tuple[str, ...] | None,
+    index: FileIndex,
+) -> LinkResolution:
+    """Why a target that leads to no file is wrong, with the likely fix: a domain
+    written without a scheme, a name whose case differs, a missing `.md`; a site route,
+    on which assay makes no claim; else the file is missing."""
     # Only a bare relative path can be a domain in disguise: `./` says "path", and so
     # does a leading `/` (root-relative links, repository URLs) by leaving no first name.
     if not path.startswith("./") and _looks_like_domain(path):
