@@ -82,70 +82,107 @@ def find_metadata(
     if walked is None:
         walked = document.walk_sections()
     found = list(_front_matter(document, words))
-    lenient: list[Block] = list(document.preamble)
-    strict: list[Block] = []
-    # Blocks of a section named after a field (`## Status`): its tables state fields
-    # too. A table anywhere else in the body is content (a schema's `| date | … |`
-    # row); only the relations it states are read.
-    keyed: list[Block] = []
-    # Blocks of a prose section (Context, Decision …): `Status: the migration is half
-    # done` there is a sentence, not the record's status; only relations are read.
-    prose: list[Block] = []
+    places = _Places(list(document.preamble))
     if plain_sections:
-        first = plain_sections[0].span.start
-        lenient = [b for b in document.preamble if b.span.start < first]
-        for plain in plain_sections:
-            role = words.heading(plain.heading)
-            place = prose if role.prose else keyed if _states_fields(role) else strict
-            place.extend(plain.blocks)
-    # A `## Links` list: every bullet may state a relation, whichever comes first
-    # (real lists start with a pull request's link as often as with `Supersedes`).
-    links: list[Block] = []
+        places.place_plain(document, words, plain_sections)
     scan = _Scan(locator, words)
-    tops = {id(top) for top in document.sections}
-    nested = _nested(document) if len(walked) > len(tops) else set()
-    headings: list[Found] = []
-    # A record titled by its first heading (no H1): that heading's section is where
-    # its metadata table is, as the H1's is for others.
-    titled = {t.span for t in document.titles if t.source == "heading"}
-    title_h1 = next((t.span for t in document.titles if t.source == "h1"), None)
-    # Sections past the record's opening (its first prose section): content, whose
-    # `**Status**: Completed` lines say how a task stands, not the record.
-    body: list[Block] = []
-    opening = True
-    for section in walked:
-        heading = section.heading
-        fields = id(section) not in nested
-        if heading.level == 1 and heading.span == title_h1 and id(section) in tops:
-            lenient.extend(section.blocks)  # a record titled by its H1: its preamble
-        elif fold(heading.text) in LINK_SECTIONS:
-            links.extend(section.blocks)
-        else:
-            role = words.heading(heading.text)
-            named = fields and (_states_fields(role) or fold(heading.text) in METADATA_SECTIONS)
-            if role.prose:
-                prose.extend(section.blocks)
-                opening = False
-            elif heading.span in titled or named:
-                keyed.extend(section.blocks)  # the title's own section, or `## Status`
-            elif opening and fields:
-                strict.extend(section.blocks)
-            else:
-                body.extend(section.blocks)
-        _heading(heading.text, heading.span, section.blocks, scan, headings, fields=fields)
-    _blocks(lenient, scan, found, strict=False)
-    _blocks(keyed, scan, found, strict=True)
-    _blocks(strict, scan, found, strict=True, table_fields=False)
-    in_prose: list[Found] = []
-    _blocks(body, scan, in_prose, strict=True, table_fields=False)
-    _blocks(prose, scan, in_prose, strict=True)
-    _blocks(links, scan, in_prose, strict=False)
-    found.extend(f for f in in_prose if isinstance(f.decl, RelationDecl))
+    headings = places.place_sections(document, words, walked, scan)
+    places.read(scan, found)
     found.extend(headings)
     for plain in plain_sections:  # `Status` on a line of its own, then `Accepted`
         _heading(plain.heading, plain.span, plain.blocks, scan, found)
     found.sort(key=_order)
     return found
+
+
+class _Places:
+    """The document's blocks, sorted by how their keys are read."""
+
+    __slots__ = ("body", "keyed", "lenient", "links", "prose", "strict")
+
+    def __init__(self, lenient: list[Block]) -> None:
+        #: The preamble's blocks (and the title H1's): any key line states a field.
+        self.lenient = lenient
+        #: The opening's blocks: a paragraph or list states a field when it starts
+        #: with a declared key; its tables are content.
+        self.strict: list[Block] = []
+        # Blocks of a section named after a field (`## Status`): its tables state fields
+        # too. A table anywhere else in the body is content (a schema's `| date | … |`
+        # row); only the relations it states are read.
+        self.keyed: list[Block] = []
+        # Blocks of a prose section (Context, Decision …): `Status: the migration is half
+        # done` there is a sentence, not the record's status; only relations are read.
+        self.prose: list[Block] = []
+        # A `## Links` list: every bullet may state a relation, whichever comes first
+        # (real lists start with a pull request's link as often as with `Supersedes`).
+        self.links: list[Block] = []
+        # Sections past the record's opening (its first prose section): content, whose
+        # `**Status**: Completed` lines say how a task stands, not the record.
+        self.body: list[Block] = []
+
+    def place_plain(
+        self, document: Document, words: Vocabulary, plain_sections: tuple[PlainSection, ...]
+    ) -> None:
+        """Place the blocks of the sections headed by a plain line (`Status` on a line
+        of its own): the preamble ends at the first; each one's blocks go where its
+        heading's role says."""
+        first = plain_sections[0].span.start
+        self.lenient = [b for b in document.preamble if b.span.start < first]
+        for plain in plain_sections:
+            role = words.heading(plain.heading)
+            place = (
+                self.prose if role.prose else self.keyed if _states_fields(role) else self.strict
+            )
+            place.extend(plain.blocks)
+
+    def place_sections(
+        self, document: Document, words: Vocabulary, walked: Sequence[Section], scan: _Scan
+    ) -> list[Found]:
+        """Place each section's blocks by its heading and where it stands (the title's
+        H1, a links section, a prose section, one named after a field, the opening or
+        the body); returns what the headings themselves state (`## Status: accepted`)."""
+        tops = {id(top) for top in document.sections}
+        nested = _nested(document) if len(walked) > len(tops) else set()
+        headings: list[Found] = []
+        # A record titled by its first heading (no H1): that heading's section is where
+        # its metadata table is, as the H1's is for others.
+        titled = {t.span for t in document.titles if t.source == "heading"}
+        title_h1 = next((t.span for t in document.titles if t.source == "h1"), None)
+        opening = True
+        for section in walked:
+            heading = section.heading
+            fields = id(section) not in nested
+            if heading.level == 1 and heading.span == title_h1 and id(section) in tops:
+                self.lenient.extend(section.blocks)  # a record titled by its H1: its preamble
+            elif fold(heading.text) in LINK_SECTIONS:
+                self.links.extend(section.blocks)
+            else:
+                role = words.heading(heading.text)
+                named = fields and (_states_fields(role) or fold(heading.text) in METADATA_SECTIONS)
+                if role.prose:
+                    self.prose.extend(section.blocks)
+                    opening = False
+                elif heading.span in titled or named:
+                    self.keyed.extend(section.blocks)  # the title's own section, or `## Status`
+                elif opening and fields:
+                    self.strict.extend(section.blocks)
+                else:
+                    self.body.extend(section.blocks)
+            _heading(heading.text, heading.span, section.blocks, scan, headings, fields=fields)
+        return headings
+
+    def read(self, scan: _Scan, found: list[Found]) -> None:
+        """Read each place's keys as its place allows into ``found``: fields and
+        relations from the preamble, the keyed sections and the opening; only the
+        relations of the body, the prose and the links."""
+        _blocks(self.lenient, scan, found, strict=False)
+        _blocks(self.keyed, scan, found, strict=True)
+        _blocks(self.strict, scan, found, strict=True, table_fields=False)
+        in_prose: list[Found] = []
+        _blocks(self.body, scan, in_prose, strict=True, table_fields=False)
+        _blocks(self.prose, scan, in_prose, strict=True)
+        _blocks(self.links, scan, in_prose, strict=False)
+        found.extend(f for f in in_prose if isinstance(f.decl, RelationDecl))
 
 
 def _nested(document: Document) -> set[int]:
