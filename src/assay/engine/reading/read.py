@@ -10,6 +10,7 @@ from assay.engine.reading.metadata import Found, find_metadata
 from assay.engine.reading.plain import plain_sections
 from assay.engine.reading.prose_relations import prose_relations
 from assay.engine.reading.record_dates import record_date
+from assay.engine.reading.record_ids import TitleNumber
 from assay.engine.reading.record_names import numbering_name, record_number
 from assay.engine.reading.relations import read_relations
 from assay.engine.reading.sections import read_sections
@@ -21,6 +22,7 @@ from assay.grammar.collector import collector_paused
 from assay.grammar.locate import Locator
 from assay.spec.document import Document, Section, TitleCandidate
 from assay.spec.reading import FieldReading, Reading, TitleReading
+from assay.spec.source import Span
 from assay.spec.specfile import FieldDecl
 
 
@@ -126,19 +128,14 @@ def read_title(document: Document, words: Vocabulary | None = None) -> TitleRead
         return TitleReading(text=first.text, raw=first.text, source=first.source, span=None)
     written = without_comments(first.text)
     prefix = record_number_in_title(written)
-    text = written[prefix.prefix_end if prefix is not None else 0 :].strip()
-    # `# Draft: Use Kafka` is titled `Use Kafka`: the prefix is the record's status.
-    status = title_status(written, words) if words is not None else None
-    if status is not None and first.source in ("h1", "heading"):
-        text = written[status.rest :].strip()
+    text = _title_text(written, prefix, first.source, words)
     number = prefix.number if prefix is not None else None
     placeholder = prefix.placeholder if prefix is not None else False
     prefix_span = first.span if number is not None or placeholder else None
     if number is None and not placeholder and first.source == "front-matter":
-        h1 = next((t for t in document.titles if t.source == "h1"), None)
-        in_h1 = record_number_in_title(h1.text) if h1 is not None else None
-        if h1 is not None and in_h1 is not None and in_h1.number is not None:
-            number, prefix_span = in_h1.number, h1.span
+        from_h1 = _h1_number(document)
+        if from_h1 is not None:
+            number, prefix_span = from_h1
     return TitleReading(
         text=text,
         raw=first.text,
@@ -148,6 +145,29 @@ def read_title(document: Document, words: Vocabulary | None = None) -> TitleRead
         placeholder=placeholder,
         prefix_span=prefix_span,
     )
+
+
+def _title_text(
+    written: str, prefix: TitleNumber | None, source: str, words: Vocabulary | None
+) -> str:
+    """The title's text: past its number prefix, or, in a heading, past the status it
+    starts with (`# Draft: Use Kafka` is titled `Use Kafka`: the prefix is the record's
+    status)."""
+    text = written[prefix.prefix_end if prefix is not None else 0 :].strip()
+    status = title_status(written, words) if words is not None else None
+    if status is not None and source in ("h1", "heading"):
+        text = written[status.rest :].strip()
+    return text
+
+
+def _h1_number(document: Document) -> tuple[int, Span | None] | None:
+    """The number the first H1 carries, and its span, for a front-matter title that
+    carries none (``title: Use Kafka`` above ``# 7. Use Kafka``)."""
+    h1 = next((t for t in document.titles if t.source == "h1"), None)
+    in_h1 = record_number_in_title(h1.text) if h1 is not None else None
+    if h1 is not None and in_h1 is not None and in_h1.number is not None:
+        return in_h1.number, h1.span
+    return None
 
 
 def file_number(path: str) -> int | None:
