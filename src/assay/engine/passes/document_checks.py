@@ -113,19 +113,7 @@ class DocumentChecks(Model):
         # A record whose facts marshal cannot keep is read again on every run.
         cacheable = document is not None or context.text is not None
         if keep and stamp is not None and cacheable and (record is None or packed is not None):
-            targets = link_targets(document, context.reading) if document is not None else ()
-            summary = None
-            if context.reading is not None:
-                summary = pickle.dumps(document_entry.summarize(context.reading), _PROTOCOL)
-            entry = DocumentEntry(
-                type_name=type_name,
-                library=library,
-                summary=summary,
-                links=document_entry.links_of(targets),
-                findings=pickle.dumps(tuple(kept), _PROTOCOL) if kept else b"",
-                directives=pickle.dumps(directives, _PROTOCOL) if directives else b"",
-                lines=lines,
-            )
+            entry = _entry(context, type_name, library, kept, directives, lines)
         reading = context.reading
         if reading is not None and reading.sections:
             # The sections were for the checks above; across the run they would only
@@ -144,6 +132,32 @@ class DocumentChecks(Model):
             stamp=stamp if entry is not None else None,
             record=record,
         )
+
+
+def _entry(
+    context: DocumentContext,
+    type_name: str | None,
+    library: str | None,
+    kept: list[Diagnostic],
+    directives: tuple[Directive, ...],
+    lines: str,
+) -> DocumentEntry:
+    """The store's entry of a checked document: its type, its reading's summary, the
+    link targets it names, and the findings and directives kept, pickled."""
+    document = context.document
+    targets = link_targets(document, context.reading) if document is not None else ()
+    summary = None
+    if context.reading is not None:
+        summary = pickle.dumps(document_entry.summarize(context.reading), _PROTOCOL)
+    return DocumentEntry(
+        type_name=type_name,
+        library=library,
+        summary=summary,
+        links=document_entry.links_of(targets),
+        findings=pickle.dumps(tuple(kept), _PROTOCOL) if kept else b"",
+        directives=pickle.dumps(directives, _PROTOCOL) if directives else b"",
+        lines=lines,
+    )
 
 
 #: What pickles the cached parts: each entry keeps them as bytes, a few objects
