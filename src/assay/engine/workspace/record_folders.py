@@ -259,8 +259,7 @@ class Records:
 
     def scan(self, pool: Sequence[str], typed: set[str]) -> None:
         """Count the typed paths, then keep each folder's numbered records from ``pool``."""
-        for path in typed:
-            self._count(path)
+        self._count(typed)
         indexes: list[Candidate] = []
         places, firsts = self.places, self.firsts
         away: set[str] = set()  # folders nowhere near a records folder
@@ -281,11 +280,7 @@ class Records:
             if place is None or not (
                 lower.endswith(RECORD_SUFFIXES) or ("." not in name and record_number(name))
             ):
-                if path not in self.specs and may_hold_documents(path, (), self.folders):
-                    self.maybe_links.append(path)
-                    if place is not None and lower.endswith(UNSUPPORTED_SUFFIXES):
-                        # Listed (DOC016), never dropped in silence.
-                        self.skipped.append(Skipped(path=path, reason="unsupported-format"))
+                self._not_a_record(path, lower, in_records=place is not None)
                 continue
             if parent not in self.numbered and record_number(name):
                 self.numbered.add(parent)
@@ -302,6 +297,21 @@ class Records:
                 indexes.append(candidate)
             else:
                 self.selected[path] = candidate
+        self._place_indexes(indexes)
+
+    def _not_a_record(self, path: str, lower: str, *, in_records: bool) -> None:
+        """A file not named as a record, or outside the records folders: one that may
+        hold documents (through a link) is noted, and, in a records folder, one of a
+        format assay does not read is listed as passed over (DOC016), never dropped in
+        silence."""
+        if path not in self.specs and may_hold_documents(path, (), self.folders):
+            self.maybe_links.append(path)
+            if in_records and lower.endswith(UNSUPPORTED_SUFFIXES):
+                self.skipped.append(Skipped(path=path, reason="unsupported-format"))
+
+    def _place_indexes(self, indexes: list[Candidate]) -> None:
+        """An ``index.md`` is the folder's contents page in a records folder itself or
+        in a folder of numbered records; elsewhere (``<slug>/index.md``) it is a record."""
         for candidate in indexes:
             parent = candidate.path.rpartition("/")[0]
             if parent == candidate.folder or parent in self.numbered:
@@ -333,10 +343,14 @@ class Records:
             return self.places[folder] is not None
         return self._place(folder) is not None
 
-    def _count(self, path: str) -> None:
-        parent, _, name = path.rpartition("/")
-        if parent not in self.numbered and record_number(name):
-            self.numbered.add(parent)
+    def _count(self, typed: set[str]) -> None:
+        """Note the folders where a typed path has a record number: the scan does not
+        look at typed paths, but their numbers still make a folder's ``index.md`` its
+        contents page."""
+        for path in typed:
+            parent, _, name = path.rpartition("/")
+            if parent not in self.numbered and record_number(name):
+                self.numbered.add(parent)
 
     def _place(self, parent: str) -> tuple[Origin, str, Aside] | None:
         """The deepest records folder holding the files of the folder `parent`."""
