@@ -88,17 +88,7 @@ def named_records(
     ``taken``: paths that are documents or specs already; ``in_records_folder``: True
     for a folder a records folder holds (its files are found there already).
     """
-    folders: dict[str, list[str]] = {}
-    unnamed: dict[str, list[str]] = {}
-    for path in pool:
-        parent, _, name = path.rpartition("/")
-        lower = name.lower()
-        if not lower.endswith(RECORD_SUFFIXES) or path in taken:
-            continue
-        if record_number(name) is not None:
-            folders.setdefault(parent, []).append(path)
-        elif not (lower in MAIN_NAMES or is_template(name)):
-            unnamed.setdefault(parent, []).append(path)
+    folders, unnamed = _by_folder(pool, taken, is_template)
     found: dict[str, Candidate] = {}
     skipped: list[Skipped] = []
     for parent, paths in sorted(folders.items()):
@@ -119,6 +109,26 @@ def named_records(
             )
             skipped += [Skipped(path=p, reason="not-records", detail=detail) for p in named]
     return found, skipped
+
+
+def _by_folder(
+    pool: Iterable[str], taken: Collection[str], is_template: Callable[[str], bool]
+) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The files of record formats not taken already, by folder: those named as records
+    (with a record number), and the others but READMEs, indexes and templates (a series'
+    record may be named otherwise, and is kept when written as one)."""
+    folders: dict[str, list[str]] = {}
+    unnamed: dict[str, list[str]] = {}
+    for path in pool:
+        parent, _, name = path.rpartition("/")
+        lower = name.lower()
+        if not lower.endswith(RECORD_SUFFIXES) or path in taken:
+            continue
+        if record_number(name) is not None:
+            folders.setdefault(parent, []).append(path)
+        elif not (lower in MAIN_NAMES or is_template(name)):
+            unnamed.setdefault(parent, []).append(path)
+    return folders, unnamed
 
 
 #: The last part of a folder named for the records it holds: one record named as one is
