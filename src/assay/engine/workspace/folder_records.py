@@ -62,6 +62,43 @@ def folder_records(
     ``taken``: paths that are documents or specs already; ``in_records_folder``: True
     for a folder a records folder holds (its files are found there already).
     """
+    series = _series(pool, taken, is_template)
+    found: dict[str, Candidate] = {}
+    skipped: list[Skipped] = []
+    for outer, folders in sorted(series.items()):
+        if len(folders) < _FEWEST or hidden(outer) or in_records_folder(outer):
+            continue
+        records, templates, written = _mains(root, folders, is_template)
+        if len(records) >= _FEWEST and 2 * written > len(records):
+            found.update((m, Candidate(path=m, origin="naming", folder=outer)) for m in records)
+            skipped += [Skipped(path=m, reason="template") for m in sorted(templates)]
+        elif written:
+            detail = f"{written} of the {len(records)} record folders in {outer or '.'} read as one"
+            skipped += [Skipped(path=m, reason="not-records", detail=detail) for m in records]
+    return found, skipped
+
+
+def _mains(
+    root: str, folders: dict[str, list[str]], is_template: Callable[[str], bool]
+) -> tuple[list[str], set[str], int]:
+    """Each record folder's main document, read at its start: the records (in path
+    order), the templates (by the folder's name or the title), and how many of the
+    records are written as records."""
+    mains = {f: m for f, files in folders.items() if (m := main_document(f, files))}
+    heads = {m: _head(root, m) for m in mains.values()}
+    templates = {
+        m for f, m in mains.items() if is_template(f.rpartition("/")[2]) or _template(heads[m])
+    }
+    records = sorted(m for m in mains.values() if m not in templates)
+    written = sum(reads_as_record(heads[m]) for m in records)
+    return records, templates, written
+
+
+def _series(
+    pool: Iterable[str], taken: Collection[str], is_template: Callable[[str], bool]
+) -> dict[str, dict[str, list[str]]]:
+    """The files of record formats not taken already that lie in a folder named as a
+    record (or as a template), by series (the folder above) and record folder."""
     series: dict[str, dict[str, list[str]]] = {}  # series -> record folder -> files
     for path in pool:
         folder, _, name = path.rpartition("/")
@@ -70,25 +107,7 @@ def folder_records(
         outer, _, own = folder.rpartition("/")
         if _record_folder(own) or is_template(own):
             series.setdefault(outer, {}).setdefault(folder, []).append(path)
-    found: dict[str, Candidate] = {}
-    skipped: list[Skipped] = []
-    for outer, folders in sorted(series.items()):
-        if len(folders) < _FEWEST or hidden(outer) or in_records_folder(outer):
-            continue
-        mains = {f: m for f, files in folders.items() if (m := main_document(f, files))}
-        heads = {m: _head(root, m) for m in mains.values()}
-        templates = {
-            m for f, m in mains.items() if is_template(f.rpartition("/")[2]) or _template(heads[m])
-        }
-        records = sorted(m for m in mains.values() if m not in templates)
-        written = sum(reads_as_record(heads[m]) for m in records)
-        if len(records) >= _FEWEST and 2 * written > len(records):
-            found.update((m, Candidate(path=m, origin="naming", folder=outer)) for m in records)
-            skipped += [Skipped(path=m, reason="template") for m in sorted(templates)]
-        elif written:
-            detail = f"{written} of the {len(records)} record folders in {outer or '.'} read as one"
-            skipped += [Skipped(path=m, reason="not-records", detail=detail) for m in records]
-    return found, skipped
+    return series
 
 
 def _record_folder(name: str) -> bool:
