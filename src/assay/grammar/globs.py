@@ -95,29 +95,9 @@ class Glob(Model):
 @remember_short(maxsize=1024, longest=1000)
 def compile_glob(pattern: str) -> Glob:
     """Compile `pattern`, or raise `GlobError` saying what is wrong with it."""
-    text = pattern.strip()
-    if not text:
-        raise GlobError("a pattern must not be empty")
-    if text.startswith("!"):
-        raise GlobError("`!` negation is not supported; list the pattern in `exclude`")
-    if re.match(r"^[A-Za-z]:", text):  # checked first: `C:\x` is absolute before all else
-        raise GlobError("patterns are relative to the workspace root, not absolute")
-    if "\\" in text:
-        raise GlobError("patterns use `/` between folders, never `\\`")
+    text = _checked_text(pattern)
     folder_only = text.endswith("/")
-    anchored = "/" in text.rstrip("/")
-    raw = [s for s in text.strip("/").split("/") if s not in ("", ".")]
-    if not raw:
-        raise GlobError("a pattern must name something below the workspace root")
-    if ".." in raw:
-        raise GlobError("patterns are relative to the workspace root; `..` is not allowed")
-    if not anchored:
-        raw.insert(0, _STAR_STAR)
-    if raw[-1] == _STAR_STAR:
-        # `docs/**` means what is inside docs, not docs itself; with folder matching,
-        # "any one name below" says exactly that.
-        raw[-1] = "*"
-    raw = [s for i, s in enumerate(raw) if not (s == _STAR_STAR and raw[i - 1 : i] == [s])]
+    raw = _segments(text)
     # A `**` takes whole segments with their `/`; any other segment is followed by `/`
     # unless it is the last. Then the path ends, or goes on inside the matched folder.
     body = "".join(
@@ -134,6 +114,38 @@ def compile_glob(pattern: str) -> Glob:
         raise GlobError(f"bad character class: {error.msg}") from None
     literal = max((run for s in raw if s != _STAR_STAR for run in _literal_runs(s)), key=len)
     return Glob(pattern=pattern, regex=regex, segments=segments, literal=literal)
+
+
+def _checked_text(pattern: str) -> str:
+    """The pattern stripped, or `GlobError` when its form is not one we accept."""
+    text = pattern.strip()
+    if not text:
+        raise GlobError("a pattern must not be empty")
+    if text.startswith("!"):
+        raise GlobError("`!` negation is not supported; list the pattern in `exclude`")
+    if re.match(r"^[A-Za-z]:", text):  # checked first: `C:\x` is absolute before all else
+        raise GlobError("patterns are relative to the workspace root, not absolute")
+    if "\\" in text:
+        raise GlobError("patterns use `/` between folders, never `\\`")
+    return text
+
+
+def _segments(text: str) -> list[str]:
+    """The pattern's segments, anchored by a leading `**` unless it names a folder
+    path, a trailing `**` read as "any one name below", runs of `**` merged."""
+    anchored = "/" in text.rstrip("/")
+    raw = [s for s in text.strip("/").split("/") if s not in ("", ".")]
+    if not raw:
+        raise GlobError("a pattern must name something below the workspace root")
+    if ".." in raw:
+        raise GlobError("patterns are relative to the workspace root; `..` is not allowed")
+    if not anchored:
+        raw.insert(0, _STAR_STAR)
+    if raw[-1] == _STAR_STAR:
+        # `docs/**` means what is inside docs, not docs itself; with folder matching,
+        # "any one name below" says exactly that.
+        raw[-1] = "*"
+    return [s for i, s in enumerate(raw) if not (s == _STAR_STAR and raw[i - 1 : i] == [s])]
 
 
 def match_any(globs: tuple[Glob, ...], path: str) -> bool:
