@@ -39,21 +39,33 @@ def without_emphasis(text: str) -> str:
     for at in marks:
         if at < cursor or (at and (text[at - 1] == "\\" or _is_word(text[at - 1]))):
             continue
-        for delimiter in _DELIMITERS:
-            inside = at + len(delimiter)
-            if not text.startswith(delimiter, at) or inside >= len(text) or text[inside].isspace():
-                continue
-            found, k = closers[delimiter], walked[delimiter]
-            while k < len(found) and found[k] <= inside:
-                k += 1
-            walked[delimiter] = k
-            line_end = _line_end(newlines, inside, len(text))
-            if k < len(found) and found[k] <= line_end:
-                pieces += (text[cursor:at], text[inside : found[k]])
-                cursor = found[k] + len(delimiter)
-                break
+        span = _closed_span(text, at, closers, walked, newlines)
+        if span is not None:
+            inside, close, after = span
+            pieces += (text[cursor:at], text[inside:close])
+            cursor = after
     pieces.append(text[cursor:])
     return "".join(pieces)
+
+
+def _closed_span(
+    text: str, at: int, closers: dict[str, list[int]], walked: dict[str, int], newlines: list[int]
+) -> tuple[int, int, int] | None:
+    """The emphasis the opener at ``at`` starts, tried delimiter by delimiter: where
+    its text starts and ends and where its closer ends; None when no closer on its
+    line closes it.  Advances ``walked`` past the closers it passes."""
+    for delimiter in _DELIMITERS:
+        inside = at + len(delimiter)
+        if not text.startswith(delimiter, at) or inside >= len(text) or text[inside].isspace():
+            continue
+        found, k = closers[delimiter], walked[delimiter]
+        while k < len(found) and found[k] <= inside:
+            k += 1
+        walked[delimiter] = k
+        line_end = _line_end(newlines, inside, len(text))
+        if k < len(found) and found[k] <= line_end:
+            return inside, found[k], found[k] + len(delimiter)
+    return None
 
 
 def _is_word(char: str) -> bool:
