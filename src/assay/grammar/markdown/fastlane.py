@@ -70,30 +70,13 @@ def read_blocks(scanner: BlockTree, lines: list[str], index: int) -> int:
             read_heading(scanner, line, index, marks.group(0))
             index += 1
             continue
-        if first in "`~" and (m := FENCE.match(line)):
-            found = read_fence(scanner, lines, index, m.group(0))
-            if found < 0:
-                return index
-            index = found
-            continue
-        if first in "*+-0123456789" and (m := ITEM.match(line)):
-            found = read_list(scanner, lines, index, m)
-            if found < 0:
-                return index
-            index = found
-            continue
-        if first == "<" and line.startswith("<!--"):
-            found = read_comment(scanner, lines, index)
-            if found < 0:
-                return index
-            index = found
-            continue
-        if first == ">":
-            found = _quote(scanner, lines, index)
-            if found < 0:
-                return index
-            index = found
-            continue
+        if first in _MARKED_FIRST:
+            found = _read_marked(scanner, lines, index, line, first)
+            if found is not None:
+                if found < 0:
+                    return index
+                index = found
+                continue
         if first == "[":
             index = read_paragraph(scanner, lines, index)
             if scanner.tip is not None:
@@ -113,6 +96,27 @@ def read_blocks(scanner: BlockTree, lines: list[str], index: int) -> int:
         if scanner.tip is not None:
             return index
     return index
+
+
+#: First characters of the blocks ``_read_marked`` reads.
+_MARKED_FIRST = frozenset("`~*+-0123456789<>")
+
+
+def _read_marked(
+    scanner: BlockTree, lines: list[str], index: int, line: str, first: str
+) -> int | None:
+    """Fenced code, a list, an HTML comment or a block quote starting at line
+    ``index``: the line after it, -1 when the lane is unsure of it, None when the line
+    starts none of them."""
+    if first in "`~" and (m := FENCE.match(line)):
+        return read_fence(scanner, lines, index, m.group(0))
+    if first in "*+-0123456789" and (m := ITEM.match(line)):
+        return read_list(scanner, lines, index, m)
+    if first == "<" and line.startswith("<!--"):
+        return read_comment(scanner, lines, index)
+    if first == ">":
+        return _quote(scanner, lines, index)
+    return None
 
 
 def _quote(scanner: BlockTree, lines: list[str], index: int) -> int:
