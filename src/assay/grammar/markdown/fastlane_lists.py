@@ -50,78 +50,26 @@ def _read_list(
 ) -> ReadList | None:
     """A list whose markers stand ``indent`` spaces in (0, or an item's text column).
 
-    Each item holds a paragraph, which may go on in lines indented to its text or in
-    lines at the left margin (lazy continuation); in a list at the margin, a list one
-    level deeper may follow it.  Blank lines may stand between the items of a list at
-    the margin; a deeper list ends at the first line that is not one of its items.
+    Blank lines may stand between the items of a list at the margin; a deeper list
+    ends at the first line that is not one of its items.
     """
     bullet, number, delimiter = m.groups()
-    starts = scanner.starts
-    span = scanner.locator.span_on
     n = len(lines)
     items: list[ListItem] = []
     texts: list[list[Segment]] = []
     j = index
-    pad = " " * indent
     while True:
-        line = lines[j]
-        width = m.end()  # the column of the item's text
-        if ITEM_UNSURE.match(line, width):
+        read = _read_item(scanner, lines, j, m, indent, texts)
+        if read is None:
             return None
-        begin, first_line = starts[j], j
-        first_text = line[width:]
-        segments = [Segment(j, begin + width, first_text)]
-        j += 1
-        while j < n and (following := lines[j]):
-            if following[0] != " ":  # at the left margin: lazy continuation, or not ours
-                if following[0] in LAZY_UNSURE:
-                    break
-                segments.append(Segment(j, starts[j], following))
-                j += 1
-                continue
-            text = following.lstrip(" ")
-            lead = len(following) - len(text)
-            if lead < width or not text or MAY_INTERRUPT.match(text):
-                break  # a new item, another block, or a line the lane is not sure of
-            segments.append(Segment(j, starts[j] + lead, text))
-            j += 1
-        last = segments[-1]
-        end, end_line = last.start + len(last.text), last.line
-        text = first_text if len(segments) == 1 else "\n".join([s.text for s in segments])
-        if may_hold_links(text):
-            texts.append(segments)
-        text = text.rstrip(" \t")
-        blocks: tuple[Paragraph | ListBlock | CodeBlock, ...] = (
-            Paragraph(text, span(begin + width, end, first_line, end_line)),
-        )
-        after = lines[j] if j < n else "-"
-        if indent or (after and after[0] not in " \t"):
-            pass  # nothing more in the item: the next line is not blank or indented
-        elif deeper := _deeper_item(after, width):
-            nested = _read_list(scanner, lines, j, deeper, width)
-            if nested is None:
-                return None
-            inner, inner_texts, j, end = nested
-            texts.extend(inner_texts)
-            blocks = (blocks[0], inner)
-            end_line = inner.span.end_line - 1
-        elif (code := _item_fence(scanner, lines, j, width)) is not None:
-            fenced, j, end = code
-            blocks = (blocks[0], fenced)
-            end_line = j - 1
-        start = begin + indent
-        items.append(ListItem(m.group(0)[:-1], blocks, span(start, end, first_line, end_line)))
-        list_end, list_end_line = end, end_line
+        item, j, list_end, list_end_line = read
+        items.append(item)
         if indent:  # a deeper list: its items follow one another
-            following_item = ITEM.match(lines[j], indent) if j < n else None
-            if (
-                following_item is not None
-                and lines[j].startswith(pad)
-                and following_item.groups()[::2] == (bullet, delimiter)
-            ):
-                m = following_item
-                continue
-            break
+            following_item = _deeper_next(lines, j, indent, bullet, delimiter)
+            if following_item is None:
+                break
+            m = following_item
+            continue
         blank = False
         while j < n and not lines[j].strip(" \t"):
             blank = True
@@ -138,9 +86,92 @@ def _read_list(
         if ANY_ITEM.match(line) and (line[0] == bullet or (delimiter and line[0].isdigit())):
             return None  # an item of this list that the lane does not read
         break
-    first = starts[index] + indent
-    model = list_model(number or bullet, items, span(first, list_end, index, list_end_line))
-    return model, texts, j, list_end
+    first = scanner.starts[index] + indent
+    span = scanner.locator.span_on(first, list_end, index, list_end_line)
+    return list_model(number or bullet, items, span), texts, j, list_end
+
+
+def _read_item(
+    scanner: BlockTree,
+    lines: list[str],
+    j: int,
+    m: re.Match[str],
+    indent: int,
+    texts: list[list[Segment]],
+) -> tuple[ListItem, int, int, int] | None:
+    """The item of marker ``m`` on line ``j``: the item, the line after it, and the
+    character offset and line where it ends; None when the lane is unsure of it.  The
+    lines of its text that may hold links go to ``texts``.
+
+    The item holds a paragraph, which may go on in lines indented to its text or in
+    lines at the left margin (lazy continuation); in a list at the margin, a list one
+    level deeper or fenced code may follow it.
+    """
+    starts = scanner.starts
+    span = scanner.locator.span_on
+    n = len(lines)
+    line = lines[j]
+    width = m.end()  # the column of the item's text
+    if ITEM_UNSURE.match(line, width):
+        return None
+    begin, first_line = starts[j], j
+    first_text = line[width:]
+    segments = [Segment(j, begin + width, first_text)]
+    j += 1
+    while j < n and (following := lines[j]):
+        if following[0] != " ":  # at the left margin: lazy continuation, or not ours
+            if following[0] in LAZY_UNSURE:
+                break
+            segments.append(Segment(j, starts[j], following))
+            j += 1
+            continue
+        text = following.lstrip(" ")
+        lead = len(following) - len(text)
+        if lead < width or not text or MAY_INTERRUPT.match(text):
+            break  # a new item, another block, or a line the lane is not sure of
+        segments.append(Segment(j, starts[j] + lead, text))
+        j += 1
+    last = segments[-1]
+    end, end_line = last.start + len(last.text), last.line
+    text = first_text if len(segments) == 1 else "\n".join([s.text for s in segments])
+    if may_hold_links(text):
+        texts.append(segments)
+    text = text.rstrip(" \t")
+    blocks: tuple[Paragraph | ListBlock | CodeBlock, ...] = (
+        Paragraph(text, span(begin + width, end, first_line, end_line)),
+    )
+    after = lines[j] if j < n else "-"
+    if indent or (after and after[0] not in " \t"):
+        pass  # nothing more in the item: the next line is not blank or indented
+    elif deeper := _deeper_item(after, width):
+        nested = _read_list(scanner, lines, j, deeper, width)
+        if nested is None:
+            return None
+        inner, inner_texts, j, end = nested
+        texts.extend(inner_texts)
+        blocks = (blocks[0], inner)
+        end_line = inner.span.end_line - 1
+    elif (code := _item_fence(scanner, lines, j, width)) is not None:
+        fenced, j, end = code
+        blocks = (blocks[0], fenced)
+        end_line = j - 1
+    item = ListItem(m.group(0)[:-1], blocks, span(begin + indent, end, first_line, end_line))
+    return item, j, end, end_line
+
+
+def _deeper_next(
+    lines: list[str], j: int, indent: int, bullet: str, delimiter: str
+) -> re.Match[str] | None:
+    """The marker of the next item of a deeper list (``indent`` spaces in) on line
+    ``j``; None when that line is no item of it, and the list ends there."""
+    following_item = ITEM.match(lines[j], indent) if j < len(lines) else None
+    if (
+        following_item is not None
+        and lines[j].startswith(" " * indent)
+        and following_item.groups()[::2] == (bullet, delimiter)
+    ):
+        return following_item
+    return None
 
 
 def _item_fence(
