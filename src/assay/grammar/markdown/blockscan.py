@@ -109,14 +109,10 @@ class _Scanner(BlockStarts):
                     break  # past the last line (an empty "line" after a final newline)
                 line = lines[index]
             else:
-                end = starts[index + 1] if index + 1 < n else len(text)
-                line = text[begin:end]
-                if line.endswith("\n"):
-                    line = line[:-2] if line.endswith("\r\n") else line[:-1]
-                elif line.endswith("\r"):
-                    line = line[:-1]
-                if not line and index == n - 1 and begin == len(text):
+                sliced = self.sliced_line(index, begin)
+                if sliced is None:
                     break  # the empty "line" after a final newline
+                line = sliced
             tip = self.tip
             if len(stack) == 1 and (tip is None or tip.kind == "para"):
                 # Fast path for most lines of most documents: outside any container,
@@ -137,29 +133,50 @@ class _Scanner(BlockStarts):
                 if first == "#" and (m := ATX.match(line)):
                     self.atx_heading(m, index, begin, line)
                     continue
-            elif len(stack) == 3 and self.next_item(line, index, begin):
+            elif self.placed_fast(tip, line, index, begin):
                 continue
-            elif (
-                tip is not None and tip.kind == "para" and not line.strip(" \t") and self.in_items()
-            ):
-                # A blank line in a list item ends its paragraph and nothing else.
-                self.close_leaf()
-                continue
-            elif (
-                len(stack) == 1 and tip is not None and tip.kind == "fence" and "\t" not in line[:4]
-            ):
-                # Inside a fence outside containers, only a closing fence ends it.
-                stripped = line.lstrip(" ")
-                if not stripped.startswith(tip.fence[0]) or len(line) - len(stripped) > 3:
-                    cut = min(tip.level, len(line) - len(stripped))
-                    tip.segments.append(Segment(index, begin + cut, line[cut:]))
-                    tip.end = begin + len(line)
-                    continue
             self.incorporate(line, index, begin)
         while len(self.stack) > 1:
             self.close_container()
         self.close_leaf()
         return self.out
+
+    def sliced_line(self, index: int, begin: int) -> str | None:
+        """Line ``index`` (at ``begin``) cut from the text without its ending, for a text
+        ``splitlines`` would cut elsewhere; None for the empty "line" after a final
+        newline."""
+        text, starts = self.text, self.starts
+        n = len(starts)
+        end = starts[index + 1] if index + 1 < n else len(text)
+        line = text[begin:end]
+        if line.endswith("\n"):
+            line = line[:-2] if line.endswith("\r\n") else line[:-1]
+        elif line.endswith("\r"):
+            line = line[:-1]
+        if not line and index == n - 1 and begin == len(text):
+            return None
+        return line
+
+    def placed_fast(self, tip: Leaf | None, line: str, index: int, begin: int) -> bool:
+        """Place a line inside containers or an open block on a fast path when one
+        knows where it goes (the next item of a top-level list, a blank line in list
+        items, a line of fenced code outside containers); whether one did."""
+        stack = self.stack
+        if len(stack) == 3 and self.next_item(line, index, begin):
+            return True
+        if tip is not None and tip.kind == "para" and not line.strip(" \t") and self.in_items():
+            # A blank line in a list item ends its paragraph and nothing else.
+            self.close_leaf()
+            return True
+        if len(stack) == 1 and tip is not None and tip.kind == "fence" and "\t" not in line[:4]:
+            # Inside a fence outside containers, only a closing fence ends it.
+            stripped = line.lstrip(" ")
+            if not stripped.startswith(tip.fence[0]) or len(line) - len(stripped) > 3:
+                cut = min(tip.level, len(line) - len(stripped))
+                tip.segments.append(Segment(index, begin + cut, line[cut:]))
+                tip.end = begin + len(line)
+                return True
+        return False
 
     def next_item(self, line: str, index: int, begin: int) -> bool:
         """The next item of a top-level list (``- text``, ``2. text``), on a fast path.
