@@ -155,28 +155,15 @@ class Walk:
         if isinstance(node, nodes.line_block):
             return [Paragraph(node.astext(), self.texts(node, start, end))]
         if isinstance(node, (nodes.literal_block, nodes.doctest_block, nodes.math_block)):
-            classes: list[str] = list(node.get("classes", ()))
-            info = " ".join(c for c in classes if c != "code")
-            if isinstance(node, nodes.literal_block) and node.line:
-                # The content's last line: a refused directive after it is no part of it.
-                first = node.line - (2 if "code" in classes else 1)
-                end = self.lines.last_filled(
-                    start, max(start, min(end, first + node.astext().count("\n")))
-                )
-            return [CodeBlock("", info, node.astext(), self.region(start, end))]
+            return [self.code_block(node, start, end)]
         if isinstance(node, (nodes.bullet_list, nodes.enumerated_list)):
             return [self.list_block(node, start, end)]
         if isinstance(node, _QUOTED):
-            inner = [c for c in node.children if not isinstance(c, nodes.title)]
-            titles = [c for c in node.children if isinstance(c, nodes.title)]
-            heads = [self.paragraph(t, self.start(t, start)) for t in titles]
-            body = self.blocks(inner, start, end)
-            return [BlockQuote((*heads, *body), self.region(start, end))]
+            return [self.quote(node, start, end)]
         if isinstance(node, nodes.definition_list):
             return self.definitions_of(node, start, end)
         if isinstance(node, nodes.field_list):
-            fields = [f for f in node.children if isinstance(f, nodes.field)]
-            return [self.field_paragraph(f, self.start(f, start)) for f in fields]
+            return self.fields(node, start)
         if isinstance(node, nodes.table):
             return [self.table(node, start, end)]
         if isinstance(node, nodes.transition):
@@ -192,6 +179,32 @@ class Walk:
             return []
         # Anything else (a pending transform, a raw node refused): its text is prose.
         return [Paragraph(node.astext(), self.region(start, end))] if node.astext() else []
+
+    def code_block(self, node: nodes.Element, start: int, end: int) -> CodeBlock:
+        """A literal, doctest or math block; its classes but ``code`` as its info."""
+        classes: list[str] = list(node.get("classes", ()))
+        info = " ".join(c for c in classes if c != "code")
+        if isinstance(node, nodes.literal_block) and node.line:
+            # The content's last line: a refused directive after it is no part of it.
+            first = node.line - (2 if "code" in classes else 1)
+            end = self.lines.last_filled(
+                start, max(start, min(end, first + node.astext().count("\n")))
+            )
+        return CodeBlock("", info, node.astext(), self.region(start, end))
+
+    def quote(self, node: nodes.Element, start: int, end: int) -> BlockQuote:
+        """A block quote or an admonition-like container: its titles as paragraphs
+        first, then its blocks."""
+        inner = [c for c in node.children if not isinstance(c, nodes.title)]
+        titles = [c for c in node.children if isinstance(c, nodes.title)]
+        heads = [self.paragraph(t, self.start(t, start)) for t in titles]
+        body = self.blocks(inner, start, end)
+        return BlockQuote((*heads, *body), self.region(start, end))
+
+    def fields(self, node: nodes.Element, start: int) -> list[Block]:
+        """A field list away from the record's head: one paragraph per field."""
+        fields = [f for f in node.children if isinstance(f, nodes.field)]
+        return [self.field_paragraph(f, self.start(f, start)) for f in fields]
 
     def paragraph(self, node: nodes.TextElement, start: int) -> Paragraph:
         """A text element (a paragraph, a term, a title) as a paragraph, links kept."""
