@@ -1,6 +1,6 @@
 """The package's layout stays as DESIGN §1 draws it: stages as subpackages.
 
-How big a function may grow is ruff's complexity gate (`C901` in pyproject.toml), not
+How big a function may grow is radon's grade C (`tests/test_complexity.py`), not
 a count of a module's lines: a module holds one concept however long it is."""
 
 from __future__ import annotations
