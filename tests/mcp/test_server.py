@@ -187,6 +187,38 @@ def test_the_server_ends_when_standard_input_closes_even_during_a_check(huge: Pa
     assert [m for m in answered if m.get("id") == 2] == []
 
 
+#: A call in the server's way (``server._in_thread``) that its caller stops waiting for
+#: after 0.2 s: a read never ends, a write ends after a second.
+ABANDONED = """
+import sys, threading, time, anyio
+from assay.mcp import server
+
+def read():
+    threading.Event().wait()
+
+def write():
+    time.sleep(1)
+    print("written")
+
+async def main(finish):
+    with anyio.move_on_after(0.2):
+        await server._in_thread(write if finish else read, finish=finish)
+
+anyio.run(main, sys.argv[1] == "write")
+"""
+
+
+@pytest.mark.parametrize("call", ["read", "write"])
+def test_a_call_its_caller_left_is_abandoned_only_when_it_reads(call: str) -> None:
+    """A read-only call whose client went keeps no process alive (it never ends
+    here); a call that may write is finished first (whole or absent)."""
+    done = subprocess.run(
+        [sys.executable, "-c", ABANDONED, call], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ("written\n" if call == "write" else "")
+
+
 def test_eval_summary_summarizes_a_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The example's store after `assay eval prepare`: the JSON `eval summary` prints."""
     root = _example(tmp_path)

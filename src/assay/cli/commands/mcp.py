@@ -12,9 +12,6 @@ the home folder not named by ``--root``).
 from __future__ import annotations
 
 import argparse
-import os
-import sys
-import threading
 from importlib import import_module
 from pathlib import Path
 
@@ -47,18 +44,6 @@ def run(options: argparse.Namespace) -> int:
     try:
         server.serve(Path.cwd(), root=root, allow_write=options.allow_write)
     except AssayError as error:  # a config it cannot read, a workspace it refuses
-        return _end(EXIT_ERROR, f"assay mcp: {error}")
-    return _end(EXIT_OK)
-
-
-def _end(code: int, message: str | None = None) -> int:
-    """``code``, said with ``message``. A read-only call may still be running for a
-    client that has gone: nothing it does is wanted, and waiting for it (a large
-    check) would keep the process alive, so the process ends here."""
-    if message is not None:
-        complain(message)
-    if threading.active_count() > 1:
-        sys.stdout.flush()
-        sys.stderr.flush()
-        os._exit(code)
-    return code
+        complain(f"assay mcp: {error}")
+        return EXIT_ERROR
+    return EXIT_OK
