@@ -13,6 +13,9 @@
    the warm one-file run of the same record.
 5. ``assay check --no-cache`` of one hostile record of about 300 KB (``hostile.py``)
    alone, per MB; peer markdown-it-py's parse of the same bytes per MB.
+6. The JSON and SARIF reports of 10,000 records with five broken links each
+   (``large_report.py``), rendered in process; peer ``json.dumps(indent=2)`` of the
+   same values.
 
 ``--quick``: smaller workspaces and fewer runs, a smoke run. See benchmarks/README.md.
 """
@@ -35,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import hostile, lsp_latency, publish
+from benchmarks import hostile, large_report, lsp_latency, publish
 from benchmarks.budget_tools import (
     ASSAY,
     MARKDOWNLINT,
@@ -218,6 +221,17 @@ def shape_row(shape: str, ws: Path, base: Path, env: Env, parser: object, rounds
     )
 
 
+def report_budget(count: int, scratch: Path, env: Env, rounds: int) -> list[Row]:
+    label = f"6. large report, {count:,} records"
+    print(f"  {label} ...", file=sys.stderr, flush=True)
+    try:
+        root = large_report.workspace(count, 5, scratch / "large-report")
+        wall([*ASSAY, "check"], root, env)  # the cache filled: the worker's check is warm
+        return large_report.report_rows(root, env, rounds)
+    except Exception as error:  # a failure is a row, as in `guarded`
+        return [Row(label, "FAILED", "-", None, f"{type(error).__name__}: {error}"[:120])]
+
+
 def run(plan: Plan, scratch: Path) -> list[Row]:
     env, lint = assay_env(scratch / "cache"), markdownlint()
     small, large = (workspace(n, scratch, env) for n in (plan.small, plan.large))
@@ -229,7 +243,8 @@ def run(plan: Plan, scratch: Path) -> list[Row]:
         guarded("3. publish", lambda: publish_budget(plan.pages, scratch, env, slow)),
         guarded("4. LSP", lambda: lsp_budget(large, big, env, slow, plan.edits)),
     ]
-    return rows + record_budget(plan.record_bytes, scratch, env, plan.rounds)
+    rows += record_budget(plan.record_bytes, scratch, env, plan.rounds)
+    return rows + report_budget(big, scratch, env, slow)
 
 
 def versions(lint: bool) -> str:

@@ -4,9 +4,13 @@ its cost.
 
 CPython's C encoder does not indent, so with ``indent`` set ``json.dumps`` runs the
 pure-Python encoder: a generator per nesting level, every piece of text passed up
-through all of them — 4 s of a SARIF log of 52,000 results.  The indented text itself
-is simple: a non-empty object is ``{``, each ``"key": value`` on a line of its own one
-level (two spaces) deeper, separated by ``,``, then ``}`` on the object's own line
+through all of them.  Of 10,000 records with 51,018 findings
+(``benchmarks/large_report.py``), the SARIF log took 3.1 s of CPU through dicts and
+``json.dumps``, 0.8 s written here, and the JSON report 0.9 s against 0.13 s: the
+2.3 and 0.8 s saved are a third and a tenth of the cold check of 10,000 records
+(about 7 s on two cores) that the report ends.  The indented text itself is simple:
+a non-empty object is ``{``, each ``"key": value`` on a line of its own one level
+(two spaces) deeper, separated by ``,``, then ``}`` on the object's own line
 (``[``/``]`` for an array); an empty one is ``{}``/``[]``.  So a format that knows its
 shapes writes them with ``obj`` and ``array`` from values written by ``string`` and
 ``number``, and ``value`` writes anything else.
