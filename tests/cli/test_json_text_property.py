@@ -11,7 +11,7 @@ from typing import Any
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from assay.cli.formats import fingerprint, json_text
+from assay.cli.formats import json_text
 from assay.cli.names import escape_json
 
 #: Any code point, lone surrogates, controls, DEL, C1 and bidi controls included.
@@ -83,8 +83,3 @@ def test_a_value_json_cannot_write_is_refused_as_json_refuses_it() -> None:
         except TypeError:
             continue
         raise AssertionError(f"{bad!r} was written")
-
-
-@given(st.lists(TEXT, max_size=5))
-def test_fingerprint_material_is_json_dumps_of_the_parts(parts: list[str]) -> None:
-    assert fingerprint.json_strings(parts) == json.dumps(parts)

@@ -10,8 +10,8 @@ source line), with whitespace runs collapsed so re-indenting or CRLF does not ma
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Iterable
-from json.encoder import encode_basestring_ascii
 
 from assay.cli.excerpt import SourceLines
 from assay.spec.diagnostics import Diagnostic
@@ -68,16 +68,9 @@ def fingerprints(
         if d.path not in texts:
             text = source(d.path)
             texts[d.path] = SourceLines(text) if text is not None else None
-        material = json_strings((d.code, d.path, d.message, anchor_text(d, texts[d.path])))
+        # A JSON array keeps the parts apart whatever characters they hold.
+        material = json.dumps([d.code, d.path, d.message, anchor_text(d, texts[d.path])])
         digest = hashlib.sha256(material.encode("utf-8")).hexdigest()
         seen[digest] = seen.get(digest, 0) + 1
         out.append(f"{digest}:{seen[digest]}")
     return out
-
-
-def json_strings(parts: Iterable[str]) -> str:
-    """``json.dumps(list(parts))``: a JSON array keeps the parts apart whatever
-    characters they hold.  Written with the encoder's own string function, as
-    ``json.dumps`` writes a list of strings, without its calls around it (a large log
-    has tens of thousands of fingerprints)."""
-    return "[" + ", ".join(map(encode_basestring_ascii, parts)) + "]"
