@@ -7,7 +7,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.cli.formats import sarif_results
 from assay.engine.reading import dates, values, vocabulary
 from assay.grammar import globs, normalize, user_patterns
 from assay.grammar.memo import remember_short
@@ -17,7 +16,6 @@ MEMOS = [
     pytest.param(dates.read_date, "2023-05-11", id="read_date"),
     pytest.param(vocabulary.fold, "Status", id="fold"),
     pytest.param(normalize.heading_text, "Status", id="heading_text"),
-    pytest.param(sarif_results._uri, "docs/adr/0001-x.md", id="sarif_uri"),
     pytest.param(globs.compile_glob, "docs/**/*.md", id="compile_glob"),
     pytest.param(user_patterns.compiled, "[A-Z]+", id="compiled_pattern"),
 ]

@@ -15,7 +15,6 @@ from assay.api import Suppressed
 from assay.cli.formats.fingerprint import KEY
 from assay.cli.formats.json_text import STEP, string
 from assay.cli.names import raw_bytes
-from assay.grammar.memo import remember_short
 from assay.spec.diagnostics import Diagnostic, Related, Severity
 from assay.spec.source import Span
 
@@ -91,12 +90,10 @@ def _physical(path: str, span: Span | None, newline: str) -> str:
     return f"{text}{newline}}}"
 
 
-@remember_short(longest=1024)
 def _uri(path: str) -> str:
     # Paths are relative POSIX; percent-encoding makes them valid URI references (a
     # `:` in the first segment would otherwise read as a scheme).  A URI names bytes:
-    # the name's own, undecodable ones included.  Cached: a log names few files, each
-    # in thousands of results.
+    # the name's own, undecodable ones included.
     return string(quote(raw_bytes(path), safe="/"))
 
 
