@@ -18,23 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from assay.api import StrPath
-
-if TYPE_CHECKING:
-    from assay.engine.runner.live import LiveWorkspace
+from assay.engine.runner.live import LiveWorkspace
+from assay.engine.workspace.config import load_config
 
 __all__ = ["LiveWorkspace", "open_live"]
-
-
-def __getattr__(name: str) -> object:
-    # Served on first use: importing this module loads nothing of the engine.
-    if name == "LiveWorkspace":
-        from assay.engine.runner.live import LiveWorkspace
-
-        return LiveWorkspace
-    raise AttributeError(f"module 'assay.api.editing' has no attribute {name!r}")
 
 
 def open_live(
@@ -46,8 +35,5 @@ def open_live(
     """The workspace at ``root`` (its config found as ``assay check`` finds it),
     kept open; not yet checked (``refresh`` checks it, and ``check_text`` first
     does). Raises ``ConfigError`` for a config that cannot be read."""
-    from assay.engine.runner.live import LiveWorkspace
-    from assay.engine.workspace.config import load_config
-
     start = Path(root)
     return LiveWorkspace(load_config(start), select=select, ignore=ignore, start=start)
