@@ -39,7 +39,8 @@ def test_the_package_has_its_models() -> None:
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__qualname__)
 def test_every_attrs_class_shares_the_one_repr(cls: type) -> None:
-    """No class pays for a compiled `__repr__` (15 ms of every start when they did)."""
+    """No class pays for a compiled `__repr__` (5.9 % of a pre-commit run's work when
+    they did)."""
     assert issubclass(cls, Model)
     assert cls.__repr__ is model_repr  # type: ignore[comparison-overlap]
 

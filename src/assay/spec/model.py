@@ -9,10 +9,12 @@ class Model:
     """Derive every attrs class from this, as ``@frozen class Span(Model)``.
 
     attrs compiles a ``__repr__`` for each class it builds, a third of what building
-    one costs; with some ninety classes that was 15 ms of every start of the command,
-    a pre-commit run's included.  A class derived from ``Model`` gets ``model_repr``
-    in its own namespace when the class statement runs, attrs finds it there (its
-    ``auto_detect``) and generates none.  The text is the one attrs would write.
+    one costs; with some ninety classes, the warm pre-commit run in 10,000 records
+    executes 5.9 % more instructions with them (2,191.7 M against 2,070.6 M under
+    callgrind), and that budget has no room.  A class derived from ``Model`` gets
+    ``model_repr`` in its own namespace when the class statement runs, attrs finds it
+    there (its ``auto_detect``) and generates none.  The text is the one attrs would
+    write.
     """
 
     __slots__ = ()
