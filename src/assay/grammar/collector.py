@@ -34,23 +34,3 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         gc.enable()
-
-
-@contextmanager
-def collector_settled() -> Iterator[None]:
-    """Inside, the cyclic collector leaves alone every object alive on entry.
-
-    A publication keeps the workspace, the check's readings and the records' parses
-    alive while MkDocs builds 10,000 pages, and each full collection of the build
-    would walk them all again; frozen (``gc.freeze``), they are out of its sight until
-    the block ends, and then collectable as before. A caller that froze objects itself
-    (the language server) keeps its own arrangement: nothing is frozen or thawed here.
-    """
-    if gc.get_freeze_count() or not gc.isenabled():
-        yield
-        return
-    gc.freeze()
-    try:
-        yield
-    finally:
-        gc.unfreeze()

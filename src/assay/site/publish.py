@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 from assay.engine.workspace.config import Config
-from assay.grammar.collector import collector_settled
 from assay.site.build import build_site
 from assay.site.destination import check_site_destination
 from assay.site.evaluations import INDEX as EVALUATIONS
@@ -72,8 +71,7 @@ def publish(
     publication = decide(config, cache=cache)
     if strict and publication.excluded:
         return Published(publication=publication, excluded=publication.excluded, built=False)
-    # What the gate holds lives through the build: full collections need not walk it.
-    with collector_settled(), tempfile.TemporaryDirectory(prefix="assay-publish-") as work:
+    with tempfile.TemporaryDirectory(prefix="assay-publish-") as work:
         docs = Path(work) / "docs"
         docs.mkdir()
         tree = write_tree(publication, docs)
