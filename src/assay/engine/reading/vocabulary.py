@@ -40,6 +40,8 @@ LINE_PREFIX = (
 _WORDS = re.compile(r"[^\W_]+")
 
 
+# Remembered: names and headings repeat. Without it the warm pre-commit run executes
+# 0.08 % more instructions (the budget with no room), a cold check 0.9 % per record.
 @remember_short()
 def fold(name: str) -> str:
     """The key a name is matched by."""
