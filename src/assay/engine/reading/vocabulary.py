@@ -237,7 +237,9 @@ class Vocabulary(Model):
 
         Cheaper still than the pattern, for a line that starts with a letter no name
         starts with (``The``, ``We``): such a line can start with no prefix (spaces,
-        ``>``, a list marker) and no emphasis either.  Remembered per character.
+        ``>``, a list marker) and no emphasis either.  Remembered per character: the
+        pattern matched each time, the warm pre-commit run executes 0.25 % more
+        instructions (the budget with no room), a cold check 0.3 % per record.
         """
         known = self._starts.get(char)
         if known is None:
