@@ -298,9 +298,10 @@ def entry() -> int:
 
     A run allocates many small objects that live until it ends (models, findings, the
     workspace summary) and hardly any reference cycles, so collecting the youngest
-    generation every 700 allocations (Python's default) costs a pre-commit run tens
-    of milliseconds and frees nothing (measured: the warm one-file run in 10,000
-    records is 5 % slower at Python's default).
+    generation every 700 allocations (Python's default) costs a pre-commit run and
+    frees nothing: at Python's default the warm one-file run in 10,000 records
+    executes 2.4 % more instructions (2,119.9 M against 2,070.6 M under callgrind),
+    and that budget has no room.
     """
     gc.set_threshold(200_000, 100, 100)
     return main()
