@@ -1,9 +1,6 @@
-"""`assay.api.identity`: ADR 097's one normal form and the run slug, light to import."""
+"""`assay.api.identity`: ADR 097's one normal form and the run slug."""
 
 from __future__ import annotations
-
-import subprocess
-import sys
 
 from assay.api import identity, runs
 
@@ -18,14 +15,3 @@ def test_the_normal_form_and_the_slug() -> None:
         identity.normalize_identity,
         identity.run_slug,
     )
-
-
-def test_importing_it_loads_nothing_of_runs_but_the_identity() -> None:
-    """`assay identity` starts fast: no run loading, no workspace."""
-    code = (
-        "import sys, assay.api.identity; "
-        "loaded = {m for m in sys.modules if m.startswith('assay.engine')}; "
-        "assert loaded == {'assay.engine', 'assay.engine.runs', 'assay.engine.runs.identity'}, "
-        "loaded"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True)

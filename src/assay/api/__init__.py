@@ -18,9 +18,6 @@ have a module each: ``api.workspace`` (config, discovery, new records),
 (and ``api.identity``), ``api.traces``, ``api.evaluation`` (and
 ``api.evaluation_report``), ``api.files`` (contained reading, the rule of what a
 write may replace, the one writer).
-
-This module stays import-light: the engine's types below are served when first
-used, so a command that needs none of them never loads the engine.
 """
 
 from __future__ import annotations
@@ -28,6 +25,9 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from assay.engine.runner.result import Report, RuleInfo, RunResult, Suppressed
+from assay.engine.workspace.candidates import Note
+from assay.engine.workspace.config import Config, ConfigError
 from assay.errors import AssayError, UsageError
 
 if TYPE_CHECKING:
@@ -36,9 +36,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from pathlib import Path
 
-    from assay.engine.runner.result import Report, RuleInfo, RunResult, Suppressed
-    from assay.engine.workspace.candidates import Note
-    from assay.engine.workspace.config import Config, ConfigError
     from assay.spec.diagnostics import Diagnostic
 
 __all__ = [
@@ -55,27 +52,6 @@ __all__ = [
 ]
 
 StrPath = str | os.PathLike[str]
-
-#: The engine's types re-exported here, by the module that defines each: served on
-#: first use (`__getattr__`), so importing ``assay.api`` loads none of them.
-_SERVED = {
-    "Config": "assay.engine.workspace.config",
-    "ConfigError": "assay.engine.workspace.config",
-    "Note": "assay.engine.workspace.candidates",
-    "Report": "assay.engine.runner.result",
-    "RuleInfo": "assay.engine.runner.result",
-    "RunResult": "assay.engine.runner.result",
-    "Suppressed": "assay.engine.runner.result",
-}
-
-
-def __getattr__(name: str) -> object:
-    module = _SERVED.get(name)
-    if module is None:
-        raise AttributeError(f"module 'assay.api' has no attribute {name!r}")
-    from importlib import import_module
-
-    return getattr(import_module(module), name)
 
 
 class SpecError(AssayError):
@@ -115,7 +91,7 @@ def check(
     """
     from pathlib import Path
 
-    from assay.engine.workspace.config import Config, load_config
+    from assay.engine.workspace.config import load_config
     from assay.engine.workspace.listing import start_listing
 
     start = Path(root)

@@ -11,8 +11,7 @@
 ``normalize_identity`` strips surrounding whitespace, a trailing ``/`` and ``.git``, and
 lowercases a URL's scheme and host, nothing else; ``run_slug`` is empty when no
 letter, digit or ``_`` is left once the scheme and user are dropped. Both are pure
-and cheap: this module loads nothing else (``assay identity`` starts fast), and
-``assay.api.runs`` re-exports them.
+and cheap, and ``assay.api.runs`` re-exports them.
 """
 
 from __future__ import annotations
