@@ -52,7 +52,10 @@ __all__ = [
     "root_config",
 ]
 
-#: Served on first use (`__getattr__`): loading a config needs none of these modules.
+#: Served on first use (`__getattr__`): loading a config needs none of these modules,
+#: and a pre-commit run loads its config from here. Imported plainly, they made the
+#: warm one-file run in 10,000 records execute 7.3 % more instructions (2,220.9 M
+#: against 2,070.8 M under callgrind), where that budget has no room.
 _SERVED = {
     "Created": "assay.engine.authoring.create",
     "CreatedRun": "assay.engine.authoring.new_run",
