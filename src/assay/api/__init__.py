@@ -23,6 +23,7 @@ write may replace, the one writer).
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from assay.engine.runner.result import Report, RuleInfo, RunResult, Suppressed
@@ -31,10 +32,7 @@ from assay.engine.workspace.config import Config, ConfigError
 from assay.errors import AssayError, UsageError
 
 if TYPE_CHECKING:
-    # Not pathlib at run time either: `assay identity` imports this package and
-    # nothing else of it needs pathlib's ten modules.
     from collections.abc import Iterable
-    from pathlib import Path
 
     from assay.spec.diagnostics import Diagnostic
 
@@ -89,8 +87,6 @@ def check(
     ``UsageError`` for a path that does not exist or lies outside the workspace;
     every finding in the documents is a diagnostic in the report instead.
     """
-    from pathlib import Path
-
     from assay.engine.workspace.config import load_config
     from assay.engine.workspace.listing import start_listing
 
@@ -131,8 +127,6 @@ def _report_paths(
     """
     if not given:
         return None
-    from pathlib import Path
-
     workspace = config.root.resolve()
     found = []
     for item in given:
