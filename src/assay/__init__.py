@@ -2,7 +2,10 @@
 
 The package root stays import-light (no Lark, no YAML) so that ``assay --version``
 and pre-commit runs start fast; the public helpers import their stage lazily, and
-``check`` and ``Report`` come from ``assay.api`` when first used.
+``check`` and ``Report`` come from ``assay.api`` when first used. Every command
+imports this package: with the run, context and pin APIs imported here, the warm
+pre-commit run in 10,000 records executed 6.4 % more instructions (2,204.1 M against
+2,071.1 M under callgrind), where that budget has no room.
 """
 
 from __future__ import annotations
