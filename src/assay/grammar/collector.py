@@ -9,6 +9,11 @@ command line raises the thresholds for its whole run (``assay.cli.entry``); a li
 caller (an editor's server, a test) keeps its own, so the reader holds the collector
 off itself while it reads.  Reference counting still frees garbage at once; the few
 cycles a read might leave are collected at the next collection after it.
+
+Under the command line's thresholds the pause still saves the warm pre-commit run in
+10,000 records 0.06 % of its instructions (2,070.6 M against 2,071.8 M under
+callgrind), the budget with no room; a cold check and the hostile records of budget
+5 run the same with it or without.
 """
 
 from __future__ import annotations
