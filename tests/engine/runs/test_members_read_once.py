@@ -133,13 +133,13 @@ def test_verifying_and_rendering_parse_each_member_once(
     """No reader of any stage (check, run checks, review, rendering) parses a member
     again: the Markdown parser itself meets each member once."""
     parses: Counter[str] = Counter()
-    real = document._read_document
+    real = document.decode  # the parser's first step, once a parse
 
-    def counting(data: bytes | str, path: str) -> object:
+    def counting(raw: bytes, path: str) -> object:
         parses[path] += 1
-        return real(data, path)
+        return real(raw, path)
 
-    monkeypatch.setattr(document, "_read_document", counting)
+    monkeypatch.setattr(document, "decode", counting)
     verification = assay.verify_run(workspace / RUN, cache=False)
     assert verification.verified
     assay.render_review(verification)
