@@ -7,14 +7,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assay.engine.reading import dates, values, vocabulary
+from assay.engine.reading import dates
 from assay.grammar import globs, normalize, user_patterns
 from assay.grammar.memo import remember_short
 
 MEMOS = [
-    pytest.param(values.strip_markup, "**Accepted**", id="strip_markup"),
     pytest.param(dates.read_date, "2023-05-11", id="read_date"),
-    pytest.param(vocabulary.fold, "Status", id="fold"),
     pytest.param(normalize.heading_text, "Status", id="heading_text"),
     pytest.param(globs.compile_glob, "docs/**/*.md", id="compile_glob"),
     pytest.param(user_patterns.compiled, "[A-Z]+", id="compiled_pattern"),

@@ -33,7 +33,6 @@ from assay.engine.reading.record_ids import (
     split_targets,
     title_without_prefix,
 )
-from assay.grammar.memo import remember_short
 from assay.spec.model import Model
 from assay.spec.specfile import AllowedValue
 
@@ -116,8 +115,6 @@ MAX_ROUNDS = 32
 MAX_LINK_SWEEPS = 2 * MAX_ROUNDS
 
 
-# A field's value is short; a paragraph-long one (generated input) is not kept.
-@remember_short(longest=1000)
 def strip_markup(text: str) -> str:
     """``text`` as plain words: ``**Accepted**.`` becomes ``Accepted``.
 
@@ -131,9 +128,6 @@ def strip_markup(text: str) -> str:
     sweep takes off one layer of brackets).  Markup nested deeper than that, some thirty
     layers, which no status or name needs, is left partly stripped, and stripping such
     a result again may take off more.
-    Cached: the same values (``Accepted``, a team's names) come back in every record;
-    without it the warm pre-commit run executes 0.04 % more instructions (the budget
-    with no room), a cold check 0.4 % per record.
     """
     previous = None
     sweeps = [MAX_LINK_SWEEPS]  # what the rounds may still spend on links

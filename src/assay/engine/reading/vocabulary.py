@@ -21,7 +21,6 @@ from typing import NamedTuple
 
 from attrs import frozen
 
-from assay.grammar.memo import remember_short
 from assay.grammar.normalize import heading_text
 from assay.spec.model import Model
 from assay.spec.specfile import FieldDecl, RelationDecl, SectionDecl
@@ -40,9 +39,6 @@ LINE_PREFIX = (
 _WORDS = re.compile(r"[^\W_]+")
 
 
-# Remembered: names and headings repeat. Without it the warm pre-commit run executes
-# 0.08 % more instructions (the budget with no room), a cold check 0.9 % per record.
-@remember_short()
 def fold(name: str) -> str:
     """The key a name is matched by."""
     return " ".join(heading_text(name).casefold().split())
