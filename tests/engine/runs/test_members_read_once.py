@@ -133,13 +133,13 @@ def test_verifying_and_rendering_parse_each_member_once(
     """No reader of any stage (check, run checks, review, rendering) parses a member
     again: the Markdown parser itself meets each member once."""
     parses: Counter[str] = Counter()
-    real = document.decode  # the parser's first step, once a parse
+    real = document._read_document
 
-    def counting(raw: bytes, path: str) -> object:
+    def counting(data: bytes | str, path: str) -> object:
         parses[path] += 1
-        return real(raw, path)
+        return real(data, path)
 
-    monkeypatch.setattr(document, "decode", counting)
+    monkeypatch.setattr(document, "_read_document", counting)
     verification = assay.verify_run(workspace / RUN, cache=False)
     assert verification.verified
     assay.render_review(verification)

@@ -18,6 +18,7 @@ from assay.engine.reading.status_words import is_status_word
 from assay.engine.reading.title_status import status_in_title, title_status
 from assay.engine.reading.values import record_number_in_title
 from assay.engine.reading.vocabulary import Vocabulary
+from assay.grammar.collector import collector_paused
 from assay.grammar.locate import Locator
 from assay.spec.document import Document, Section, TitleCandidate
 from assay.spec.reading import FieldReading, Reading, TitleReading
@@ -30,6 +31,11 @@ def read(
 ) -> Reading:
     """``document`` (parsed from ``text``, its decoded content) read as ``words.type``;
     ``locator`` is the parser's for ``text``, when the caller has it."""
+    with collector_paused():  # many small objects, no cycles: see grammar.collector
+        return _read(document, text, words, locator)
+
+
+def _read(document: Document, text: str, words: Vocabulary, locator: Locator | None) -> Reading:
     words.bounded()
     if locator is None:
         locator = Locator(text, prefix=3 if document.bytes.bom else 0)

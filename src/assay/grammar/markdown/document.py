@@ -10,6 +10,7 @@ import hashlib
 import re
 from pathlib import PurePosixPath
 
+from assay.grammar.collector import collector_paused
 from assay.grammar.locate import Locator
 from assay.grammar.markdown.block_starts import MAX_NESTING
 from assay.grammar.markdown.blockscan import scan
@@ -52,6 +53,11 @@ def read_document(
 ) -> tuple[Parsed[Document], Locator | None]:
     """``parse_document``, and the locator of the decoded text (None when the bytes are
     not UTF-8), for a reader that goes on to read the document under its type."""
+    with collector_paused():
+        return _read_document(data, path)
+
+
+def _read_document(data: bytes | str, path: str) -> tuple[Parsed[Document], Locator | None]:
     raw = data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")
     locator, undecodable = decode(raw, path)
     if locator is None:
