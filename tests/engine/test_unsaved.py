@@ -149,3 +149,15 @@ def test_a_check_of_unsaved_text_beside_a_check_of_the_disk(
         thread.join(WAIT)
     assert not any(t.is_alive() for t in threads), "a check hung"
     assert found == {"held": alone_held, "saved": alone_saved}
+
+
+@pytest.mark.parametrize(
+    "path", ["../outside.md", "/docs/adr/0042-x.md", "docs//adr/x.md", "./x.md", ""]
+)
+def test_a_held_path_that_is_no_workspace_file_is_not_listed(
+    tmp_path: Path, cache_home: Path, path: str
+) -> None:
+    root = example_repository(tmp_path / "examples")
+    held = open_workspace(load_config(root), unsaved={path: "# 42. Outside\n"})
+    assert path not in held.discovery.files
+    assert all(c.path != path for c in held.discovery.documents)

@@ -144,8 +144,16 @@ def _with_unsaved(root: Path, entries: list[str], held: frozenset[str]) -> list[
     """``entries`` and the files an editor holds that are not on disk yet (a record
     before its first save): listed, so discovery finds them where it would find them
     saved."""
-    new = [p for p in held if not os.path.lexists(root / p)]
+    new = [p for p in held if _relative(p) and not os.path.lexists(root / p)]
     return sorted({*entries, *new}) if new else entries
+
+
+def _relative(path: str) -> bool:
+    """Whether ``path`` names a file below the root as discovery lists one: POSIX,
+    relative, without an empty, ``.`` or ``..`` part (an editor's path outside the
+    workspace is none of its files)."""
+    parts = path.split("/")
+    return "\\" not in path and all(part not in ("", ".", "..") for part in parts)
 
 
 def _without_staging(entries: list[str]) -> list[str]:
